@@ -1,0 +1,234 @@
+/**
+ * The one way main talks to the service: auth headers, deadlines, a response size cap, no cross-origin
+ * redirects, and an error taxonomy that says whether a request may have reached the server.
+ */
+import { Agent, request, errors as undiciErrors, type Dispatcher } from 'undici';
+import { AppFailure, type ErrorCode } from '../../../../shared/errors';
+import { LIMITS } from '../limits';
+
+export class ApiFailure extends AppFailure {
+  constructor(
+    code: ErrorCode,
+    message: string,
+    readonly detail: {
+      status?: number;
+      /** False only when the request certainly never reached the server (refused, DNS, TLS). */
+      maybeDelivered: boolean;
+      retryAfterMs?: number;
+      excerpt?: string;
+      fields?: Record<string, string[]>;
+    },
+  ) {
+    super(code, message, detail.fields);
+    this.name = 'ApiFailure';
+  }
+}
+
+export interface ApiResponse {
+  status: number;
+  body: unknown;
+  bytes: number;
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST';
+  body?: unknown;
+  deadlineMs?: number;
+  maxBytes?: number;
+  signal?: AbortSignal;
+}
+
+export interface ServiceConnection {
+  baseUrl: string;
+  token: string;
+}
+
+const NOT_DELIVERED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'EADDRNOTAVAIL']);
+const TLS_ERRORS = /CERT|SSL|TLS|SELF_SIGNED|UNABLE_TO_VERIFY/;
+
+export class ServiceHttp {
+  private readonly agent: Agent;
+
+  constructor(dispatcher?: Agent) {
+    this.agent =
+      dispatcher ??
+      new Agent({
+        connections: LIMITS.maxConnections,
+        headersTimeout: LIMITS.headersTimeoutMs,
+        bodyTimeout: LIMITS.bodyIdleTimeoutMs,
+        keepAliveTimeout: 30_000,
+      });
+  }
+
+  async close(): Promise<void> {
+    await this.agent.close();
+  }
+
+  /** Sends one request to `path` (relative to the base URL) and parses the JSON answer; throws ApiFailure. */
+  async json(conn: ServiceConnection, path: string, options: RequestOptions = {}): Promise<ApiResponse> {
+    const method = options.method ?? 'GET';
+    const deadline = AbortSignal.timeout(options.deadlineMs ?? LIMITS.readDeadlineMs);
+    const signal = options.signal ? AbortSignal.any([deadline, options.signal]) : deadline;
+    let url = new URL(conn.baseUrl + path);
+    const origin = url.origin;
+    for (let hop = 0; ; hop++) {
+      const response = await this.send(url, method, conn.token, options.body, signal);
+      if (response.statusCode >= 300 && response.statusCode < 400 && response.headers.location) {
+        response.body.dump().catch(() => undefined);
+        const next = new URL(String(response.headers.location), url);
+        if (next.origin !== origin) {
+          throw new ApiFailure('bad_response', `The service redirected to another address (${next.host}); Shopdesk does not follow it with your token.`, {
+            status: response.statusCode,
+            maybeDelivered: true,
+          });
+        }
+        if (hop >= LIMITS.maxRedirects || method !== 'GET') {
+          throw new ApiFailure('bad_response', 'The service keeps redirecting.', { status: response.statusCode, maybeDelivered: true });
+        }
+        url = next;
+        continue;
+      }
+      return this.read(response, options.maxBytes ?? LIMITS.maxResponseBytes, signal);
+    }
+  }
+
+  private async send(url: URL, method: string, token: string, body: unknown, signal: AbortSignal): Promise<Dispatcher.ResponseData> {
+    const headers: Record<string, string> = {
+      authorization: `Bearer ${token}`,
+      accept: 'application/json',
+      'user-agent': 'Shopdesk',
+    };
+    let payload: string | undefined;
+    if (body !== undefined) {
+      headers['content-type'] = 'application/json';
+      payload = JSON.stringify(body);
+    }
+    try {
+      return await request(url, { method: method as Dispatcher.HttpMethod, headers, body: payload, signal, dispatcher: this.agent });
+    } catch (error) {
+      throw toFailure(error, signal);
+    }
+  }
+
+  private async read(response: Dispatcher.ResponseData, maxBytes: number, signal: AbortSignal): Promise<ApiResponse> {
+    const status = response.statusCode;
+    const declared = Number(response.headers['content-length']);
+    if (Number.isFinite(declared) && declared > maxBytes) {
+      response.body.destroy();
+      throw new ApiFailure('too_large', 'The service sent a response too large to accept.', { status, maybeDelivered: true });
+    }
+    const chunks: Buffer[] = [];
+    let bytes = 0;
+    try {
+      for await (const chunk of response.body) {
+        bytes += (chunk as Buffer).length;
+        if (bytes > maxBytes) {
+          response.body.destroy();
+          throw new ApiFailure('too_large', 'The service sent a response too large to accept.', { status, maybeDelivered: true });
+        }
+        chunks.push(chunk as Buffer);
+      }
+    } catch (error) {
+      if (error instanceof ApiFailure) throw error;
+      throw toFailure(error, signal, true);
+    }
+    const text = Buffer.concat(chunks).toString('utf8');
+    const contentType = String(response.headers['content-type'] ?? '');
+    let body: unknown = undefined;
+    let parsed = false;
+    if (/json/i.test(contentType) || /^\s*[[{]/.test(text)) {
+      try {
+        body = JSON.parse(text);
+        parsed = true;
+      } catch {
+        parsed = false;
+      }
+    }
+    const excerpt = text.slice(0, 200);
+    if (status >= 200 && status < 300) {
+      if (!parsed) {
+        const what = /<html|<!doctype/i.test(text) ? 'a web page instead of data' : 'data that could not be read';
+        throw new ApiFailure('bad_response', `The service answered with ${what}.`, { status, maybeDelivered: true, excerpt });
+      }
+      return { status, body, bytes };
+    }
+    throw statusFailure(status, parsed ? body : undefined, response.headers['retry-after'], excerpt);
+  }
+}
+
+function statusFailure(status: number, body: unknown, retryAfter: unknown, excerpt: string): ApiFailure {
+  const serverMessage =
+    body && typeof body === 'object' && typeof (body as { message?: unknown }).message === 'string'
+      ? ((body as { message: string }).message.slice(0, 300))
+      : null;
+  const base = { status, maybeDelivered: true, excerpt };
+  if (status === 401) return new ApiFailure('unauthorized', 'The service did not accept the API token.', base);
+  if (status === 403) return new ApiFailure('forbidden', 'The API token is not allowed to do this.', base);
+  if (status === 404) return new ApiFailure('not_found', serverMessage ?? 'The service does not know this record.', base);
+  if (status === 422) {
+    return new ApiFailure('validation', serverMessage ?? 'The service rejected the data.', { ...base, fields: fieldErrors(body) });
+  }
+  if (status === 429) {
+    return new ApiFailure('rate_limited', 'The service asks Shopdesk to slow down.', {
+      ...base,
+      maybeDelivered: false,
+      retryAfterMs: parseRetryAfter(retryAfter),
+    });
+  }
+  if (status >= 500) return new ApiFailure('server_error', `The service had an internal error (${status}).`, base);
+  return new ApiFailure('bad_response', serverMessage ? `The service answered ${status}: ${serverMessage}` : `The service answered ${status}.`, base);
+}
+
+function fieldErrors(body: unknown): Record<string, string[]> | undefined {
+  const errors = body && typeof body === 'object' ? (body as { errors?: unknown }).errors : undefined;
+  if (!errors || typeof errors !== 'object' || Array.isArray(errors)) return undefined;
+  const out: Record<string, string[]> = {};
+  for (const [key, value] of Object.entries(errors as Record<string, unknown>)) {
+    const list = Array.isArray(value) ? value : [value];
+    const messages = list.filter((m): m is string => typeof m === 'string').map((m) => m.slice(0, 500));
+    if (messages.length > 0) Object.defineProperty(out, key, { value: messages, enumerable: true, writable: true, configurable: true });
+  }
+  return out;
+}
+
+/** Retry-After as seconds or an HTTP date; capped; undefined when absent or unreadable. */
+export function parseRetryAfter(value: unknown, now = Date.now()): number | undefined {
+  const text = Array.isArray(value) ? value[0] : value;
+  if (typeof text !== 'string' || text.trim() === '') return undefined;
+  const trimmed = text.trim();
+  let ms: number;
+  if (/^\d+$/.test(trimmed)) ms = Number(trimmed) * 1000;
+  else {
+    const at = Date.parse(trimmed);
+    if (Number.isNaN(at)) return undefined;
+    ms = Math.max(0, at - now);
+  }
+  return Math.min(ms, LIMITS.maxRetryAfterMs);
+}
+
+function toFailure(error: unknown, signal: AbortSignal, duringBody = false): ApiFailure {
+  if (error instanceof ApiFailure) return error;
+  const err = error as { code?: string; name?: string; message?: string; cause?: { code?: string } };
+  const code = err.code ?? err.cause?.code ?? '';
+  if (
+    signal.aborted ||
+    err.name === 'AbortError' ||
+    err.name === 'TimeoutError' ||
+    error instanceof undiciErrors.HeadersTimeoutError ||
+    error instanceof undiciErrors.BodyTimeoutError
+  ) {
+    return new ApiFailure('timeout', 'The service did not answer in time.', { maybeDelivered: true });
+  }
+  if (!duringBody && (NOT_DELIVERED.has(code) || TLS_ERRORS.test(code))) {
+    const why =
+      code === 'ECONNREFUSED'
+        ? 'the connection was refused'
+        : code === 'ENOTFOUND' || code === 'EAI_AGAIN'
+          ? 'the host name was not found'
+          : TLS_ERRORS.test(code)
+            ? 'its security certificate was not accepted'
+            : 'the network could not reach it';
+    return new ApiFailure('unreachable', `The service could not be reached: ${why}.`, { maybeDelivered: false });
+  }
+  return new ApiFailure('unreachable', 'The connection to the service was lost.', { maybeDelivered: true });
+}

@@ -1,0 +1,18 @@
+/** Demo / training mode: the reference service on 127.0.0.1 with a random token, data kept in the app's folder. */
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { startService, type RunningService } from '../../../server/index';
+
+export const DEMO_SIZE = { products: 2_500, orders: 800 } as const;
+
+export async function startDemoService(dataDir: string): Promise<RunningService> {
+  return startService({
+    host: '127.0.0.1',
+    port: 0,
+    token: randomBytes(24).toString('base64url'),
+    products: DEMO_SIZE.products,
+    orders: DEMO_SIZE.orders,
+    seed: 7,
+    dataFile: path.join(dataDir, 'demo-service.sqlite'),
+  });
+}

@@ -1,0 +1,158 @@
+/**
+ * createCore: the app's brain, free of Electron. Runs in Electron main, in the browser host and in Node tests.
+ */
+import fs from 'node:fs';
+import type { ConnectionVerdict, Handlers, SettingsView } from '../../../shared/contract';
+import { AppFailure } from '../../../shared/errors';
+import { checkBaseUrl } from '../../../shared/url';
+import type { RunningService } from '../../../server/index';
+import { ServiceHttp } from './api/http';
+import { probeService } from './api/probe';
+import { ConnectionMonitor, type ConnectionTarget } from './connection';
+import { DEMO_SIZE, startDemoService } from './demo';
+import { createDispatcher, type Dispatch } from './dispatch';
+import { CoreEvents } from './events';
+import { createSettingsStore, type SettingsStore } from './settings';
+import type { TokenVault } from './vault';
+
+export interface CoreLog {
+  info(message: string): void;
+  warn(message: string): void;
+  error(message: string, detail?: unknown): void;
+}
+
+export interface CoreOptions {
+  dataDir: string;
+  vault: TokenVault;
+  host: 'electron' | 'browser';
+  version: string;
+  log?: CoreLog;
+  /** Start background probing (off in unit tests that drive checks by hand). */
+  background?: boolean;
+}
+
+export interface Core {
+  handlers: Handlers;
+  dispatch: Dispatch;
+  events: CoreEvents;
+  settings: SettingsStore;
+  /** Resolves once start-up work (e.g. restarting demo mode) is done. */
+  ready: Promise<void>;
+  close(): Promise<void>;
+}
+
+const silentLog: CoreLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
+
+export function createCore(options: CoreOptions): Core {
+  const log = options.log ?? silentLog;
+  fs.mkdirSync(options.dataDir, { recursive: true });
+  const settings = createSettingsStore(options.dataDir);
+  const events = new CoreEvents();
+  const http = new ServiceHttp();
+  let demo: RunningService | null = null;
+  let demoStarting: Promise<RunningService> | null = null;
+
+  const target = async (): Promise<ConnectionTarget> => {
+    const stored = settings.get();
+    if (stored.mode === 'demo') return { mode: 'demo', baseUrl: demo?.url ?? null, token: demo?.token ?? null };
+    return { mode: stored.mode, baseUrl: stored.baseUrl, token: await options.vault.get() };
+  };
+  const connection = new ConnectionMonitor(http, events, target);
+
+  const view = async (): Promise<SettingsView> => {
+    const stored = settings.get();
+    return {
+      mode: stored.mode,
+      baseUrl: stored.mode === 'demo' ? (demo?.url ?? null) : stored.baseUrl,
+      tokenSet: stored.mode === 'demo' ? demo !== null : await options.vault.has(),
+      vault: options.vault.describe(),
+      demo: { running: demo !== null, ...DEMO_SIZE },
+    };
+  };
+
+  const ensureDemo = async (): Promise<RunningService> => {
+    if (demo) return demo;
+    demoStarting ??= startDemoService(options.dataDir)
+      .then((service) => {
+        demo = service;
+        log.info(`demo service listening on ${service.url}`);
+        return service;
+      })
+      .finally(() => {
+        demoStarting = null;
+      });
+    return demoStarting;
+  };
+
+  const stopDemo = async (): Promise<void> => {
+    const running = demo;
+    demo = null;
+    if (running) await running.close();
+  };
+
+  const handlers: Handlers = {
+    'app:info': async () => ({ name: 'Shopdesk', version: options.version, host: options.host, platform: process.platform }),
+    'settings:get': view,
+    'settings:save': async ({ baseUrl, token }) => {
+      const url = checkBaseUrl(baseUrl);
+      if (!url.ok) throw new AppFailure(url.code, url.message, { baseUrl: [url.message] });
+      if (token !== undefined) {
+        const trimmed = token.trim();
+        if (trimmed === '') throw new AppFailure('invalid_request', 'The API token is empty.', { token: ['Enter the API token.'] });
+        if (/\s/.test(trimmed)) throw new AppFailure('invalid_request', 'The API token cannot contain spaces.', { token: ['The API token cannot contain spaces or line breaks.'] });
+        await options.vault.set(trimmed);
+      }
+      settings.update({ mode: 'service', baseUrl: url.url });
+      await stopDemo();
+      void connection.check();
+      return view();
+    },
+    'connection:status': async () => connection.current(),
+    'connection:check': async () => connection.check(),
+    'connection:test': async (request): Promise<ConnectionVerdict> => {
+      const current = await target();
+      const baseUrl = request.baseUrl ?? current.baseUrl;
+      if (!baseUrl) return { verdict: 'invalid_url', message: 'Enter the service address first.', productCount: null, serviceVersion: null, latencyMs: null };
+      const token = request.token !== undefined && request.token.trim() !== '' ? request.token.trim() : current.token;
+      return probeService(http, baseUrl, token);
+    },
+    'demo:start': async () => {
+      connection.set({ state: 'checking', mode: 'demo', message: 'Starting demo data…' });
+      try {
+        await ensureDemo();
+      } catch (error) {
+        log.error('demo service failed to start', error instanceof Error ? error.stack : String(error));
+        connection.set({ state: 'offline', message: 'The demo service could not start.' });
+        throw new AppFailure('demo_failed', 'The demo service could not start. See the log for details.');
+      }
+      settings.update({ mode: 'demo' });
+      await connection.check();
+      return view();
+    },
+  };
+
+  const ready = (async () => {
+    if (settings.get().mode === 'demo') {
+      try {
+        await ensureDemo();
+      } catch (error) {
+        log.error('demo service failed to restart', error instanceof Error ? error.stack : String(error));
+      }
+    }
+    if (options.background !== false) await connection.check();
+  })();
+
+  return {
+    handlers,
+    dispatch: createDispatcher(handlers, log),
+    events,
+    settings,
+    ready,
+    async close() {
+      connection.close();
+      await ready.catch(() => undefined);
+      await stopDemo();
+      await http.close();
+    },
+  };
+}

@@ -1,0 +1,22 @@
+/** Named limits of the service client: every one has a test at its edge. */
+export const LIMITS = {
+  /** Time allowed for response headers to arrive. */
+  headersTimeoutMs: 10_000,
+  /** Longest silence allowed between two chunks of a response body. */
+  bodyIdleTimeoutMs: 10_000,
+  /** Whole-request deadline for reads. */
+  readDeadlineMs: 20_000,
+  /** Whole-request deadline for the connection test (a person is waiting). */
+  testDeadlineMs: 8_000,
+  /** Largest response body accepted for a page or a single record. */
+  maxResponseBytes: 4 * 1024 * 1024,
+  /** Same-origin redirects followed before giving up; cross-origin ones are never followed. */
+  maxRedirects: 3,
+  /** Keep-alive connections to the service. */
+  maxConnections: 16,
+  /** Background connection probe while online / while offline. */
+  probeOnlineMs: 60_000,
+  probeOfflineMs: 10_000,
+  /** Longest Retry-After the client honours before treating the service as unavailable. */
+  maxRetryAfterMs: 120_000,
+} as const;

@@ -1,0 +1,32 @@
+/** Non-secret settings (service address, mode), persisted as JSON by conf. The token is never stored here. */
+import Conf from 'conf';
+import { z } from 'zod';
+
+export const StoredSettings = z.object({
+  mode: z.enum(['unconfigured', 'service', 'demo']).catch('unconfigured'),
+  baseUrl: z.string().nullable().catch(null),
+});
+export type StoredSettings = z.infer<typeof StoredSettings>;
+
+export interface SettingsStore {
+  get(): StoredSettings;
+  update(patch: Partial<StoredSettings>): StoredSettings;
+  /** Where the settings file lives (for the token isolation tests). */
+  readonly path: string;
+}
+
+const DEFAULTS: StoredSettings = { mode: 'unconfigured', baseUrl: null };
+
+export function createSettingsStore(dir: string): SettingsStore {
+  const conf = new Conf<Record<string, unknown>>({ cwd: dir, configName: 'settings', projectName: 'shopdesk', clearInvalidConfig: true });
+  const read = (): StoredSettings => StoredSettings.parse({ ...DEFAULTS, ...conf.store });
+  return {
+    get: read,
+    update(patch) {
+      const next = StoredSettings.parse({ ...read(), ...patch });
+      conf.store = next;
+      return next;
+    },
+    path: conf.path,
+  };
+}

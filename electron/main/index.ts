@@ -1,0 +1,63 @@
+/**
+ * The Electron shell: lifecycle, the window, IPC binding and the safeStorage vault. Everything else is the core.
+ */
+import { app, BrowserWindow, ipcMain, safeStorage, session, shell } from 'electron';
+import Store from 'electron-store';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createCore, type Core } from './core/index';
+import { bindIpc, forwardEvents } from './ipc';
+import { SafeStorageVault, type CipherStore } from './vault';
+import { isTrustedRendererUrl, isTrustedSender, mainWindowOptions } from './window-options';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const rendererFile = path.join(here, '../renderer/index.html');
+const preloadFile = path.join(here, '../preload/index.cjs');
+const devServerUrl = process.env.ELECTRON_RENDERER_URL;
+
+let mainWindow: BrowserWindow | null = null;
+let core: Core | null = null;
+
+if (!app.requestSingleInstanceLock()) {
+  app.quit();
+} else {
+  app.on('second-instance', () => {
+    if (mainWindow) {
+      if (mainWindow.isMinimized()) mainWindow.restore();
+      mainWindow.focus();
+    }
+  });
+
+  app.on('web-contents-created', (_event, contents) => {
+    contents.on('will-navigate', (event, url) => {
+      if (!isTrustedRendererUrl(url, devServerUrl, rendererFile)) event.preventDefault();
+    });
+    contents.on('will-attach-webview', (event) => event.preventDefault());
+    contents.setWindowOpenHandler(({ url }) => {
+      if (url.startsWith('https://')) void shell.openExternal(url);
+      return { action: 'deny' };
+    });
+  });
+
+  void app.whenReady().then(async () => {
+    session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
+    const cipherStore = new Store<{ tokenCiphertext?: string }>({ name: 'vault' }) as unknown as CipherStore;
+    const vault = await SafeStorageVault.create(safeStorage, cipherStore, process.platform);
+    core = createCore({ dataDir: app.getPath('userData'), vault, host: 'electron', version: app.getVersion() });
+    bindIpc(ipcMain, core.dispatch, (frame) => isTrustedSender(frame, devServerUrl, rendererFile));
+    forwardEvents(core.events, () => mainWindow?.webContents ?? null);
+
+    mainWindow = new BrowserWindow(mainWindowOptions(preloadFile));
+    mainWindow.once('ready-to-show', () => mainWindow?.show());
+    mainWindow.on('closed', () => {
+      mainWindow = null;
+    });
+    if (devServerUrl) await mainWindow.loadURL(devServerUrl);
+    else await mainWindow.loadFile(rendererFile);
+  });
+
+  app.on('window-all-closed', () => app.quit());
+  app.on('will-quit', () => {
+    void core?.close();
+  });
+}

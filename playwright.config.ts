@@ -1,0 +1,30 @@
+import { defineConfig } from '@playwright/test';
+import { chromiumPath } from './test/support/chromium';
+
+export default defineConfig({
+  testDir: 'test',
+  testMatch: ['e2e/**/*.spec.ts', 'electron/**/*.spec.ts'],
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 2,
+  retries: 0,
+  reporter: [['list'], ['json', { outputFile: 'reports/playwright.json' }]],
+  use: {
+    headless: true,
+    viewport: { width: 1280, height: 800 },
+    launchOptions: {
+      executablePath: chromiumPath(),
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+    trace: 'off',
+  },
+});

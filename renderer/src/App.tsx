@@ -1,0 +1,105 @@
+/** The app frame: navigation, connection indicator, and the routes. */
+import { Alert, AppShell, Group, Loader, NavLink, Stack, Text, Title } from '@mantine/core';
+import { useEffect } from 'react';
+import { Navigate, NavLink as RouterLink, Route, Routes, useLocation } from 'react-router';
+import { ConnectionIndicator } from './components/ConnectionIndicator';
+import { Placeholder } from './screens/placeholder/Placeholder';
+import { SettingsScreen } from './screens/settings/SettingsScreen';
+import { Welcome } from './screens/welcome/Welcome';
+import { connectStoreToMain, useStore } from './store';
+
+const NAV = [
+  { to: '/orders', label: 'Orders' },
+  { to: '/new-order', label: 'New order' },
+  { to: '/stock', label: 'Stock' },
+  { to: '/settings', label: 'Settings' },
+] as const;
+
+export function App() {
+  const connection = useStore((s) => s.connection);
+  const settings = useStore((s) => s.settings);
+  const loadError = useStore((s) => s.loadError);
+  const location = useLocation();
+
+  useEffect(() => connectStoreToMain(), []);
+
+  if (loadError) {
+    return (
+      <Stack p="xl" maw={640}>
+        <Alert color="red" title="Shopdesk could not start" role="alert">
+          {loadError}
+        </Alert>
+      </Stack>
+    );
+  }
+  if (!settings) {
+    return (
+      <Group p="xl" gap="sm">
+        <Loader size="sm" />
+        <Text>Starting Shopdesk…</Text>
+      </Group>
+    );
+  }
+
+  const unconfigured = settings.mode === 'unconfigured';
+  return (
+    <AppShell header={{ height: 56 }} navbar={{ width: 200, breakpoint: 0 }} padding="lg">
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between">
+          <Title order={3} component="p">
+            Shopdesk
+          </Title>
+          <ConnectionIndicator connection={connection} />
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="xs" aria-label="Main navigation" component="nav">
+        {NAV.map((item) => (
+          <NavLink
+            key={item.to}
+            component={RouterLink}
+            to={item.to}
+            label={item.label}
+            active={location.pathname.startsWith(item.to)}
+            aria-current={location.pathname.startsWith(item.to) ? 'page' : undefined}
+          />
+        ))}
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <Routes>
+          <Route path="/" element={<Navigate to={unconfigured ? '/welcome' : '/orders'} replace />} />
+          <Route path="/welcome" element={<Welcome />} />
+          <Route
+            path="/orders"
+            element={
+              unconfigured ? (
+                <Welcome />
+              ) : (
+                <Placeholder
+                  title="Orders"
+                  description="The order book — search, filters and order details, online and offline — is being built."
+                />
+              )
+            }
+          />
+          <Route
+            path="/new-order"
+            element={
+              <Placeholder title="New order" description="Order entry with drafts and a safe outbox is being built." />
+            }
+          />
+          <Route
+            path="/stock"
+            element={
+              <Placeholder
+                title="Stock"
+                description="The stock browser over an offline product catalogue is being built."
+              />
+            }
+          />
+          <Route path="/settings" element={<SettingsScreen />} />
+          <Route path="*" element={<Navigate to="/" replace />} />
+        </Routes>
+      </AppShell.Main>
+    </AppShell>
+  );
+}

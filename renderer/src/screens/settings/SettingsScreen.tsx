@@ -1,0 +1,180 @@
+/** Connection settings: service address and API token, Test connection with a plain verdict, demo mode status. */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button, Group, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import type { ConnectionVerdict } from '../../../../shared/contract';
+import { checkBaseUrl } from '../../../../shared/url';
+import { BridgeError } from '../../bridge';
+import { useStore } from '../../store';
+import { VERDICT_TITLE } from './verdict';
+
+const FormSchema = z.object({
+  baseUrl: z.string().superRefine((value, ctx) => {
+    const check = checkBaseUrl(value);
+    if (!check.ok) ctx.addIssue({ code: 'custom', message: check.message });
+  }),
+  token: z.string().max(4096, 'That token is too long.'),
+});
+type FormValues = z.infer<typeof FormSchema>;
+
+export function SettingsScreen() {
+  const settings = useStore((s) => s.settings);
+  const saveSettings = useStore((s) => s.saveSettings);
+  const testConnection = useStore((s) => s.testConnection);
+  const [verdict, setVerdict] = useState<ConnectionVerdict | null>(null);
+  const [testing, setTesting] = useState(false);
+  const [saved, setSaved] = useState<string | null>(null);
+  const [saveError, setSaveError] = useState<string | null>(null);
+  const demo = settings?.mode === 'demo';
+
+  const form = useForm<FormValues>({
+    resolver: zodResolver(FormSchema),
+    defaultValues: { baseUrl: '', token: '' },
+    mode: 'onSubmit',
+  });
+  const { register, handleSubmit, formState, setError, getValues, reset } = form;
+
+  useEffect(() => {
+    if (settings && settings.mode === 'service') reset({ baseUrl: settings.baseUrl ?? '', token: '' });
+  }, [settings, reset]);
+
+  const onTest = async (): Promise<void> => {
+    setTesting(true);
+    setVerdict(null);
+    setSaved(null);
+    try {
+      const { baseUrl, token } = getValues();
+      setVerdict(await testConnection({ baseUrl: baseUrl.trim() || undefined, token: token.trim() || undefined }));
+    } catch (e) {
+      setVerdict({
+        verdict: 'server_error',
+        message: e instanceof BridgeError ? e.message : 'The test could not run.',
+        productCount: null,
+        serviceVersion: null,
+        latencyMs: null,
+      });
+    } finally {
+      setTesting(false);
+    }
+  };
+
+  const onSave = handleSubmit(async (values) => {
+    setSaved(null);
+    setSaveError(null);
+    if (!values.token.trim() && !(settings?.mode === 'service' && settings.tokenSet)) {
+      setError('token', { message: 'Enter the API token.' });
+      return;
+    }
+    try {
+      await saveSettings({ baseUrl: values.baseUrl, token: values.token.trim() ? values.token : undefined });
+      reset({ baseUrl: checkBaseUrl(values.baseUrl).ok ? values.baseUrl.trim() : values.baseUrl, token: '' });
+      setSaved('Settings saved. The token is stored securely by Shopdesk and is not shown again.');
+    } catch (e) {
+      if (e instanceof BridgeError && e.fields) {
+        for (const [field, messages] of Object.entries(e.fields)) {
+          if (field === 'baseUrl' || field === 'token') setError(field, { message: messages[0] });
+        }
+      }
+      setSaveError(e instanceof BridgeError ? e.message : 'The settings could not be saved.');
+    }
+  });
+
+  const tokenPlaceholder =
+    settings?.mode === 'service' && settings.tokenSet
+      ? 'A token is saved — type a new one to replace it'
+      : 'Paste the API token';
+
+  return (
+    <Stack maw={720}>
+      <Title order={2}>Settings</Title>
+      {demo && (
+        <Alert color="grape" title="Demo data in use" role="note">
+          Shopdesk is connected to a practice service on this computer ({settings?.demo.products.toLocaleString('en')}{' '}
+          made-up products, {settings?.demo.orders.toLocaleString('en')} orders). Nothing done here reaches your shop.
+          Enter your shop’s address and token below to leave demo mode.
+        </Alert>
+      )}
+      <Paper
+        withBorder
+        p="lg"
+        radius="md"
+        component="form"
+        onSubmit={(e) => void onSave(e)}
+        aria-label="Service connection"
+      >
+        <Stack>
+          <Title order={3}>Service connection</Title>
+          <TextInput
+            label="Service address"
+            description="For example https://orders.myshop.com. Plain http:// is only allowed to this computer."
+            placeholder="https://"
+            autoComplete="off"
+            spellCheck={false}
+            error={formState.errors.baseUrl?.message}
+            {...register('baseUrl')}
+          />
+          <PasswordInput
+            label="API token"
+            description="Kept by Shopdesk’s background process; the screen never sees it again after saving."
+            placeholder={tokenPlaceholder}
+            autoComplete="off"
+            error={formState.errors.token?.message}
+            {...register('token')}
+          />
+          <Group>
+            <Button type="button" variant="default" loading={testing} onClick={() => void onTest()}>
+              Test connection
+            </Button>
+            <Button type="submit" loading={formState.isSubmitting}>
+              Save
+            </Button>
+          </Group>
+          {verdict && (
+            <div role="status" aria-label="Connection test result" data-verdict={verdict.verdict}>
+              <Alert color={verdict.verdict === 'connected' ? 'teal' : 'red'} title={VERDICT_TITLE[verdict.verdict]}>
+                {verdict.message}
+                {verdict.latencyMs !== null && verdict.verdict === 'connected' && (
+                  <Text size="sm" c="dimmed">
+                    Answered in {verdict.latencyMs} ms
+                    {verdict.serviceVersion ? ` · service version ${verdict.serviceVersion}` : ''}
+                  </Text>
+                )}
+              </Alert>
+            </div>
+          )}
+          {saved && (
+            <div role="status" aria-label="Save result">
+              <Alert color="teal">{saved}</Alert>
+            </div>
+          )}
+          {saveError && (
+            <Alert color="red" role="alert" title="Not saved">
+              {saveError}
+            </Alert>
+          )}
+        </Stack>
+      </Paper>
+      {settings && (
+        <Paper withBorder p="lg" radius="md">
+          <Stack gap="xs">
+            <Title order={3}>Token storage</Title>
+            <Text>
+              {settings.vault.kind === 'os-keychain'
+                ? 'The token is encrypted with your operating system’s keychain.'
+                : settings.vault.kind === 'file'
+                  ? 'The token is kept in a local file.'
+                  : 'The token is kept in memory only until Shopdesk quits.'}
+            </Text>
+            {settings.vault.note && (
+              <Text size="sm" c={settings.vault.secure ? 'dimmed' : 'orange.8'}>
+                {settings.vault.note}
+              </Text>
+            )}
+          </Stack>
+        </Paper>
+      )}
+    </Stack>
+  );
+}

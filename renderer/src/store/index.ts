@@ -1,0 +1,79 @@
+/** One zustand store built from typed slices; screens select narrowly. */
+import { create, type StateCreator } from 'zustand';
+import type { AppInfo, ConnectionState, ConnectionVerdict, SettingsView } from '../../../shared/contract';
+import { BridgeError, call, subscribe } from '../bridge';
+
+export interface ConnectionSlice {
+  connection: ConnectionState | null;
+  setConnection(state: ConnectionState): void;
+  checkConnection(): Promise<void>;
+}
+
+export interface SettingsSlice {
+  settings: SettingsView | null;
+  appInfo: AppInfo | null;
+  loadError: string | null;
+  loadSettings(): Promise<void>;
+  saveSettings(input: { baseUrl: string; token?: string }): Promise<SettingsView>;
+  testConnection(input: { baseUrl?: string; token?: string }): Promise<ConnectionVerdict>;
+  startDemo(): Promise<void>;
+}
+
+export type Store = ConnectionSlice & SettingsSlice;
+
+const connectionSlice: StateCreator<Store, [], [], ConnectionSlice> = (set) => ({
+  connection: null,
+  setConnection: (connection) => set({ connection }),
+  checkConnection: async () => {
+    set({ connection: await call('connection:check', {}) });
+  },
+});
+
+const settingsSlice: StateCreator<Store, [], [], SettingsSlice> = (set) => ({
+  settings: null,
+  appInfo: null,
+  loadError: null,
+  loadSettings: async () => {
+    try {
+      const [settings, connection, appInfo] = await Promise.all([
+        call('settings:get', {}),
+        call('connection:status', {}),
+        call('app:info', {}),
+      ]);
+      set({ settings, connection, appInfo, loadError: null });
+    } catch (error) {
+      set({
+        loadError: error instanceof BridgeError ? error.message : 'Shopdesk could not start its background process.',
+      });
+    }
+  },
+  saveSettings: async (input) => {
+    const settings = await call('settings:save', input);
+    set({ settings });
+    return settings;
+  },
+  testConnection: (input) => call('connection:test', input),
+  startDemo: async () => {
+    const settings = await call('demo:start', {});
+    set({ settings, connection: await call('connection:status', {}) });
+  },
+});
+
+export const useStore = create<Store>()((...a) => ({
+  ...connectionSlice(...a),
+  ...settingsSlice(...a),
+}));
+
+/** Wires push events into the store; returns the unsubscribe function. */
+export function connectStoreToMain(): () => void {
+  const stop = subscribe('connection:changed', (state) => {
+    useStore.getState().setConnection(state);
+    // a mode change (demo started elsewhere, settings saved) may change what Settings shows
+    void call('settings:get', {}).then(
+      (settings) => useStore.setState({ settings }),
+      () => undefined,
+    );
+  });
+  void useStore.getState().loadSettings();
+  return stop;
+}

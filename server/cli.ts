@@ -1,0 +1,57 @@
+/** npm run service -- --port 8080 --token secret --products 5000 --orders 2000 [--data-file f] [--date-order dmy|mdy] */
+import { parseArgs } from 'node:util';
+import { startService } from './index';
+
+const { values } = parseArgs({
+  options: {
+    port: { type: 'string', default: '8080' },
+    host: { type: 'string', default: '127.0.0.1' },
+    token: { type: 'string', default: 'secret' },
+    products: { type: 'string', default: '5000' },
+    orders: { type: 'string', default: '2000' },
+    seed: { type: 'string', default: '42' },
+    'data-file': { type: 'string' },
+    'date-order': { type: 'string', default: 'dmy' },
+    'order-list': { type: 'string', default: 'paginated' },
+    control: { type: 'boolean', default: false },
+  },
+});
+
+const count = (name: string, text: string, max: number): number => {
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < 0 || n > max) {
+    console.error(`--${name} must be a whole number from 0 to ${max}`);
+    process.exit(2);
+  }
+  return n;
+};
+const dateOrder = values['date-order'];
+const orderList = values['order-list'];
+if (dateOrder !== 'dmy' && dateOrder !== 'mdy') {
+  console.error('--date-order must be dmy or mdy');
+  process.exit(2);
+}
+if (orderList !== 'paginated' && orderList !== 'data' && orderList !== 'bare') {
+  console.error('--order-list must be paginated, data or bare');
+  process.exit(2);
+}
+
+const started = Date.now();
+const service = await startService({
+  port: count('port', values.port, 65535),
+  host: values.host,
+  token: values.token,
+  products: count('products', values.products, 5_000_000),
+  orders: count('orders', values.orders, 1_000_000),
+  seed: count('seed', values.seed, 2 ** 31),
+  dataFile: values['data-file'],
+  dateOrder,
+  orderList,
+  control: values.control,
+});
+console.log(`Reference service ready in ${Date.now() - started} ms at ${service.url} (token: ${values.token})`);
+const stop = (): void => {
+  void service.close().then(() => process.exit(0));
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);

@@ -1,0 +1,341 @@
+/**
+ * The reference Order & Product service: the spec implemented, for demo mode, tests and benchmarks.
+ * startService({...}) -> { url, token, close, faults, stats }.
+ */
+import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
+import { timingSafeEqual } from 'node:crypto';
+import { FaultController, parseFaultRule, type Fault, type FaultRule } from './faults';
+import { openStore, type ServiceStore } from './store';
+import { sendError, sleep } from './http';
+import { summaryMessage, validateOrder } from './validate';
+import { formatSlashDate, formatTimestamp, type DateOrder } from './dates';
+import type { ServiceOrder } from './seed';
+
+export const PRODUCTS_PER_PAGE = 15;
+export const SERVICE_VERSION = '1.4.2';
+
+export interface ServiceOptions {
+  port?: number;
+  host?: string;
+  token: string;
+  products?: number;
+  orders?: number;
+  seed?: number;
+  /** Day/month order of slash dates this instance writes and accepts. */
+  dateOrder?: DateOrder;
+  /** SQLite file to keep (and reuse) the generated data set; in memory when absent. */
+  dataFile?: string;
+  /** Shape of GET /api/order. */
+  orderList?: 'paginated' | 'data' | 'bare';
+  orderPageSize?: number;
+  /** Envelope of single-record reads and of the created order. */
+  single?: 'data' | 'bare';
+  /** Faults active from the start. */
+  faults?: FaultRule[];
+  /** Expose /__control routes (fault rules, statistics) to holders of the token. */
+  control?: boolean;
+  anchor?: Date;
+}
+
+export interface ServiceStats {
+  requests: number;
+  ordersCreated: number;
+  orderPosts: number;
+  faultsInjected: number;
+}
+
+export interface RunningService {
+  url: string;
+  port: number;
+  token: string;
+  faults: FaultController;
+  stats(): ServiceStats;
+  store: ServiceStore;
+  close(): Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    fault: Fault | undefined;
+  }
+}
+
+export async function startService(options: ServiceOptions): Promise<RunningService> {
+  const dateOrder = options.dateOrder ?? 'dmy';
+  const store = openStore({
+    seed: options.seed ?? 42,
+    products: options.products ?? 500,
+    orders: options.orders ?? 200,
+    dateOrder,
+    anchor: options.anchor,
+    file: options.dataFile,
+  });
+  const faults = new FaultController();
+  for (const rule of options.faults ?? []) faults.add(rule);
+  const counters = { requests: 0, ordersCreated: 0, orderPosts: 0 };
+  const expected = Buffer.from(`Bearer ${options.token}`);
+  const single = options.single ?? 'data';
+  const orderList = options.orderList ?? 'paginated';
+  const orderPageSize = options.orderPageSize ?? PRODUCTS_PER_PAGE;
+
+  const app = Fastify({ logger: false, bodyLimit: 1024 * 1024, keepAliveTimeout: 72_000 });
+  app.decorateRequest('fault', undefined);
+
+  const wrap = (value: string): string => (single === 'data' ? `{"data":${value}}` : value);
+  const origin = (req: FastifyRequest): string => `${req.protocol}://${req.host}`;
+
+  app.addHook('onRequest', async (req, reply) => {
+    counters.requests += 1;
+    if (req.url.startsWith('/__control')) return;
+    const fault = faults.take(req.method, req.url);
+    req.fault = fault;
+    if (fault && (await applyEarlyFault(fault, req, reply))) return reply;
+    const header = Buffer.from(req.headers.authorization ?? '');
+    if (header.length !== expected.length || !timingSafeEqual(header, expected)) {
+      return sendError(req, reply, 401, 'Unauthenticated.');
+    }
+    return undefined;
+  });
+
+  app.setNotFoundHandler((req, reply) => {
+    const path = (req.url.split('?')[0] ?? '').replace(/^\//, '');
+    return sendError(req, reply, 404, `The route ${path} could not be found.`);
+  });
+  app.setErrorHandler((error: { statusCode?: number; code?: string }, req, reply) => {
+    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    const message =
+      error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
+        ? 'Unsupported media type: send application/json.'
+        : status === 400
+          ? 'The request body is not valid JSON.'
+          : status === 413
+            ? 'The request body is too large.'
+            : 'Server Error';
+    return sendError(req, reply, status, message);
+  });
+
+  app.get('/api/product', async (req, reply) => {
+    const page = pageParam((req.query as Record<string, unknown>).page);
+    const total = store.productCount();
+    const lastPage = Math.max(1, Math.ceil(total / PRODUCTS_PER_PAGE));
+    const rows = page <= lastPage ? store.productPage((page - 1) * PRODUCTS_PER_PAGE + 1, PRODUCTS_PER_PAGE) : [];
+    const path = `${origin(req)}/api/product`;
+    return sendPage(reply, req.fault, paginated(rows, { page, total, lastPage, path, perPage: PRODUCTS_PER_PAGE }));
+  });
+
+  app.get('/api/product/:id', async (req, reply) => {
+    const id = idParam((req.params as { id: string }).id);
+    const json = id === null ? undefined : store.productJson(id);
+    if (!json) return sendError(req, reply, 404, `No query results for model [App\\Models\\Product] ${(req.params as { id: string }).id}`);
+    return sendPage(reply, req.fault, wrap(json));
+  });
+
+  app.get('/api/order', async (req, reply) => {
+    const total = store.orderCount();
+    if (orderList !== 'paginated') {
+      const all = store.orderPage(0, total);
+      const list = `[${all.join(',')}]`;
+      return sendPage(reply, req.fault, orderList === 'data' ? `{"data":${list}}` : list);
+    }
+    const page = pageParam((req.query as Record<string, unknown>).page);
+    const lastPage = Math.max(1, Math.ceil(total / orderPageSize));
+    const rows = page <= lastPage ? store.orderPage((page - 1) * orderPageSize, orderPageSize) : [];
+    const path = `${origin(req)}/api/order`;
+    return sendPage(reply, req.fault, paginated(rows, { page, total, lastPage, path, perPage: orderPageSize }));
+  });
+
+  app.get('/api/order/:id', async (req, reply) => {
+    const id = idParam((req.params as { id: string }).id);
+    const json = id === null ? undefined : store.orderJson(id);
+    if (!json) return sendError(req, reply, 404, `No query results for model [App\\Models\\Order] ${(req.params as { id: string }).id}`);
+    return sendPage(reply, req.fault, wrap(json));
+  });
+
+  app.post('/api/order', async (req, reply) => {
+    counters.orderPosts += 1;
+    const result = validateOrder(req.body, { dateOrder, productExists: (id) => store.productJson(id) !== undefined });
+    if (!result.ok) return sendError(req, reply, 422, summaryMessage(result.errors), { errors: result.errors });
+    const { fields, items } = result.value;
+    const now = new Date();
+    const stamp = formatTimestamp(now);
+    const order = store.insertOrder(
+      (orderId, firstItemId): ServiceOrder => ({
+        id: orderId,
+        po_number: `PO-${String(orderId).padStart(7, '0')}`,
+        tracking_number: '',
+        status: 'Pending',
+        ...fields,
+        order_date: fields.order_date || formatSlashDate(now, dateOrder),
+        order_items: items.map((item, index) => ({
+          id: firstItemId + index,
+          order_id: orderId,
+          product_variant_id: item.id,
+          quantity: item.quantity,
+          price: store.product(item.id)?.price ?? '0.00',
+          discount: '0.00',
+          fulfillment_status: 'Pending',
+          created_at: stamp,
+          updated_at: stamp,
+        })),
+      }),
+    );
+    counters.ordersCreated += 1;
+    const fault = req.fault;
+    if (fault?.kind === 'drop-after-store') {
+      reply.hijack();
+      req.raw.socket.destroy();
+      return reply;
+    }
+    if (fault?.kind === 'stall-after-store') await sleep(fault.ms);
+    reply.code(201);
+    return sendPage(reply, fault, wrap(JSON.stringify(order)));
+  });
+
+  for (const url of ['/api/order', '/api/product', '/api/order/:id', '/api/product/:id']) {
+    const allowed = url === '/api/order' ? 'GET, HEAD, POST' : 'GET, HEAD';
+    const methods = url === '/api/order' ? ['PUT', 'PATCH', 'DELETE'] : ['POST', 'PUT', 'PATCH', 'DELETE'];
+    app.route({
+      method: methods,
+      url,
+      handler: async (req, reply) =>
+        sendError(
+          req,
+          reply,
+          405,
+          `The ${req.method} method is not supported for route ${url.slice(1).replace(':id', '{id}')}. Supported methods: ${allowed}.`,
+        ),
+    });
+  }
+
+  if (options.control) {
+    const authorised = (req: FastifyRequest): boolean => req.headers.authorization === `Bearer ${options.token}`;
+    app.post('/__control/faults', async (req, reply) => {
+      if (!authorised(req)) return sendError(req, reply, 401, 'Unauthenticated.');
+      const rule = parseFaultRule(req.body);
+      if (!rule) return sendError(req, reply, 422, 'Not a fault rule.');
+      faults.add(rule);
+      return reply.code(204).send();
+    });
+    app.delete('/__control/faults', async (req, reply) => {
+      if (!authorised(req)) return sendError(req, reply, 401, 'Unauthenticated.');
+      faults.clear();
+      return reply.code(204).send();
+    });
+    app.get('/__control/stats', async (req, reply) => {
+      if (!authorised(req)) return sendError(req, reply, 401, 'Unauthenticated.');
+      return reply.type('application/json').send(JSON.stringify(stats()));
+    });
+  }
+
+  const stats = (): ServiceStats => ({ ...counters, faultsInjected: faults.injected });
+  const host = options.host ?? '127.0.0.1';
+  await app.listen({ port: options.port ?? 0, host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : (options.port ?? 0);
+  const shownHost = host.includes(':') ? `[${host}]` : host;
+  return {
+    url: `http://${shownHost}:${port}`,
+    port,
+    token: options.token,
+    faults,
+    stats,
+    store,
+    close: async () => {
+      await app.close();
+      store.close();
+    },
+  };
+}
+
+/** Laravel reads ?page= leniently: anything that is not a positive integer is page 1. */
+function pageParam(raw: unknown): number {
+  const text = Array.isArray(raw) ? raw[0] : raw;
+  if (typeof text !== 'string' || !/^\d{1,9}$/.test(text)) return 1;
+  const page = Number(text);
+  return page >= 1 ? page : 1;
+}
+
+function idParam(raw: string): number | null {
+  return /^\d{1,15}$/.test(raw) ? Number(raw) : null;
+}
+
+function paginated(
+  rows: string[],
+  p: { page: number; total: number; lastPage: number; path: string; perPage: number },
+): string {
+  const from = rows.length > 0 ? (p.page - 1) * p.perPage + 1 : null;
+  const to = from === null ? null : from + rows.length - 1;
+  const link = (n: number): string => `${p.path}?page=${n}`;
+  const links = {
+    first: link(1),
+    last: link(p.lastPage),
+    prev: p.page > 1 ? link(p.page - 1) : null,
+    next: p.page < p.lastPage ? link(p.page + 1) : null,
+  };
+  const meta = { current_page: p.page, from, last_page: p.lastPage, path: p.path, per_page: p.perPage, to, total: p.total };
+  return (
+    `{"version":"${SERVICE_VERSION}","author_url":"https://shopdesk.example/reference-service","data":[${rows.join(',')}],` +
+    `"links":${JSON.stringify(links)},"meta":${JSON.stringify(meta)}}`
+  );
+}
+
+/** Faults that answer (or fail) before the route runs. Returns true when the request is finished. */
+async function applyEarlyFault(fault: Fault, req: FastifyRequest, reply: FastifyReply): Promise<boolean> {
+  switch (fault.kind) {
+    case 'latency':
+      await sleep(fault.ms);
+      return false;
+    case 'drop':
+      reply.hijack();
+      req.raw.socket.destroy();
+      return true;
+    case 'status':
+      reply.code(fault.status);
+      if (fault.body !== undefined) {
+        reply.type(fault.contentType ?? 'application/json').send(fault.body);
+      } else {
+        sendError(req, reply, fault.status, fault.status >= 500 ? 'Server Error' : 'Error');
+      }
+      return true;
+    case 'rate-limit':
+      reply.header('Retry-After', fault.retryAfter);
+      sendError(req, reply, 429, 'Too Many Attempts.');
+      return true;
+    case 'html':
+      reply.code(200).type('text/html; charset=UTF-8').send('<!DOCTYPE html><html><body><h1>Whoops! Something went wrong.</h1></body></html>');
+      return true;
+    case 'huge': {
+      const body = `{"data":[],"padding":"${'x'.repeat(Math.max(0, fault.bytes - 30))}"}`;
+      reply.code(200).type('application/json').send(body);
+      return true;
+    }
+    default:
+      return false; // malformed, trickle and the *-after-store faults shape the answer later
+  }
+}
+
+/** Sends a JSON body, bent by a malformed or trickle fault when one applies. */
+function sendPage(reply: FastifyReply, fault: Fault | undefined, body: string): FastifyReply {
+  if (fault?.kind === 'malformed') return reply.type('application/json').send(body.slice(0, Math.floor(body.length / 2)));
+  if (fault?.kind === 'trickle') {
+    reply.hijack();
+    const res = reply.raw;
+    res.writeHead(reply.statusCode, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
+    const buffer = Buffer.from(body);
+    let offset = 0;
+    const timer = setInterval(() => {
+      if (res.destroyed || offset >= buffer.length) {
+        clearInterval(timer);
+        if (!res.destroyed) res.end();
+        return;
+      }
+      res.write(buffer.subarray(offset, offset + fault.chunkBytes));
+      offset += fault.chunkBytes;
+    }, fault.intervalMs);
+    res.on('close', () => clearInterval(timer));
+    return reply;
+  }
+  return reply.type('application/json').send(body);
+}
+
+export { FaultController, type Fault, type FaultRule } from './faults';

@@ -1,0 +1,15 @@
+/**
+ * The contract's channel and event names as plain data, for the sandboxed preload (which cannot load zod).
+ * A unit test proves these lists equal the keys of shared/contract.ts.
+ */
+export const CHANNEL_NAMES = [
+  'app:info',
+  'settings:get',
+  'settings:save',
+  'connection:status',
+  'connection:check',
+  'connection:test',
+  'demo:start',
+] as const;
+
+export const EVENT_CHANNEL_NAMES = ['connection:changed'] as const;

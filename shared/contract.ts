@@ -1,0 +1,110 @@
+/**
+ * The one IPC contract: every channel with its request and response schema, and every push event.
+ * Electron IPC (preload) and the browser host's HTTP bridge both serve exactly this.
+ */
+import { z } from 'zod';
+import type { Result } from './errors';
+
+const Empty = z.object({}).strict();
+const Url = z.string().max(4096);
+const Token = z.string().max(4096);
+
+export const VaultInfo = z.object({
+  /** Where the token lives: the OS keychain (safeStorage), a local file (browser host), or memory only. */
+  kind: z.enum(['os-keychain', 'file', 'memory']),
+  /** False when the token is stored without real encryption (e.g. Linux basic_text, or the browser host's file). */
+  secure: z.boolean(),
+  note: z.string().nullable(),
+});
+
+export const SettingsView = z.object({
+  mode: z.enum(['unconfigured', 'service', 'demo']),
+  baseUrl: z.string().nullable(),
+  tokenSet: z.boolean(),
+  vault: VaultInfo,
+  demo: z.object({ running: z.boolean(), products: z.number().int(), orders: z.number().int() }),
+});
+export type SettingsView = z.infer<typeof SettingsView>;
+
+export const ConnectionState = z.object({
+  state: z.enum(['unconfigured', 'checking', 'online', 'offline', 'unauthorized']),
+  mode: z.enum(['unconfigured', 'service', 'demo']),
+  checkedAt: z.number().nullable(),
+  message: z.string().nullable(),
+  productCount: z.number().int().nullable(),
+});
+export type ConnectionState = z.infer<typeof ConnectionState>;
+
+export const VERDICTS = ['connected', 'wrong_token', 'unreachable', 'not_service', 'insecure_url', 'invalid_url', 'timeout', 'server_error', 'forbidden', 'no_token'] as const;
+export const ConnectionVerdict = z.object({
+  verdict: z.enum(VERDICTS),
+  message: z.string(),
+  productCount: z.number().int().nullable(),
+  serviceVersion: z.string().nullable(),
+  latencyMs: z.number().nullable(),
+});
+export type ConnectionVerdict = z.infer<typeof ConnectionVerdict>;
+
+export const AppInfo = z.object({
+  name: z.string(),
+  version: z.string(),
+  host: z.enum(['electron', 'browser']),
+  platform: z.string(),
+});
+export type AppInfo = z.infer<typeof AppInfo>;
+
+export const SaveSettingsRequest = z
+  .object({
+    baseUrl: Url,
+    /** A new token; absent keeps the stored one. */
+    token: Token.optional(),
+  })
+  .strict();
+
+export const TestConnectionRequest = z
+  .object({
+    /** Test these values instead of the saved ones (the form before saving). */
+    baseUrl: Url.optional(),
+    token: Token.optional(),
+  })
+  .strict();
+
+const channel = <Req extends z.ZodType, Res extends z.ZodType>(request: Req, response: Res) => ({ request, response });
+
+export const contract = {
+  'app:info': channel(Empty, AppInfo),
+  'settings:get': channel(Empty, SettingsView),
+  'settings:save': channel(SaveSettingsRequest, SettingsView),
+  'connection:status': channel(Empty, ConnectionState),
+  'connection:check': channel(Empty, ConnectionState),
+  'connection:test': channel(TestConnectionRequest, ConnectionVerdict),
+  'demo:start': channel(Empty, SettingsView),
+} as const;
+
+export const events = {
+  'connection:changed': ConnectionState,
+} as const;
+
+export type Contract = typeof contract;
+export type Channel = keyof Contract;
+export type EventName = keyof typeof events;
+export type RequestOf<C extends Channel> = z.input<Contract[C]['request']>;
+export type ResponseOf<C extends Channel> = z.output<Contract[C]['response']>;
+export type EventPayload<E extends EventName> = z.output<(typeof events)[E]>;
+
+export const CHANNELS = Object.keys(contract) as Channel[];
+export const EVENT_NAMES = Object.keys(events) as EventName[];
+
+export const isChannel = (name: unknown): name is Channel =>
+  typeof name === 'string' && Object.prototype.hasOwnProperty.call(contract, name);
+export const isEventName = (name: unknown): name is EventName =>
+  typeof name === 'string' && Object.prototype.hasOwnProperty.call(events, name);
+
+/** What the renderer sees on window.shopdesk, whichever host serves it. */
+export interface ShopdeskBridge {
+  invoke<C extends Channel>(channel: C, request: RequestOf<C>): Promise<Result<ResponseOf<C>>>;
+  on<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): () => void;
+}
+
+/** Core handlers: one per channel, taking the parsed request. */
+export type Handlers = { [C in Channel]: (request: z.output<Contract[C]['request']>) => Promise<ResponseOf<C>> };

@@ -1,0 +1,80 @@
+/**
+ * E2E fixtures: a fresh data folder, the real core and browser host per test, and a reference service on demand.
+ * Page objects live beside the specs.
+ */
+import { test as base, type Page } from '@playwright/test';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createCore, type Core } from '../../electron/main/core/index';
+import { FileVault } from '../../electron/main/core/vault';
+import { startWebHost, type WebHost } from '../../electron/web/host';
+import { startService, type RunningService } from '../../server/index';
+
+export const REPORTS = path.resolve('reports/screens');
+
+export interface AppHarness {
+  core: Core;
+  host: WebHost;
+  dataDir: string;
+  open(): Promise<void>;
+  screenshot(name: string): Promise<void>;
+}
+
+export const test = base.extend<{ app: AppHarness; service: RunningService }>({
+  app: async ({ page }, use) => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shopdesk-e2e-'));
+    const core = createCore({ dataDir, vault: new FileVault(path.join(dataDir, 'vault')), host: 'browser', version: '0.0.0-test' });
+    const host = await startWebHost({ core, rendererDir: path.resolve('out/renderer') });
+    fs.mkdirSync(REPORTS, { recursive: true });
+    await use({
+      core,
+      host,
+      dataDir,
+      open: async () => {
+        await page.goto(host.loginUrl);
+      },
+      screenshot: async (name) => {
+        await page.screenshot({ path: path.join(REPORTS, `${name}.png`), fullPage: true });
+      },
+    });
+    await host.close();
+    await core.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  },
+  // eslint-disable-next-line no-empty-pattern
+  service: async ({}, use) => {
+    const service = await startService({ token: 'e2e-service-token', products: 321, orders: 40, seed: 11 });
+    await use(service);
+    await service.close();
+  },
+});
+
+export { expect } from '@playwright/test';
+
+/** Settings screen, by role and label. */
+export class SettingsPage {
+  constructor(private readonly page: Page) {}
+
+  async goto(): Promise<void> {
+    await this.page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Settings' }).click();
+  }
+  address() {
+    return this.page.getByLabel('Service address');
+  }
+  token() {
+    return this.page.getByLabel('API token');
+  }
+  async fill(address: string, token: string): Promise<void> {
+    await this.address().fill(address);
+    await this.token().fill(token);
+  }
+  async test(): Promise<void> {
+    await this.page.getByRole('button', { name: 'Test connection' }).click();
+  }
+  result() {
+    return this.page.getByRole('status', { name: 'Connection test result' });
+  }
+}
+
+export const indicator = (page: Page) => page.getByRole('status', { name: /^Connection:/ });
