@@ -78,7 +78,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   const orderList = options.orderList ?? 'paginated';
   const orderPageSize = options.orderPageSize ?? PRODUCTS_PER_PAGE;
 
-  const app = Fastify({ logger: false, bodyLimit: 1024 * 1024, keepAliveTimeout: 72_000 });
+  const app = Fastify({ logger: false, bodyLimit: 1024 * 1024, keepAliveTimeout: 72_000, forceCloseConnections: true });
   app.decorateRequest('fault', undefined);
 
   const wrap = (value: string): string => (single === 'data' ? `{"data":${value}}` : value);
@@ -305,7 +305,8 @@ async function applyEarlyFault(fault: Fault, req: FastifyRequest, reply: Fastify
       reply.code(200).type('text/html; charset=UTF-8').send('<!DOCTYPE html><html><body><h1>Whoops! Something went wrong.</h1></body></html>');
       return true;
     case 'huge': {
-      const body = `{"data":[],"padding":"${'x'.repeat(Math.max(0, fault.bytes - 30))}"}`;
+      // exactly `bytes` long, so size caps can be tested at their edge
+      const body = `{"data":[],"padding":"${'x'.repeat(Math.max(0, fault.bytes - 24))}"}`;
       reply.code(200).type('application/json').send(body);
       return true;
     }

@@ -142,17 +142,21 @@ export function createCore(options: CoreOptions): Core {
     if (options.background !== false) await connection.check();
   })();
 
+  let closing: Promise<void> | null = null;
   return {
     handlers,
     dispatch: createDispatcher(handlers, log),
     events,
     settings,
     ready,
-    async close() {
-      connection.close();
-      await ready.catch(() => undefined);
-      await stopDemo();
-      await http.close();
+    close() {
+      closing ??= (async () => {
+        connection.close();
+        await ready.catch(() => undefined);
+        await stopDemo();
+        await http.destroy();
+      })();
+      return closing;
     },
   };
 }

@@ -64,6 +64,11 @@ export class ServiceHttp {
     await this.agent.close();
   }
 
+  /** Closes at once, aborting requests under way (shutdown, tests). */
+  async destroy(): Promise<void> {
+    await this.agent.destroy();
+  }
+
   /** Sends one request to `path` (relative to the base URL) and parses the JSON answer; throws ApiFailure. */
   async json(conn: ServiceConnection, path: string, options: RequestOptions = {}): Promise<ApiResponse> {
     const method = options.method ?? 'GET';

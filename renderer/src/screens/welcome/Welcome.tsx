@@ -16,7 +16,7 @@ export function Welcome() {
     setError(null);
     try {
       await startDemo();
-      navigate('/orders');
+      void navigate('/orders');
     } catch (e) {
       setError(e instanceof BridgeError ? e.message : 'The demo could not start.');
     } finally {

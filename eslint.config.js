@@ -1,0 +1,66 @@
+// Lint, including the process boundaries of ../shared/guide/architecture.md.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+const NODE_BUILTINS = ['fs', 'path', 'os', 'http', 'https', 'crypto', 'child_process', 'net', 'url', 'util', 'stream'];
+const restrict = (names, patterns, message) => ({
+  'no-restricted-imports': [
+    'error',
+    { paths: names.map((name) => ({ name, message })), patterns: patterns.map((group) => ({ group: [group], message })) },
+  ],
+});
+
+export default tseslint.config(
+  { ignores: ['node_modules/**', 'out/**', 'dist/**', 'reports/**', 'test-results/**', 'playwright-report/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      globals: { ...globals.node },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+    },
+  },
+  { files: ['**/*.js', '**/*.mjs'], ...tseslint.configs.disableTypeChecked },
+  {
+    files: ['shared/**/*.ts'],
+    rules: restrict(
+      [...NODE_BUILTINS, 'electron', 'react'],
+      ['node:*', '**/electron/**', '**/renderer/**', '**/server/**'],
+      'shared/ is used by main and renderer alike: no Node, no DOM libraries, nothing from electron/, renderer/ or server/.',
+    ),
+  },
+  {
+    files: ['renderer/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      ...restrict(
+        [...NODE_BUILTINS, 'electron'],
+        ['node:*', '**/electron/**', '**/server/**'],
+        'The renderer talks to main only through window.shopdesk (renderer/src/bridge.ts).',
+      ),
+    },
+  },
+  {
+    files: ['electron/main/core/**/*.ts', 'electron/web/**/*.ts'],
+    rules: restrict(
+      ['electron', 'electron-store'],
+      ['**/renderer/**', '**/main/index', '**/main/ipc', '**/main/vault', '**/main/window-options'],
+      'The core and the browser host run under plain Node: no electron, no shell modules.',
+    ),
+  },
+  {
+    files: ['server/**/*.ts'],
+    rules: restrict(['electron'], ['**/electron/**', '**/renderer/**'], 'The reference service stands alone.'),
+  },
+);

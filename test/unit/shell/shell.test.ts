@@ -1,0 +1,139 @@
+/** The Electron shell with a stand-in for the `electron` module: registration, window options, preload, vault. */
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { CHANNELS } from '../../../shared/contract';
+import { bindIpc } from '../../../electron/main/ipc';
+import { SafeStorageVault, type CipherStore } from '../../../electron/main/vault';
+import { isTrustedSender, mainWindowOptions } from '../../../electron/main/window-options';
+
+const exposed: Record<string, unknown> = {};
+const invoked: { channel: string; payload: unknown }[] = [];
+vi.mock('electron', () => ({
+  contextBridge: { exposeInMainWorld: (key: string, api: unknown) => (exposed[key] = api) },
+  ipcRenderer: {
+    invoke: async (channel: string, payload: unknown) => {
+      invoked.push({ channel, payload });
+      return { ok: true, value: null };
+    },
+    on: vi.fn(),
+    removeListener: vi.fn(),
+  },
+}));
+
+const RENDERER = '/opt/Shopdesk/resources/app.asar/out/renderer/index.html';
+
+describe('IPC binding', () => {
+  it('registers every contract channel exactly once', () => {
+    const registered: string[] = [];
+    bindIpc({ handle: (channel: string) => void registered.push(channel) } as never, async () => ({ ok: true, value: null }), () => true);
+    expect(registered.sort()).toEqual([...CHANNELS].sort());
+    expect(new Set(registered).size).toBe(registered.length);
+  });
+
+  it('refuses senders that are not the app’s own top-level frame, before the core sees the payload', async () => {
+    const handlers = new Map<string, (event: unknown, payload: unknown) => Promise<unknown>>();
+    const dispatch = vi.fn(async () => ({ ok: true as const, value: 'ok' }));
+    bindIpc({ handle: (c: string, h: never) => void handlers.set(c, h) } as never, dispatch, (frame) => isTrustedSender(frame, undefined, RENDERER));
+    const call = (frame: unknown) => handlers.get('settings:get')!({ senderFrame: frame }, {});
+    const top = { url: `file://${RENDERER}`, parent: null };
+    expect(await call(top)).toEqual({ ok: true, value: 'ok' });
+    for (const frame of [
+      { url: 'https://evil.example/', parent: null },
+      { url: `file://${RENDERER}`, parent: top },
+      { url: 'file:///tmp/other.html', parent: null },
+      { url: 'data:text/html,hi', parent: null },
+      null,
+    ]) {
+      expect(await call(frame)).toMatchObject({ ok: false, error: { code: 'forbidden_sender' } });
+    }
+    expect(dispatch).toHaveBeenCalledTimes(1);
+  });
+
+  it('accepts the dev server origin only when it is configured', () => {
+    expect(isTrustedSender({ url: 'http://localhost:5173/#/orders', parent: null }, 'http://localhost:5173', RENDERER)).toBe(true);
+    expect(isTrustedSender({ url: 'http://localhost:5174/', parent: null }, 'http://localhost:5173', RENDERER)).toBe(false);
+  });
+});
+
+describe('window options', () => {
+  it('are the secure set', () => {
+    const prefs = mainWindowOptions('/app/preload/index.cjs').webPreferences!;
+    expect(prefs).toMatchObject({
+      sandbox: true,
+      contextIsolation: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      nodeIntegrationInSubFrames: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      experimentalFeatures: false,
+      webviewTag: false,
+      preload: '/app/preload/index.cjs',
+    });
+  });
+});
+
+describe('preload', () => {
+  beforeEach(() => {
+    invoked.length = 0;
+  });
+  it('exposes only invoke and on, and only for contract channels', async () => {
+    await import('../../../electron/preload/index');
+    const api = exposed.shopdesk as { invoke: (c: string, p: unknown) => Promise<unknown>; on: (e: string, l: () => void) => () => void };
+    expect(Object.keys(api).sort()).toEqual(['invoke', 'on']);
+    expect(Object.isFrozen(api)).toBe(true);
+    await api.invoke('settings:get', {});
+    expect(await api.invoke('fs:readFile', '/etc/passwd')).toMatchObject({ ok: false, error: { code: 'unknown_channel' } });
+    expect(invoked.map((i) => i.channel)).toEqual(['settings:get']);
+    expect(typeof api.on('not-an-event', () => undefined)).toBe('function');
+  });
+});
+
+describe('safeStorage vault', () => {
+  const SENTINEL = 'SENTINEL-vault-token';
+  const memoryStore = (): CipherStore & { data: Map<string, string> } => {
+    const data = new Map<string, string>();
+    return { data, get: (k) => data.get(k), set: (k, v) => void data.set(k, v), delete: (k) => void data.delete(k) };
+  };
+  const fakeSafe = (opts: { available?: boolean; backend?: string; failDecrypt?: boolean } = {}) => ({
+    isAsyncEncryptionAvailable: vi.fn(async () => opts.available ?? true),
+    getSelectedStorageBackend: vi.fn(() => (opts.backend ?? 'gnome_libsecret') as 'basic_text'),
+    encryptStringAsync: vi.fn(async (text: string) => Buffer.from(`enc:${Buffer.from(text).toString('hex')}`)),
+    decryptStringAsync: vi.fn(async (buffer: Buffer) => {
+      if (opts.failDecrypt) throw new Error('Error while decrypting the ciphertext provided to safeStorage.decryptString.');
+      return { shouldReEncrypt: false, result: Buffer.from(buffer.toString().slice(4), 'hex').toString() };
+    }),
+  });
+
+  it('uses the async API and keeps only ciphertext', async () => {
+    const safe = fakeSafe();
+    const store = memoryStore();
+    const vault = await SafeStorageVault.create(safe, store, 'linux');
+    await vault.set(SENTINEL);
+    expect(safe.encryptStringAsync).toHaveBeenCalledWith(SENTINEL);
+    expect([...store.data.values()].join()).not.toContain(SENTINEL);
+    expect(await vault.get()).toBe(SENTINEL);
+    expect(safe.decryptStringAsync).toHaveBeenCalled();
+    expect(vault.describe()).toMatchObject({ kind: 'os-keychain', secure: true });
+  });
+
+  it('Linux basic_text or no encryption: memory only, and says so', async () => {
+    for (const opts of [{ backend: 'basic_text' }, { available: false }]) {
+      const store = memoryStore();
+      const vault = await SafeStorageVault.create(fakeSafe(opts), store, 'linux');
+      await vault.set(SENTINEL);
+      expect(store.data.size).toBe(0);
+      expect(await vault.get()).toBe(SENTINEL);
+      expect(vault.describe()).toMatchObject({ kind: 'memory', secure: false });
+      expect(vault.describe().note).toMatch(/memory only/);
+    }
+  });
+
+  it('a token that cannot be decrypted asks for re-entry instead of crashing', async () => {
+    const store = memoryStore();
+    store.set('tokenCiphertext', Buffer.from('garbage').toString('base64'));
+    const vault = await SafeStorageVault.create(fakeSafe({ failDecrypt: true }), store, 'darwin');
+    expect(await vault.get()).toBeNull();
+    expect(await vault.has()).toBe(false);
+    expect(vault.describe().note).toMatch(/Enter the API token again/);
+  });
+});
