@@ -8,7 +8,10 @@ const NODE_BUILTINS = ['fs', 'path', 'os', 'http', 'https', 'crypto', 'child_pro
 const restrict = (names, patterns, message) => ({
   'no-restricted-imports': [
     'error',
-    { paths: names.map((name) => ({ name, message })), patterns: patterns.map((group) => ({ group: [group], message })) },
+    {
+      paths: names.map((name) => ({ name, message })),
+      patterns: patterns.map((group) => ({ group: [group], message })),
+    },
   ],
 });
 

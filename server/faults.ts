@@ -55,7 +55,18 @@ export function parseFaultRule(input: unknown): FaultRule | null {
   const rule = input as Record<string, unknown>;
   const fault = rule.fault as Record<string, unknown> | undefined;
   if (!fault || typeof fault.kind !== 'string') return null;
-  const kinds = ['latency', 'status', 'drop', 'drop-after-store', 'stall-after-store', 'malformed', 'html', 'rate-limit', 'trickle', 'huge'];
+  const kinds = [
+    'latency',
+    'status',
+    'drop',
+    'drop-after-store',
+    'stall-after-store',
+    'malformed',
+    'html',
+    'rate-limit',
+    'trickle',
+    'huge',
+  ];
   if (!kinds.includes(fault.kind)) return null;
   return {
     fault: fault as unknown as Fault,

@@ -126,7 +126,13 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   app.get('/api/product/:id', async (req, reply) => {
     const id = idParam((req.params as { id: string }).id);
     const json = id === null ? undefined : store.productJson(id);
-    if (!json) return sendError(req, reply, 404, `No query results for model [App\\Models\\Product] ${(req.params as { id: string }).id}`);
+    if (!json)
+      return sendError(
+        req,
+        reply,
+        404,
+        `No query results for model [App\\Models\\Product] ${(req.params as { id: string }).id}`,
+      );
     return sendPage(reply, req.fault, wrap(json));
   });
 
@@ -147,7 +153,13 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   app.get('/api/order/:id', async (req, reply) => {
     const id = idParam((req.params as { id: string }).id);
     const json = id === null ? undefined : store.orderJson(id);
-    if (!json) return sendError(req, reply, 404, `No query results for model [App\\Models\\Order] ${(req.params as { id: string }).id}`);
+    if (!json)
+      return sendError(
+        req,
+        reply,
+        404,
+        `No query results for model [App\\Models\\Order] ${(req.params as { id: string }).id}`,
+      );
     return sendPage(reply, req.fault, wrap(json));
   });
 
@@ -158,27 +170,25 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     const { fields, items } = result.value;
     const now = new Date();
     const stamp = formatTimestamp(now);
-    const order = store.insertOrder(
-      (orderId, firstItemId): ServiceOrder => ({
-        id: orderId,
-        po_number: `PO-${String(orderId).padStart(7, '0')}`,
-        tracking_number: '',
-        status: 'Pending',
-        ...fields,
-        order_date: fields.order_date || formatSlashDate(now, dateOrder),
-        order_items: items.map((item, index) => ({
-          id: firstItemId + index,
-          order_id: orderId,
-          product_variant_id: item.id,
-          quantity: item.quantity,
-          price: store.product(item.id)?.price ?? '0.00',
-          discount: '0.00',
-          fulfillment_status: 'Pending',
-          created_at: stamp,
-          updated_at: stamp,
-        })),
-      }),
-    );
+    const order = store.insertOrder((orderId, firstItemId): ServiceOrder => ({
+      id: orderId,
+      po_number: `PO-${String(orderId).padStart(7, '0')}`,
+      tracking_number: '',
+      status: 'Pending',
+      ...fields,
+      order_date: fields.order_date || formatSlashDate(now, dateOrder),
+      order_items: items.map((item, index) => ({
+        id: firstItemId + index,
+        order_id: orderId,
+        product_variant_id: item.id,
+        quantity: item.quantity,
+        price: store.product(item.id)?.price ?? '0.00',
+        discount: '0.00',
+        fulfillment_status: 'Pending',
+        created_at: stamp,
+        updated_at: stamp,
+      })),
+    }));
     counters.ordersCreated += 1;
     const fault = req.fault;
     if (fault?.kind === 'drop-after-store') {
@@ -272,7 +282,15 @@ function paginated(
     prev: p.page > 1 ? link(p.page - 1) : null,
     next: p.page < p.lastPage ? link(p.page + 1) : null,
   };
-  const meta = { current_page: p.page, from, last_page: p.lastPage, path: p.path, per_page: p.perPage, to, total: p.total };
+  const meta = {
+    current_page: p.page,
+    from,
+    last_page: p.lastPage,
+    path: p.path,
+    per_page: p.perPage,
+    to,
+    total: p.total,
+  };
   return (
     `{"version":"${SERVICE_VERSION}","author_url":"https://shopdesk.example/reference-service","data":[${rows.join(',')}],` +
     `"links":${JSON.stringify(links)},"meta":${JSON.stringify(meta)}}`
@@ -302,7 +320,10 @@ async function applyEarlyFault(fault: Fault, req: FastifyRequest, reply: Fastify
       sendError(req, reply, 429, 'Too Many Attempts.');
       return true;
     case 'html':
-      reply.code(200).type('text/html; charset=UTF-8').send('<!DOCTYPE html><html><body><h1>Whoops! Something went wrong.</h1></body></html>');
+      reply
+        .code(200)
+        .type('text/html; charset=UTF-8')
+        .send('<!DOCTYPE html><html><body><h1>Whoops! Something went wrong.</h1></body></html>');
       return true;
     case 'huge': {
       // exactly `bytes` long, so size caps can be tested at their edge
@@ -317,7 +338,8 @@ async function applyEarlyFault(fault: Fault, req: FastifyRequest, reply: Fastify
 
 /** Sends a JSON body, bent by a malformed or trickle fault when one applies. */
 function sendPage(reply: FastifyReply, fault: Fault | undefined, body: string): FastifyReply {
-  if (fault?.kind === 'malformed') return reply.type('application/json').send(body.slice(0, Math.floor(body.length / 2)));
+  if (fault?.kind === 'malformed')
+    return reply.type('application/json').send(body.slice(0, Math.floor(body.length / 2)));
   if (fault?.kind === 'trickle') {
     reply.hijack();
     const res = reply.raw;

@@ -14,7 +14,8 @@ export function mulberry32(seed: number): Rng {
 
 /** A generator for record `index` of a stream: stable whatever order records are generated in. */
 export function rngFor(seed: number, stream: number, index: number): Rng {
-  const mixed = Math.imul(seed ^ 0x9e3779b9, 0x85ebca6b) ^ Math.imul(stream + 1, 0xc2b2ae35) ^ Math.imul(index + 1, 0x27d4eb2f);
+  const mixed =
+    Math.imul(seed ^ 0x9e3779b9, 0x85ebca6b) ^ Math.imul(stream + 1, 0xc2b2ae35) ^ Math.imul(index + 1, 0x27d4eb2f);
   const rng = mulberry32(mixed);
   rng();
   return rng;

@@ -127,7 +127,8 @@ export function makeOrder(ctx: OrderSeedContext, id: number, firstItemId: number
   return {
     id,
     po_number: `PO-${String(id).padStart(7, '0')}`,
-    tracking_number: status === 'Shipped' || status === 'Delivered' ? `TRK${String(int(rng, 100000000, 999999999))}NL` : '',
+    tracking_number:
+      status === 'Shipped' || status === 'Delivered' ? `TRK${String(int(rng, 100000000, 999999999))}NL` : '',
     status,
     name: `${first} ${last}`,
     email,
@@ -138,7 +139,9 @@ export function makeOrder(ctx: OrderSeedContext, id: number, firstItemId: number
     city: pick(rng, v.cities),
     province: pick(rng, v.provinces),
     country: pick(rng, COUNTRIES),
-    remarks: chance(rng, 0.15) ? pick(rng, ['Leave at the door', 'Call before delivery', 'Gift wrap please', 'Fragile items']) : '',
+    remarks: chance(rng, 0.15)
+      ? pick(rng, ['Leave at the door', 'Call before delivery', 'Gift wrap please', 'Fragile items'])
+      : '',
     order_date: formatSlashDate(ordered, ctx.dateOrder),
     processed_date: processed ? formatSlashDate(processed, ctx.dateOrder) : '',
     closed_date: closed ? formatSlashDate(closed, ctx.dateOrder) : '',

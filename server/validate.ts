@@ -24,7 +24,8 @@ export function validateOrder(
   const add = (field: string, message: string): void => {
     (errors[field] ??= []).push(message);
   };
-  const input = body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+  const input =
+    body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
   const fields: Record<string, string> = {};
   const text = (field: string, required: boolean, max = 255): void => {
     const value = input[field];
@@ -68,7 +69,8 @@ export function validateOrder(
   if (rawItems === undefined || rawItems === null) add('order_items', 'The order items field is required.');
   else if (!Array.isArray(rawItems)) add('order_items', 'The order items field must be an array.');
   else if (rawItems.length === 0) add('order_items', 'The order items field must have at least 1 items.');
-  else if (rawItems.length > MAX_ITEMS) add('order_items', `The order items field must not have more than ${MAX_ITEMS} items.`);
+  else if (rawItems.length > MAX_ITEMS)
+    add('order_items', `The order items field must not have more than ${MAX_ITEMS} items.`);
   else {
     rawItems.forEach((raw: unknown, index) => {
       const item = raw !== null && typeof raw === 'object' ? (raw as Record<string, unknown>) : {};

@@ -45,7 +45,23 @@ export function vocabulary(): Vocabulary {
   return cached;
 }
 
-export const COUNTRIES = ['Netherlands', 'Belgium', 'Germany', 'France', 'United Kingdom', 'Spain', 'Italy', 'United States'];
+export const COUNTRIES = [
+  'Netherlands',
+  'Belgium',
+  'Germany',
+  'France',
+  'United Kingdom',
+  'Spain',
+  'Italy',
+  'United States',
+];
 export const ORDER_STATUSES = ['Pending', 'Processing', 'Shipped', 'Delivered', 'Cancelled', 'On Hold'];
 export const CANCEL_REASONS = ['Customer changed their mind', 'Out of stock', 'Payment failed', 'Duplicate order'];
-export const PACKAGE_EXTRAS = ['user manual', 'warranty card', 'gift box', 'charging cable', 'spare parts', 'cleaning cloth'];
+export const PACKAGE_EXTRAS = [
+  'user manual',
+  'warranty card',
+  'gift box',
+  'charging cable',
+  'spare parts',
+  'cleaning cloth',
+];

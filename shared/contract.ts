@@ -35,7 +35,18 @@ export const ConnectionState = z.object({
 });
 export type ConnectionState = z.infer<typeof ConnectionState>;
 
-export const VERDICTS = ['connected', 'wrong_token', 'unreachable', 'not_service', 'insecure_url', 'invalid_url', 'timeout', 'server_error', 'forbidden', 'no_token'] as const;
+export const VERDICTS = [
+  'connected',
+  'wrong_token',
+  'unreachable',
+  'not_service',
+  'insecure_url',
+  'invalid_url',
+  'timeout',
+  'server_error',
+  'forbidden',
+  'no_token',
+] as const;
 export const ConnectionVerdict = z.object({
   verdict: z.enum(VERDICTS),
   message: z.string(),

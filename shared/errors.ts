@@ -45,6 +45,8 @@ export class AppFailure extends Error {
   }
 
   toError(): AppError {
-    return this.fields ? { code: this.code, message: this.message, fields: this.fields } : { code: this.code, message: this.message };
+    return this.fields
+      ? { code: this.code, message: this.message, fields: this.fields }
+      : { code: this.code, message: this.message };
   }
 }

@@ -3,8 +3,7 @@
  * No credentials in the URL, no query or fragment, no other schemes.
  */
 export type BaseUrlCheck =
-  | { ok: true; url: string }
-  | { ok: false; code: 'invalid_url' | 'insecure_url'; message: string };
+  { ok: true; url: string } | { ok: false; code: 'invalid_url' | 'insecure_url'; message: string };
 
 export function isLoopbackHost(hostname: string): boolean {
   const host = hostname.toLowerCase();
@@ -15,7 +14,8 @@ export function isLoopbackHost(hostname: string): boolean {
 
 export function checkBaseUrl(input: string): BaseUrlCheck {
   const text = input.trim();
-  if (text === '') return { ok: false, code: 'invalid_url', message: 'Enter the service address, e.g. https://shop.example.com.' };
+  if (text === '')
+    return { ok: false, code: 'invalid_url', message: 'Enter the service address, e.g. https://shop.example.com.' };
   if (text.length > 2048) return { ok: false, code: 'invalid_url', message: 'That address is too long.' };
   let url: URL;
   try {
@@ -41,11 +41,16 @@ export function checkBaseUrl(input: string): BaseUrlCheck {
     return {
       ok: false,
       code: 'insecure_url',
-      message: 'Plain http:// would send the token unencrypted. Use https:// (http:// is allowed only to this computer).',
+      message:
+        'Plain http:// would send the token unencrypted. Use https:// (http:// is allowed only to this computer).',
     };
   }
   if (url.search || url.hash) {
-    return { ok: false, code: 'invalid_url', message: 'The address must not contain ? or #. Enter only the service address.' };
+    return {
+      ok: false,
+      code: 'invalid_url',
+      message: 'The address must not contain ? or #. Enter only the service address.',
+    };
   }
   const path = url.pathname.replace(/\/+$/, '');
   return { ok: true, url: `${url.protocol}//${url.host}${path}` };

@@ -14,7 +14,10 @@ export function bindIpc(
   for (const channel of CHANNELS) {
     ipcMain.handle(channel, async (event: IpcMainInvokeEvent, payload: unknown): Promise<Result<unknown>> => {
       if (!trusted(event.senderFrame as FrameLike | null)) {
-        return { ok: false, error: { code: 'forbidden_sender', message: 'This request did not come from Shopdesk’s own window.' } };
+        return {
+          ok: false,
+          error: { code: 'forbidden_sender', message: 'This request did not come from Shopdesk’s own window.' },
+        };
       }
       return dispatch(channel, payload);
     });

@@ -11,7 +11,10 @@ export interface CipherStore {
   delete(key: 'tokenCiphertext'): void;
 }
 
-type AsyncSafeStorage = Pick<SafeStorage, 'encryptStringAsync' | 'decryptStringAsync' | 'isAsyncEncryptionAvailable' | 'getSelectedStorageBackend'>;
+type AsyncSafeStorage = Pick<
+  SafeStorage,
+  'encryptStringAsync' | 'decryptStringAsync' | 'isAsyncEncryptionAvailable' | 'getSelectedStorageBackend'
+>;
 
 export class SafeStorageVault implements TokenVault {
   private memoryToken: string | null = null;
@@ -34,17 +37,30 @@ export class SafeStorageVault implements TokenVault {
     const available = await safe.isAsyncEncryptionAvailable().catch(() => false);
     const backend = platform === 'linux' ? safe.getSelectedStorageBackend() : 'os';
     if (!available) {
-      return new SafeStorageVault(safe, store, false, 'This computer offers no secure keychain, so the token is kept in memory only and must be entered again after a restart.');
+      return new SafeStorageVault(
+        safe,
+        store,
+        false,
+        'This computer offers no secure keychain, so the token is kept in memory only and must be entered again after a restart.',
+      );
     }
     if (backend === 'basic_text') {
-      return new SafeStorageVault(safe, store, false, 'No system keyring was found (Linux basic_text), so the token is kept in memory only and must be entered again after a restart.');
+      return new SafeStorageVault(
+        safe,
+        store,
+        false,
+        'No system keyring was found (Linux basic_text), so the token is kept in memory only and must be entered again after a restart.',
+      );
     }
     return new SafeStorageVault(safe, store, true, null);
   }
 
   describe(): VaultDescription {
     return this.unreadable
-      ? { ...this.description, note: 'The saved token could not be unlocked on this computer. Enter the API token again.' }
+      ? {
+          ...this.description,
+          note: 'The saved token could not be unlocked on this computer. Enter the API token again.',
+        }
       : this.description;
   }
 

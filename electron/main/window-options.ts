@@ -52,7 +52,11 @@ export interface FrameLike {
 }
 
 /** Only the app's own top-level frame may call main. */
-export function isTrustedSender(frame: FrameLike | null | undefined, devServerUrl: string | undefined, rendererFile: string): boolean {
+export function isTrustedSender(
+  frame: FrameLike | null | undefined,
+  devServerUrl: string | undefined,
+  rendererFile: string,
+): boolean {
   if (!frame || frame.parent !== null) return false;
   return isTrustedRendererUrl(frame.url, devServerUrl, rendererFile);
 }

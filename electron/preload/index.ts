@@ -9,7 +9,8 @@ const events = new Set<string>(EVENT_CHANNEL_NAMES);
 
 const api = {
   invoke(channel: string, request: unknown): Promise<unknown> {
-    if (!channels.has(channel)) return Promise.resolve({ ok: false, error: { code: 'unknown_channel', message: 'Unknown request.' } });
+    if (!channels.has(channel))
+      return Promise.resolve({ ok: false, error: { code: 'unknown_channel', message: 'Unknown request.' } });
     return ipcRenderer.invoke(channel, request);
   },
   on(event: string, listener: (payload: unknown) => void): () => void {

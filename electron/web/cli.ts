@@ -30,7 +30,9 @@ if (!fs.existsSync(path.join(rendererDir, 'index.html'))) {
   console.error('The renderer is not built yet. Run `npm run build` first (npm start and npm run web do it for you).');
   process.exit(1);
 }
-const dataDir = path.resolve(values['data-dir'] ?? process.env.SHOPDESK_DATA_DIR ?? path.join(os.homedir(), '.shopdesk', 'browser-host'));
+const dataDir = path.resolve(
+  values['data-dir'] ?? process.env.SHOPDESK_DATA_DIR ?? path.join(os.homedir(), '.shopdesk', 'browser-host'),
+);
 const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { version: string };
 
 const log = {
@@ -38,7 +40,13 @@ const log = {
   warn: (m: string) => console.warn(`[shopdesk] ${m}`),
   error: (m: string) => console.error(`[shopdesk] ${m}`),
 };
-const core = createCore({ dataDir, vault: new FileVault(path.join(dataDir, 'vault')), host: 'browser', version: pkg.version, log });
+const core = createCore({
+  dataDir,
+  vault: new FileVault(path.join(dataDir, 'vault')),
+  host: 'browser',
+  version: pkg.version,
+  log,
+});
 await core.ready;
 if (values.demo && core.settings.get().mode === 'unconfigured') {
   const result = await core.dispatch('demo:start', {});

@@ -48,7 +48,10 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   let origin = '';
 
   const authorised = (req: http.IncomingMessage): boolean => {
-    const cookie = (req.headers.cookie ?? '').split(';').map((c) => c.trim()).find((c) => c.startsWith(`${COOKIE}=`));
+    const cookie = (req.headers.cookie ?? '')
+      .split(';')
+      .map((c) => c.trim())
+      .find((c) => c.startsWith(`${COOKIE}=`));
     const given = Buffer.from(cookie ? cookie.slice(COOKIE.length + 1) : '');
     return given.length === secretBuffer.length && timingSafeEqual(given, secretBuffer);
   };
@@ -81,16 +84,25 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     if (url.pathname === '/login') {
       const key = Buffer.from(url.searchParams.get('key') ?? '');
       if (key.length !== secretBuffer.length || !timingSafeEqual(key, secretBuffer)) {
-        res.writeHead(403, { 'content-type': 'text/plain' }).end('Wrong or missing key. Open the address printed by the browser host.');
+        res
+          .writeHead(403, { 'content-type': 'text/plain' })
+          .end('Wrong or missing key. Open the address printed by the browser host.');
         return;
       }
-      res.writeHead(303, { location: '/', 'set-cookie': `${COOKIE}=${secret}; HttpOnly; SameSite=Strict; Path=/` }).end();
+      res
+        .writeHead(303, { location: '/', 'set-cookie': `${COOKIE}=${secret}; HttpOnly; SameSite=Strict; Path=/` })
+        .end();
       return;
     }
     if (url.pathname.startsWith('/ipc/') || url.pathname === '/events') {
       if (!authorised(req)) {
         res.writeHead(401, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ ok: false, error: { code: 'forbidden_sender', message: 'Open Shopdesk from the address the browser host printed.' } }));
+        res.end(
+          JSON.stringify({
+            ok: false,
+            error: { code: 'forbidden_sender', message: 'Open Shopdesk from the address the browser host printed.' },
+          }),
+        );
         return;
       }
       if (url.pathname === '/events') return openStream(res);
@@ -104,7 +116,10 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       try {
         payload = body === '' ? {} : JSON.parse(body);
       } catch {
-        return sendJson(res, { ok: false, error: { code: 'invalid_request', message: 'The request was not understood.' } });
+        return sendJson(res, {
+          ok: false,
+          error: { code: 'invalid_request', message: 'The request was not understood.' },
+        });
       }
       return sendJson(res, await options.core.dispatch(channel, payload));
     }

@@ -24,7 +24,12 @@ export interface AppHarness {
 export const test = base.extend<{ app: AppHarness; service: RunningService }>({
   app: async ({ page }, use) => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shopdesk-e2e-'));
-    const core = createCore({ dataDir, vault: new FileVault(path.join(dataDir, 'vault')), host: 'browser', version: '0.0.0-test' });
+    const core = createCore({
+      dataDir,
+      vault: new FileVault(path.join(dataDir, 'vault')),
+      host: 'browser',
+      version: '0.0.0-test',
+    });
     const host = await startWebHost({ core, rendererDir: path.resolve('out/renderer') });
     fs.mkdirSync(REPORTS, { recursive: true });
     await use({
@@ -57,7 +62,10 @@ export class SettingsPage {
   constructor(private readonly page: Page) {}
 
   async goto(): Promise<void> {
-    await this.page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Settings' }).click();
+    await this.page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Settings' })
+      .click();
   }
   address() {
     return this.page.getByLabel('Service address');

@@ -61,7 +61,10 @@ test('an unreachable address is named as such', async ({ page, app }) => {
   await app.screenshot('06-settings-unreachable');
 });
 
-test('an insecure address is refused, and something else at the address is not taken for the service', async ({ page, app }) => {
+test('an insecure address is refused, and something else at the address is not taken for the service', async ({
+  page,
+  app,
+}) => {
   await app.open();
   const settings = new SettingsPage(page);
   await settings.goto();

@@ -5,9 +5,13 @@ import fs from 'node:fs';
 export function chromiumPath(): string {
   const fromEnv = process.env.CHROMIUM_PATH;
   if (fromEnv && fs.existsSync(fromEnv)) return fromEnv;
-  for (const candidate of ['/usr/bin/chromium', '/usr/bin/chromium-browser']) if (fs.existsSync(candidate)) return candidate;
+  for (const candidate of ['/usr/bin/chromium', '/usr/bin/chromium-browser'])
+    if (fs.existsSync(candidate)) return candidate;
   try {
-    return execSync('command -v chromium || command -v chromium-browser', { encoding: 'utf8', shell: '/bin/sh' }).trim();
+    return execSync('command -v chromium || command -v chromium-browser', {
+      encoding: 'utf8',
+      shell: '/bin/sh',
+    }).trim();
   } catch {
     return '/usr/bin/chromium';
   }

@@ -12,7 +12,13 @@ export interface ConnectionTarget {
 }
 
 export class ConnectionMonitor {
-  private state: ConnectionState = { state: 'unconfigured', mode: 'unconfigured', checkedAt: null, message: null, productCount: null };
+  private state: ConnectionState = {
+    state: 'unconfigured',
+    mode: 'unconfigured',
+    checkedAt: null,
+    message: null,
+    productCount: null,
+  };
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<ConnectionState> | undefined;
   private closed = false;
@@ -48,18 +54,43 @@ export class ConnectionMonitor {
   private async probe(): Promise<ConnectionState> {
     const target = await this.target();
     if (target.mode === 'unconfigured' || !target.baseUrl) {
-      this.publish({ state: 'unconfigured', mode: target.mode, checkedAt: Date.now(), message: null, productCount: null });
+      this.publish({
+        state: 'unconfigured',
+        mode: target.mode,
+        checkedAt: Date.now(),
+        message: null,
+        productCount: null,
+      });
       return this.state;
     }
-    if (this.state.state === 'unconfigured' || this.state.mode !== target.mode) this.publish({ ...this.state, state: 'checking', mode: target.mode });
+    if (this.state.state === 'unconfigured' || this.state.mode !== target.mode)
+      this.publish({ ...this.state, state: 'checking', mode: target.mode });
     const verdict = await probeService(this.http, target.baseUrl, target.token);
     const checkedAt = Date.now();
     if (verdict.verdict === 'connected') {
-      this.publish({ state: 'online', mode: target.mode, checkedAt, message: null, productCount: verdict.productCount });
+      this.publish({
+        state: 'online',
+        mode: target.mode,
+        checkedAt,
+        message: null,
+        productCount: verdict.productCount,
+      });
     } else if (verdict.verdict === 'wrong_token' || verdict.verdict === 'no_token' || verdict.verdict === 'forbidden') {
-      this.publish({ state: 'unauthorized', mode: target.mode, checkedAt, message: verdict.message, productCount: null });
+      this.publish({
+        state: 'unauthorized',
+        mode: target.mode,
+        checkedAt,
+        message: verdict.message,
+        productCount: null,
+      });
     } else {
-      this.publish({ state: 'offline', mode: target.mode, checkedAt, message: verdict.message, productCount: this.state.productCount });
+      this.publish({
+        state: 'offline',
+        mode: target.mode,
+        checkedAt,
+        message: verdict.message,
+        productCount: this.state.productCount,
+      });
     }
     this.schedule();
     return this.state;

@@ -21,7 +21,8 @@ export function createDispatcher(handlers: Handlers, log: DispatchLog): Dispatch
       const fields: Record<string, string[]> = {};
       for (const issue of parsed.error.issues.slice(0, 20)) {
         const key = issue.path.map(String).join('.').slice(0, 200) || '(request)';
-        if (!Object.prototype.hasOwnProperty.call(fields, key)) Object.defineProperty(fields, key, { value: [], enumerable: true });
+        if (!Object.prototype.hasOwnProperty.call(fields, key))
+          Object.defineProperty(fields, key, { value: [], enumerable: true });
         fields[key]!.push(issue.message.slice(0, 200));
       }
       return { ok: false, error: { code: 'invalid_request', message: 'The request was not understood.', fields } };
@@ -32,7 +33,13 @@ export function createDispatcher(handlers: Handlers, log: DispatchLog): Dispatch
     } catch (error) {
       if (error instanceof AppFailure) return { ok: false, error: error.toError() };
       log.error(`handler ${channel} failed`, error instanceof Error ? error.stack : String(error));
-      return { ok: false, error: { code: 'internal', message: 'Something went wrong inside Shopdesk. Try again; if it keeps happening, restart the app.' } };
+      return {
+        ok: false,
+        error: {
+          code: 'internal',
+          message: 'Something went wrong inside Shopdesk. Try again; if it keeps happening, restart the app.',
+        },
+      };
     }
   };
 }

@@ -91,15 +91,24 @@ export function createCore(options: CoreOptions): Core {
   };
 
   const handlers: Handlers = {
-    'app:info': async () => ({ name: 'Shopdesk', version: options.version, host: options.host, platform: process.platform }),
+    'app:info': async () => ({
+      name: 'Shopdesk',
+      version: options.version,
+      host: options.host,
+      platform: process.platform,
+    }),
     'settings:get': view,
     'settings:save': async ({ baseUrl, token }) => {
       const url = checkBaseUrl(baseUrl);
       if (!url.ok) throw new AppFailure(url.code, url.message, { baseUrl: [url.message] });
       if (token !== undefined) {
         const trimmed = token.trim();
-        if (trimmed === '') throw new AppFailure('invalid_request', 'The API token is empty.', { token: ['Enter the API token.'] });
-        if (/\s/.test(trimmed)) throw new AppFailure('invalid_request', 'The API token cannot contain spaces.', { token: ['The API token cannot contain spaces or line breaks.'] });
+        if (trimmed === '')
+          throw new AppFailure('invalid_request', 'The API token is empty.', { token: ['Enter the API token.'] });
+        if (/\s/.test(trimmed))
+          throw new AppFailure('invalid_request', 'The API token cannot contain spaces.', {
+            token: ['The API token cannot contain spaces or line breaks.'],
+          });
         await options.vault.set(trimmed);
       }
       settings.update({ mode: 'service', baseUrl: url.url });
@@ -112,7 +121,14 @@ export function createCore(options: CoreOptions): Core {
     'connection:test': async (request): Promise<ConnectionVerdict> => {
       const current = await target();
       const baseUrl = request.baseUrl ?? current.baseUrl;
-      if (!baseUrl) return { verdict: 'invalid_url', message: 'Enter the service address first.', productCount: null, serviceVersion: null, latencyMs: null };
+      if (!baseUrl)
+        return {
+          verdict: 'invalid_url',
+          message: 'Enter the service address first.',
+          productCount: null,
+          serviceVersion: null,
+          latencyMs: null,
+        };
       const token = request.token !== undefined && request.token.trim() !== '' ? request.token.trim() : current.token;
       return probeService(http, baseUrl, token);
     },

@@ -18,7 +18,12 @@ export interface SettingsStore {
 const DEFAULTS: StoredSettings = { mode: 'unconfigured', baseUrl: null };
 
 export function createSettingsStore(dir: string): SettingsStore {
-  const conf = new Conf<Record<string, unknown>>({ cwd: dir, configName: 'settings', projectName: 'shopdesk', clearInvalidConfig: true });
+  const conf = new Conf<Record<string, unknown>>({
+    cwd: dir,
+    configName: 'settings',
+    projectName: 'shopdesk',
+    clearInvalidConfig: true,
+  });
   const read = (): StoredSettings => StoredSettings.parse({ ...DEFAULTS, ...conf.store });
   return {
     get: read,

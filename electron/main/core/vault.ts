@@ -24,7 +24,11 @@ export class MemoryVault implements TokenVault {
   constructor(private readonly note: string | null = null) {}
 
   describe(): VaultDescription {
-    return { kind: 'memory', secure: false, note: this.note ?? 'The token is kept in memory only and is forgotten when the app quits.' };
+    return {
+      kind: 'memory',
+      secure: false,
+      note: this.note ?? 'The token is kept in memory only and is forgotten when the app quits.',
+    };
   }
   async has(): Promise<boolean> {
     return this.token !== null;

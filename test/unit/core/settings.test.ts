@@ -3,14 +3,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createCore, type Core } from '../../../electron/main/core/index';
-import { FileVault, MemoryVault } from '../../../electron/main/core/vault';
+import { FileVault, MemoryVault, type TokenVault } from '../../../electron/main/core/vault';
 import { startService, type RunningService } from '../../../server/index';
 
 const SENTINEL = 'SENTINEL-7f3a9c-token-never-leaves-main';
 let dir: string;
 let service: RunningService;
 const cores: Core[] = [];
-const open = (vault = new FileVault(path.join(dir, 'vault'))) => {
+const open = (vault: TokenVault = new FileVault(path.join(dir, 'vault'))) => {
   const core = createCore({ dataDir: dir, vault, host: 'browser', version: 't', background: false });
   cores.push(core);
   return core;
@@ -45,19 +45,32 @@ describe('connection settings', () => {
 
   it('refuses insecure addresses when saving, with the message at the field', async () => {
     const core = open();
-    for (const bad of ['http://shop.example.com', 'file:///etc', 'javascript:alert(1)', 'https://u:p@shop.example.com']) {
+    for (const bad of [
+      'http://shop.example.com',
+      'file:///etc',
+      'javascript:alert(1)',
+      'https://u:p@shop.example.com',
+    ]) {
       const result = await core.dispatch('settings:save', { baseUrl: bad, token: 'x' });
       expect(result).toMatchObject({ ok: false, error: { code: 'insecure_url' } });
       if (!result.ok) expect(result.error.fields?.baseUrl?.[0]).toBeTruthy();
     }
-    expect((await core.dispatch('settings:get', {})) as unknown).toMatchObject({ ok: true, value: { mode: 'unconfigured', tokenSet: false } });
+    expect((await core.dispatch('settings:get', {})) as unknown).toMatchObject({
+      ok: true,
+      value: { mode: 'unconfigured', tokenSet: false },
+    });
   });
 
   it('a token with spaces or an empty token is refused, the old one kept', async () => {
     const core = open();
     await core.dispatch('settings:save', { baseUrl: service.url, token: SENTINEL });
-    expect(await core.dispatch('settings:save', { baseUrl: service.url, token: '   ' })).toMatchObject({ ok: false, error: { code: 'invalid_request' } });
-    expect(await core.dispatch('settings:save', { baseUrl: service.url, token: 'two words' })).toMatchObject({ ok: false });
+    expect(await core.dispatch('settings:save', { baseUrl: service.url, token: '   ' })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_request' },
+    });
+    expect(await core.dispatch('settings:save', { baseUrl: service.url, token: 'two words' })).toMatchObject({
+      ok: false,
+    });
     expect(await core.dispatch('connection:test', {})).toMatchObject({ ok: true, value: { verdict: 'connected' } });
   });
 
@@ -111,12 +124,18 @@ describe('demo mode', () => {
     expect(started).toMatchObject({ ok: true, value: { mode: 'demo', tokenSet: true, demo: { running: true } } });
     const url = (started as { value: { baseUrl: string } }).value.baseUrl;
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-    expect(await core.dispatch('connection:status', {})).toMatchObject({ ok: true, value: { state: 'online', mode: 'demo' } });
+    expect(await core.dispatch('connection:status', {})).toMatchObject({
+      ok: true,
+      value: { state: 'online', mode: 'demo' },
+    });
     await core.close();
 
     const again = open();
     await again.ready;
-    expect(await again.dispatch('settings:get', {})).toMatchObject({ ok: true, value: { mode: 'demo', demo: { running: true } } });
+    expect(await again.dispatch('settings:get', {})).toMatchObject({
+      ok: true,
+      value: { mode: 'demo', demo: { running: true } },
+    });
     expect(await again.dispatch('connection:check', {})).toMatchObject({ ok: true, value: { state: 'online' } });
     // leaving demo for a real service stops the demo
     expect(await again.dispatch('settings:save', { baseUrl: service.url, token: SENTINEL })).toMatchObject({

@@ -15,7 +15,10 @@ describe('layering lint', () => {
     ['electron/main/core/sample.ts', "import { app } from 'electron';\nexport const x = app;\n"],
     ['electron/web/sample.ts', "import { app } from 'electron';\nexport const x = app;\n"],
     ['renderer/src/sample.ts', "import fs from 'node:fs';\nexport const x = fs;\n"],
-    ['renderer/src/sample.ts', "import { createCore } from '../../electron/main/core/index';\nexport const x = createCore;\n"],
+    [
+      'renderer/src/sample.ts',
+      "import { createCore } from '../../electron/main/core/index';\nexport const x = createCore;\n",
+    ],
     ['shared/sample.ts', "import path from 'node:path';\nexport const x = path;\n"],
     ['shared/sample.ts', "import { startService } from '../server/index';\nexport const x = startService;\n"],
     ['server/sample.ts', "import { createCore } from '../electron/main/core/index';\nexport const x = createCore;\n"],
@@ -24,9 +27,14 @@ describe('layering lint', () => {
   });
 
   it('allowed imports pass', async () => {
-    expect(await ruleHits('renderer/src/sample.ts', "import { checkBaseUrl } from '../../shared/url';\nexport const x = checkBaseUrl;\n")).not.toContain(
-      'no-restricted-imports',
-    );
-    expect(await ruleHits('electron/main/sample.ts', "import { app } from 'electron';\nexport const x = app;\n")).not.toContain('no-restricted-imports');
+    expect(
+      await ruleHits(
+        'renderer/src/sample.ts',
+        "import { checkBaseUrl } from '../../shared/url';\nexport const x = checkBaseUrl;\n",
+      ),
+    ).not.toContain('no-restricted-imports');
+    expect(
+      await ruleHits('electron/main/sample.ts', "import { app } from 'electron';\nexport const x = app;\n"),
+    ).not.toContain('no-restricted-imports');
   });
 });

@@ -106,7 +106,15 @@ describe('product list: the Laravel paginator of the spec', () => {
     expect(links.first).toBe(`${svc.url}/api/product?page=1`);
     expect(links.next).toBe(`${svc.url}/api/product?page=2`);
     expect(links.last).toBe(`${svc.url}/api/product?page=3`);
-    expect(meta).toEqual({ current_page: 1, from: 1, last_page: 3, path: `${svc.url}/api/product`, per_page: 15, to: 15, total: 40 });
+    expect(meta).toEqual({
+      current_page: 1,
+      from: 1,
+      last_page: 3,
+      path: `${svc.url}/api/product`,
+      per_page: 15,
+      to: 15,
+      total: 40,
+    });
   });
 
   it('links follow the Host the client used', async () => {
@@ -156,7 +164,11 @@ describe('product list: the Laravel paginator of the spec', () => {
     const again = await startService({ token: 't', products: 40, orders: 20, seed: 5 });
     try {
       const a = (await get('/api/product/12')).body.data;
-      const b = await (await fetch(`${again.url}/api/product/12`, { headers: { authorization: 'Bearer t', accept: 'application/json' } })).json();
+      const b = await (
+        await fetch(`${again.url}/api/product/12`, {
+          headers: { authorization: 'Bearer t', accept: 'application/json' },
+        })
+      ).json();
       expect((b as { data: unknown }).data).toEqual(a);
     } finally {
       await again.close();
@@ -192,7 +204,12 @@ describe('orders', () => {
     expect(created.order_date).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
     expect(created.total_price).toBe('17.05');
     const items = created.order_items as Record<string, unknown>[];
-    expect(items[0]).toMatchObject({ product_variant_id: 3, quantity: 2, price: product.price, fulfillment_status: 'Pending' });
+    expect(items[0]).toMatchObject({
+      product_variant_id: 3,
+      quantity: 2,
+      price: product.price,
+      fulfillment_status: 'Pending',
+    });
     const readBack = await get(`/api/order/${created.id as number}`);
     expect(readBack.body.data).toEqual(created);
   });
@@ -208,7 +225,17 @@ describe('POST /api/order validation (422, Laravel shape)', () => {
     ['quantity positive', { order_items: [{ id: 1, quantity: 0 }] }, 'order_items.0.quantity', /at least 1/],
     ['quantity integer', { order_items: [{ id: 1, quantity: 1.5 }] }, 'order_items.0.quantity', /must be an integer/],
     ['quantity as string', { order_items: [{ id: 1, quantity: '2' }] }, 'order_items.0.quantity', /must be an integer/],
-    ['known product', { order_items: [{ id: 1, quantity: 1 }, { id: 99999, quantity: 1 }] }, 'order_items.1.id', /selected order_items.1.id is invalid/],
+    [
+      'known product',
+      {
+        order_items: [
+          { id: 1, quantity: 1 },
+          { id: 99999, quantity: 1 },
+        ],
+      },
+      'order_items.1.id',
+      /selected order_items.1.id is invalid/,
+    ],
     ['money two decimals', { total_price: '17.5' }, 'total_price', /2 decimal places/],
     ['money as number', { shipping_cost: 4.95 }, 'shipping_cost', /2 decimal places/],
     ['slash date', { processed_date: '2026-01-02' }, 'processed_date', /format d\/m\/Y/],
@@ -226,14 +253,24 @@ describe('POST /api/order validation (422, Laravel shape)', () => {
   });
 
   it('optional fields may be absent; order_date may be empty; a real slash date is accepted', async () => {
-    const body: Record<string, unknown> = { ...validOrder(), order_date: '', processed_date: '05/11/2026', cancelled_date: '06/11/2026', cancel_reason: 'Changed mind' };
+    const body: Record<string, unknown> = {
+      ...validOrder(),
+      order_date: '',
+      processed_date: '05/11/2026',
+      cancelled_date: '06/11/2026',
+      cancel_reason: 'Changed mind',
+    };
     delete body.address_line_2;
     delete body.remarks;
     expect((await post(body)).status).toBe(201);
   });
 
   it('a body that is not JSON is a clear 400', async () => {
-    const res = await fetch(svc.url + '/api/order', { method: 'POST', headers: { ...json, 'content-type': 'application/json' }, body: '{"name":' });
+    const res = await fetch(svc.url + '/api/order', {
+      method: 'POST',
+      headers: { ...json, 'content-type': 'application/json' },
+      body: '{"name":',
+    });
     expect(res.status).toBe(400);
   });
 
@@ -276,7 +313,12 @@ describe('fault injection', () => {
     svc.faults.add({ fault: { kind: 'stall-after-store', ms: 300 }, method: 'POST', times: 1 });
     const controller = AbortSignal.timeout(100);
     await expect(
-      fetch(svc.url + '/api/order', { method: 'POST', headers: { ...json, 'content-type': 'application/json' }, body: JSON.stringify(validOrder()), signal: controller }),
+      fetch(svc.url + '/api/order', {
+        method: 'POST',
+        headers: { ...json, 'content-type': 'application/json' },
+        body: JSON.stringify(validOrder()),
+        signal: controller,
+      }),
     ).rejects.toThrow();
     expect(svc.stats().ordersCreated).toBe(before + 1);
   });
@@ -317,7 +359,11 @@ describe('fault injection', () => {
   });
 
   it('faults can be set over the control route by the token holder', async () => {
-    const denied = await fetch(svc.url + '/__control/faults', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    const denied = await fetch(svc.url + '/__control/faults', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(denied.status).toBe(401);
     const set = await fetch(svc.url + '/__control/faults', {
       method: 'POST',
@@ -326,14 +372,23 @@ describe('fault injection', () => {
     });
     expect(set.status).toBe(204);
     expect((await get('/api/order')).status).toBe(500);
-    const stats = (await (await fetch(svc.url + '/__control/stats', { headers: json })).json()) as { faultsInjected: number };
+    const stats = (await (await fetch(svc.url + '/__control/stats', { headers: json })).json()) as {
+      faultsInjected: number;
+    };
     expect(stats.faultsInjected).toBeGreaterThan(0);
   });
 
   it('faults given as options apply from the start', async () => {
-    const faulty = await startService({ token: 't', products: 5, orders: 1, faults: [{ fault: { kind: 'status', status: 502 }, path: '/api/product' }] });
+    const faulty = await startService({
+      token: 't',
+      products: 5,
+      orders: 1,
+      faults: [{ fault: { kind: 'status', status: 502 }, path: '/api/product' }],
+    });
     try {
-      const res = await fetch(`${faulty.url}/api/product`, { headers: { authorization: 'Bearer t', accept: 'application/json' } });
+      const res = await fetch(`${faulty.url}/api/product`, {
+        headers: { authorization: 'Bearer t', accept: 'application/json' },
+      });
       expect(res.status).toBe(502);
     } finally {
       await faulty.close();
@@ -343,14 +398,25 @@ describe('fault injection', () => {
 
 describe('other order list shapes and date orders', () => {
   it.each(['data', 'bare'] as const)('orderList=%s', async (shape) => {
-    const other = await startService({ token: 't', products: 5, orders: 3, orderList: shape, single: 'bare', dateOrder: 'mdy' });
+    const other = await startService({
+      token: 't',
+      products: 5,
+      orders: 3,
+      orderList: shape,
+      single: 'bare',
+      dateOrder: 'mdy',
+    });
     try {
-      const res = await fetch(`${other.url}/api/order`, { headers: { authorization: 'Bearer t', accept: 'application/json' } });
+      const res = await fetch(`${other.url}/api/order`, {
+        headers: { authorization: 'Bearer t', accept: 'application/json' },
+      });
       const body = (await res.json()) as unknown;
       const list = shape === 'bare' ? body : (body as { data: unknown }).data;
       expect(Array.isArray(list)).toBe(true);
       expect((list as unknown[]).length).toBe(3);
-      const one = (await (await fetch(`${other.url}/api/order/1`, { headers: { authorization: 'Bearer t', accept: 'application/json' } })).json()) as { id: number };
+      const one = (await (
+        await fetch(`${other.url}/api/order/1`, { headers: { authorization: 'Bearer t', accept: 'application/json' } })
+      ).json()) as { id: number };
       expect(one.id).toBe(1);
     } finally {
       await other.close();

@@ -34,16 +34,30 @@ describe('the IPC contract', () => {
   });
 
   it('the dispatcher refuses unknown channels and bad payloads with typed errors', async () => {
-    expect(await core.dispatch('settings:delete-everything', {})).toMatchObject({ ok: false, error: { code: 'unknown_channel' } });
+    expect(await core.dispatch('settings:delete-everything', {})).toMatchObject({
+      ok: false,
+      error: { code: 'unknown_channel' },
+    });
     expect(await core.dispatch('__proto__', {})).toMatchObject({ ok: false, error: { code: 'unknown_channel' } });
-    expect(await core.dispatch('settings:save', { baseUrl: 42 })).toMatchObject({ ok: false, error: { code: 'invalid_request' } });
-    expect(await core.dispatch('settings:get', { extra: true })).toMatchObject({ ok: false, error: { code: 'invalid_request' } });
-    expect(await core.dispatch('settings:save', JSON.parse('{"baseUrl":"https://a.example","__proto__":{"polluted":1}}'))).toMatchObject({
+    expect(await core.dispatch('settings:save', { baseUrl: 42 })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_request' },
+    });
+    expect(await core.dispatch('settings:get', { extra: true })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_request' },
+    });
+    expect(
+      await core.dispatch('settings:save', JSON.parse('{"baseUrl":"https://a.example","__proto__":{"polluted":1}}')),
+    ).toMatchObject({
       ok: false,
       error: { code: 'invalid_request' },
     });
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
-    expect(await core.dispatch('settings:save', { baseUrl: 'x'.repeat(100_000) })).toMatchObject({ ok: false, error: { code: 'invalid_request' } });
+    expect(await core.dispatch('settings:save', { baseUrl: 'x'.repeat(100_000) })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_request' },
+    });
   });
 
   it('responses match their schemas', async () => {

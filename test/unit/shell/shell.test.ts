@@ -24,7 +24,11 @@ const RENDERER = '/opt/Shopdesk/resources/app.asar/out/renderer/index.html';
 describe('IPC binding', () => {
   it('registers every contract channel exactly once', () => {
     const registered: string[] = [];
-    bindIpc({ handle: (channel: string) => void registered.push(channel) } as never, async () => ({ ok: true, value: null }), () => true);
+    bindIpc(
+      { handle: (channel: string) => void registered.push(channel) } as never,
+      async () => ({ ok: true, value: null }),
+      () => true,
+    );
     expect(registered.sort()).toEqual([...CHANNELS].sort());
     expect(new Set(registered).size).toBe(registered.length);
   });
@@ -32,7 +36,9 @@ describe('IPC binding', () => {
   it('refuses senders that are not the app’s own top-level frame, before the core sees the payload', async () => {
     const handlers = new Map<string, (event: unknown, payload: unknown) => Promise<unknown>>();
     const dispatch = vi.fn(async () => ({ ok: true as const, value: 'ok' }));
-    bindIpc({ handle: (c: string, h: never) => void handlers.set(c, h) } as never, dispatch, (frame) => isTrustedSender(frame, undefined, RENDERER));
+    bindIpc({ handle: (c: string, h: never) => void handlers.set(c, h) } as never, dispatch, (frame) =>
+      isTrustedSender(frame, undefined, RENDERER),
+    );
     const call = (frame: unknown) => handlers.get('settings:get')!({ senderFrame: frame }, {});
     const top = { url: `file://${RENDERER}`, parent: null };
     expect(await call(top)).toEqual({ ok: true, value: 'ok' });
@@ -49,8 +55,12 @@ describe('IPC binding', () => {
   });
 
   it('accepts the dev server origin only when it is configured', () => {
-    expect(isTrustedSender({ url: 'http://localhost:5173/#/orders', parent: null }, 'http://localhost:5173', RENDERER)).toBe(true);
-    expect(isTrustedSender({ url: 'http://localhost:5174/', parent: null }, 'http://localhost:5173', RENDERER)).toBe(false);
+    expect(
+      isTrustedSender({ url: 'http://localhost:5173/#/orders', parent: null }, 'http://localhost:5173', RENDERER),
+    ).toBe(true);
+    expect(isTrustedSender({ url: 'http://localhost:5174/', parent: null }, 'http://localhost:5173', RENDERER)).toBe(
+      false,
+    );
   });
 });
 
@@ -78,11 +88,17 @@ describe('preload', () => {
   });
   it('exposes only invoke and on, and only for contract channels', async () => {
     await import('../../../electron/preload/index');
-    const api = exposed.shopdesk as { invoke: (c: string, p: unknown) => Promise<unknown>; on: (e: string, l: () => void) => () => void };
+    const api = exposed.shopdesk as {
+      invoke: (c: string, p: unknown) => Promise<unknown>;
+      on: (e: string, l: () => void) => () => void;
+    };
     expect(Object.keys(api).sort()).toEqual(['invoke', 'on']);
     expect(Object.isFrozen(api)).toBe(true);
     await api.invoke('settings:get', {});
-    expect(await api.invoke('fs:readFile', '/etc/passwd')).toMatchObject({ ok: false, error: { code: 'unknown_channel' } });
+    expect(await api.invoke('fs:readFile', '/etc/passwd')).toMatchObject({
+      ok: false,
+      error: { code: 'unknown_channel' },
+    });
     expect(invoked.map((i) => i.channel)).toEqual(['settings:get']);
     expect(typeof api.on('not-an-event', () => undefined)).toBe('function');
   });
@@ -99,7 +115,8 @@ describe('safeStorage vault', () => {
     getSelectedStorageBackend: vi.fn(() => (opts.backend ?? 'gnome_libsecret') as 'basic_text'),
     encryptStringAsync: vi.fn(async (text: string) => Buffer.from(`enc:${Buffer.from(text).toString('hex')}`)),
     decryptStringAsync: vi.fn(async (buffer: Buffer) => {
-      if (opts.failDecrypt) throw new Error('Error while decrypting the ciphertext provided to safeStorage.decryptString.');
+      if (opts.failDecrypt)
+        throw new Error('Error while decrypting the ciphertext provided to safeStorage.decryptString.');
       return { shouldReEncrypt: false, result: Buffer.from(buffer.toString().slice(4), 'hex').toString() };
     }),
   });

@@ -43,7 +43,14 @@ export interface ServiceConnection {
   token: string;
 }
 
-const NOT_DELIVERED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'EADDRNOTAVAIL']);
+const NOT_DELIVERED = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EADDRNOTAVAIL',
+]);
 const TLS_ERRORS = /CERT|SSL|TLS|SELF_SIGNED|UNABLE_TO_VERIFY/;
 
 export class ServiceHttp {
@@ -82,13 +89,20 @@ export class ServiceHttp {
         response.body.dump().catch(() => undefined);
         const next = new URL(String(response.headers.location), url);
         if (next.origin !== origin) {
-          throw new ApiFailure('bad_response', `The service redirected to another address (${next.host}); Shopdesk does not follow it with your token.`, {
+          throw new ApiFailure(
+            'bad_response',
+            `The service redirected to another address (${next.host}); Shopdesk does not follow it with your token.`,
+            {
+              status: response.statusCode,
+              maybeDelivered: true,
+            },
+          );
+        }
+        if (hop >= LIMITS.maxRedirects || method !== 'GET') {
+          throw new ApiFailure('bad_response', 'The service keeps redirecting.', {
             status: response.statusCode,
             maybeDelivered: true,
           });
-        }
-        if (hop >= LIMITS.maxRedirects || method !== 'GET') {
-          throw new ApiFailure('bad_response', 'The service keeps redirecting.', { status: response.statusCode, maybeDelivered: true });
         }
         url = next;
         continue;
@@ -97,7 +111,13 @@ export class ServiceHttp {
     }
   }
 
-  private async send(url: URL, method: string, token: string, body: unknown, signal: AbortSignal): Promise<Dispatcher.ResponseData> {
+  private async send(
+    url: URL,
+    method: string,
+    token: string,
+    body: unknown,
+    signal: AbortSignal,
+  ): Promise<Dispatcher.ResponseData> {
     const headers: Record<string, string> = {
       authorization: `Bearer ${token}`,
       accept: 'application/json',
@@ -109,7 +129,13 @@ export class ServiceHttp {
       payload = JSON.stringify(body);
     }
     try {
-      return await request(url, { method: method as Dispatcher.HttpMethod, headers, body: payload, signal, dispatcher: this.agent });
+      return await request(url, {
+        method: method as Dispatcher.HttpMethod,
+        headers,
+        body: payload,
+        signal,
+        dispatcher: this.agent,
+      });
     } catch (error) {
       throw toFailure(error, signal);
     }
@@ -120,7 +146,10 @@ export class ServiceHttp {
     const declared = Number(response.headers['content-length']);
     if (Number.isFinite(declared) && declared > maxBytes) {
       response.body.destroy();
-      throw new ApiFailure('too_large', 'The service sent a response too large to accept.', { status, maybeDelivered: true });
+      throw new ApiFailure('too_large', 'The service sent a response too large to accept.', {
+        status,
+        maybeDelivered: true,
+      });
     }
     const chunks: Buffer[] = [];
     let bytes = 0;
@@ -129,7 +158,10 @@ export class ServiceHttp {
         bytes += (chunk as Buffer).length;
         if (bytes > maxBytes) {
           response.body.destroy();
-          throw new ApiFailure('too_large', 'The service sent a response too large to accept.', { status, maybeDelivered: true });
+          throw new ApiFailure('too_large', 'The service sent a response too large to accept.', {
+            status,
+            maybeDelivered: true,
+          });
         }
         chunks.push(chunk as Buffer);
       }
@@ -153,7 +185,11 @@ export class ServiceHttp {
     if (status >= 200 && status < 300) {
       if (!parsed) {
         const what = /<html|<!doctype/i.test(text) ? 'a web page instead of data' : 'data that could not be read';
-        throw new ApiFailure('bad_response', `The service answered with ${what}.`, { status, maybeDelivered: true, excerpt });
+        throw new ApiFailure('bad_response', `The service answered with ${what}.`, {
+          status,
+          maybeDelivered: true,
+          excerpt,
+        });
       }
       return { status, body, bytes };
     }
@@ -164,14 +200,18 @@ export class ServiceHttp {
 function statusFailure(status: number, body: unknown, retryAfter: unknown, excerpt: string): ApiFailure {
   const serverMessage =
     body && typeof body === 'object' && typeof (body as { message?: unknown }).message === 'string'
-      ? ((body as { message: string }).message.slice(0, 300))
+      ? (body as { message: string }).message.slice(0, 300)
       : null;
   const base = { status, maybeDelivered: true, excerpt };
   if (status === 401) return new ApiFailure('unauthorized', 'The service did not accept the API token.', base);
   if (status === 403) return new ApiFailure('forbidden', 'The API token is not allowed to do this.', base);
-  if (status === 404) return new ApiFailure('not_found', serverMessage ?? 'The service does not know this record.', base);
+  if (status === 404)
+    return new ApiFailure('not_found', serverMessage ?? 'The service does not know this record.', base);
   if (status === 422) {
-    return new ApiFailure('validation', serverMessage ?? 'The service rejected the data.', { ...base, fields: fieldErrors(body) });
+    return new ApiFailure('validation', serverMessage ?? 'The service rejected the data.', {
+      ...base,
+      fields: fieldErrors(body),
+    });
   }
   if (status === 429) {
     return new ApiFailure('rate_limited', 'The service asks Shopdesk to slow down.', {
@@ -181,7 +221,11 @@ function statusFailure(status: number, body: unknown, retryAfter: unknown, excer
     });
   }
   if (status >= 500) return new ApiFailure('server_error', `The service had an internal error (${status}).`, base);
-  return new ApiFailure('bad_response', serverMessage ? `The service answered ${status}: ${serverMessage}` : `The service answered ${status}.`, base);
+  return new ApiFailure(
+    'bad_response',
+    serverMessage ? `The service answered ${status}: ${serverMessage}` : `The service answered ${status}.`,
+    base,
+  );
 }
 
 function fieldErrors(body: unknown): Record<string, string[]> | undefined {
@@ -191,7 +235,8 @@ function fieldErrors(body: unknown): Record<string, string[]> | undefined {
   for (const [key, value] of Object.entries(errors as Record<string, unknown>)) {
     const list = Array.isArray(value) ? value : [value];
     const messages = list.filter((m): m is string => typeof m === 'string').map((m) => m.slice(0, 500));
-    if (messages.length > 0) Object.defineProperty(out, key, { value: messages, enumerable: true, writable: true, configurable: true });
+    if (messages.length > 0)
+      Object.defineProperty(out, key, { value: messages, enumerable: true, writable: true, configurable: true });
   }
   return out;
 }

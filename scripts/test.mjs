@@ -1,0 +1,86 @@
+// npm test: every gate in order — typecheck, lint, format, build, unit tests, end-to-end and Electron tests —
+// then one closing line "N passed, N failed, N skipped" counted from the runners' JSON reports.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const napi = Number(process.versions.napi);
+if (!(napi >= 10)) {
+  console.error(
+    `Shopdesk needs Node 24 (Node-API 10) for better-sqlite3; this is Node ${process.version}. Run through npm (npm test), which uses the pinned Node.`,
+  );
+  process.exit(1);
+}
+
+fs.mkdirSync('reports', { recursive: true });
+const counts = { passed: 0, failed: 0, skipped: 0 };
+const failures = [];
+
+function step(name, command, args) {
+  const started = Date.now();
+  console.log(`\n=== ${name}: ${command} ${args.join(' ')}`);
+  const result = spawnSync(command, args, { stdio: 'inherit', shell: process.platform === 'win32' });
+  const ok = result.status === 0;
+  console.log(`=== ${name}: ${ok ? 'ok' : 'FAILED'} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  return ok;
+}
+
+/** Gates that are not test runners count as one check each. */
+function gate(name, command, args) {
+  if (step(name, command, args)) counts.passed += 1;
+  else {
+    counts.failed += 1;
+    failures.push(name);
+  }
+}
+
+gate('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.node.json']);
+gate('typecheck (renderer)', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.web.json']);
+gate('lint', 'npx', ['eslint', '--max-warnings', '0', '.']);
+gate('format', 'npx', ['prettier', '--check', '.']);
+const built = step('build', 'npx', ['electron-vite', 'build']);
+if (built) counts.passed += 1;
+else {
+  counts.failed += 1;
+  failures.push('build');
+}
+
+const vitestReport = path.join('reports', 'vitest.json');
+fs.rmSync(vitestReport, { force: true });
+step('unit tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${vitestReport}`]);
+if (fs.existsSync(vitestReport)) {
+  const report = JSON.parse(fs.readFileSync(vitestReport, 'utf8'));
+  counts.passed += report.numPassedTests ?? 0;
+  counts.failed +=
+    (report.numFailedTests ?? 0) +
+    (report.numFailedTestSuites && !report.numFailedTests ? report.numFailedTestSuites : 0);
+  counts.skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+  if (!report.success) failures.push('unit tests');
+} else {
+  counts.failed += 1;
+  failures.push('unit tests (no report)');
+}
+
+const playwrightReport = path.join('reports', 'playwright.json');
+fs.rmSync(playwrightReport, { force: true });
+if (built) {
+  step('end-to-end and Electron tests', 'npx', ['playwright', 'test']);
+  if (fs.existsSync(playwrightReport)) {
+    const stats = JSON.parse(fs.readFileSync(playwrightReport, 'utf8')).stats ?? {};
+    counts.passed += (stats.expected ?? 0) + (stats.flaky ?? 0);
+    counts.failed += stats.unexpected ?? 0;
+    counts.skipped += stats.skipped ?? 0;
+    if (stats.unexpected) failures.push('end-to-end tests');
+  } else {
+    counts.failed += 1;
+    failures.push('end-to-end tests (no report)');
+  }
+} else {
+  counts.failed += 1;
+  failures.push('end-to-end tests (not run: build failed)');
+}
+
+console.log('');
+if (failures.length) console.log(`Failed: ${failures.join(', ')}`);
+console.log(`${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
+process.exit(counts.failed > 0 ? 1 : 0);
