@@ -3,6 +3,7 @@
  */
 import { app, BrowserWindow, ipcMain, safeStorage, session, shell } from 'electron';
 import Store from 'electron-store';
+import log from 'electron-log/main';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createCore, type Core } from './core/index';
@@ -43,7 +44,20 @@ if (!app.requestSingleInstanceLock()) {
     session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
     const cipherStore = new Store<{ tokenCiphertext?: string }>({ name: 'vault' }) as unknown as CipherStore;
     const vault = await SafeStorageVault.create(safeStorage, cipherStore, process.platform);
-    core = createCore({ dataDir: app.getPath('userData'), vault, host: 'electron', version: app.getVersion() });
+    // Logs go to a file in the user data folder; the core never logs tokens or customer data.
+    log.transports.file.level = 'info';
+    const coreLog = {
+      info: (message: string) => log.info(message),
+      warn: (message: string) => log.warn(message),
+      error: (message: string, detail?: unknown) => log.error(message, detail ?? ''),
+    };
+    core = createCore({
+      dataDir: app.getPath('userData'),
+      vault,
+      host: 'electron',
+      version: app.getVersion(),
+      log: coreLog,
+    });
     bindIpc(ipcMain, core.dispatch, (frame) => isTrustedSender(frame, devServerUrl, rendererFile));
     forwardEvents(core.events, () => mainWindow?.webContents ?? null);
 

@@ -1,5 +1,9 @@
 /** The Electron shell with a stand-in for the `electron` module: registration, window options, preload, vault. */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { createCore } from '../../../electron/main/core/index';
 import { CHANNELS } from '../../../shared/contract';
 import { bindIpc } from '../../../electron/main/ipc';
 import { SafeStorageVault, type CipherStore } from '../../../electron/main/vault';
@@ -142,6 +146,25 @@ describe('safeStorage vault', () => {
       expect(await vault.get()).toBe(SENTINEL);
       expect(vault.describe()).toMatchObject({ kind: 'memory', secure: false });
       expect(vault.describe().note).toMatch(/memory only/);
+    }
+  });
+
+  it('wired into the core, the token reaches no channel response or event', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shopdesk-shell-vault-'));
+    const vault = await SafeStorageVault.create(fakeSafe(), memoryStore(), 'darwin');
+    const core = createCore({ dataDir: dir, vault, host: 'electron', version: 't', background: false });
+    const seen: unknown[] = [];
+    core.events.onAny((event, payload) => seen.push({ event, payload }));
+    try {
+      seen.push(await core.dispatch('settings:save', { baseUrl: 'https://shop.example.com', token: SENTINEL }));
+      for (const channel of CHANNELS.filter((c) => c !== 'settings:save' && c !== 'demo:start')) {
+        seen.push(await core.dispatch(channel, channel === 'connection:test' ? { baseUrl: 'http://127.0.0.1:9' } : {}));
+      }
+      expect(JSON.stringify(seen)).not.toContain(SENTINEL);
+      expect(await vault.get()).toBe(SENTINEL);
+    } finally {
+      await core.close();
+      fs.rmSync(dir, { recursive: true, force: true });
     }
   });
 
