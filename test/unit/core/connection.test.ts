@@ -1,0 +1,98 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ConnectionState } from '../../../shared/contract';
+import { createCore } from '../../../electron/main/core/index';
+import { MemoryVault } from '../../../electron/main/core/vault';
+import { startService } from '../../../server/index';
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe('connection monitor', () => {
+  it('goes offline when the service stops, says why, and notices when it is back', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shopdesk-conn-'));
+    dirs.push(dir);
+    let service = await startService({ token: 'tok', products: 16, orders: 1 });
+    const port = service.port;
+    const core = createCore({
+      dataDir: dir,
+      vault: new MemoryVault(),
+      host: 'browser',
+      version: 't',
+      background: false,
+    });
+    const seen: ConnectionState['state'][] = [];
+    core.events.on('connection:changed', (state) => seen.push(state.state));
+    try {
+      await core.dispatch('settings:save', { baseUrl: service.url, token: 'tok' });
+      expect(await core.dispatch('connection:check', {})).toMatchObject({
+        ok: true,
+        value: { state: 'online', mode: 'service', productCount: 16 },
+      });
+
+      await service.close();
+      const offline = await core.dispatch('connection:check', {});
+      expect(offline).toMatchObject({ ok: true, value: { state: 'offline' } });
+      expect((offline as { value: ConnectionState }).value.message).toMatch(/unreachable/i);
+
+      service = await startService({ token: 'tok', products: 16, orders: 1, port });
+      expect(await core.dispatch('connection:check', {})).toMatchObject({ ok: true, value: { state: 'online' } });
+      expect(seen).toEqual(expect.arrayContaining(['online', 'offline']));
+      expect(seen.at(-1)).toBe('online');
+    } finally {
+      await core.close();
+      await service.close();
+    }
+  });
+
+  it('a token the service refuses is its own state, not "offline"', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shopdesk-conn-'));
+    dirs.push(dir);
+    const service = await startService({ token: 'right', products: 1, orders: 0 });
+    const core = createCore({
+      dataDir: dir,
+      vault: new MemoryVault(),
+      host: 'browser',
+      version: 't',
+      background: false,
+    });
+    try {
+      await core.dispatch('settings:save', { baseUrl: service.url, token: 'wrong' });
+      expect(await core.dispatch('connection:check', {})).toMatchObject({ ok: true, value: { state: 'unauthorized' } });
+    } finally {
+      await core.close();
+      await service.close();
+    }
+  });
+
+  it('concurrent checks share one probe', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shopdesk-conn-'));
+    dirs.push(dir);
+    const service = await startService({ token: 'tok', products: 1, orders: 0 });
+    const core = createCore({
+      dataDir: dir,
+      vault: new MemoryVault(),
+      host: 'browser',
+      version: 't',
+      background: false,
+    });
+    try {
+      await core.dispatch('settings:save', { baseUrl: service.url, token: 'tok' });
+      const before = service.stats().requests;
+      await Promise.all([
+        core.dispatch('connection:check', {}),
+        core.dispatch('connection:check', {}),
+        core.dispatch('connection:check', {}),
+      ]);
+      // settings:save starts one probe of its own; the three checks join it or share one more
+      expect(service.stats().requests - before).toBeLessThanOrEqual(2);
+    } finally {
+      await core.close();
+      await service.close();
+    }
+  });
+});
