@@ -1,8 +1,7 @@
 // npm start: build, then launch the Electron app — or, where the Electron binary cannot be obtained,
 // say so in one line and open the same app through the browser host (demo mode unless a service is configured).
 import { spawn, spawnSync } from 'node:child_process';
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
+import { electronBinary } from './electron-binary.mjs';
 
 const build = spawnSync('npx', ['electron-vite', 'build'], {
   stdio: ['ignore', 'ignore', 'inherit'],
@@ -11,19 +10,6 @@ const build = spawnSync('npx', ['electron-vite', 'build'], {
 if (build.status !== 0) {
   console.error('The build failed; see the messages above.');
   process.exit(1);
-}
-
-function electronBinary() {
-  try {
-    const require = createRequire(import.meta.url);
-    const dir = require.resolve('electron/package.json').replace(/package\.json$/, '');
-    const pathFile = `${dir}path.txt`;
-    if (!fs.existsSync(pathFile)) return null;
-    const binary = `${dir}dist/${fs.readFileSync(pathFile, 'utf8').trim()}`;
-    return fs.existsSync(binary) ? binary : null;
-  } catch {
-    return null;
-  }
 }
 
 const binary = electronBinary();

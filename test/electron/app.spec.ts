@@ -6,20 +6,7 @@ import { _electron as electron, expect, test } from '@playwright/test';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createRequire } from 'node:module';
-
-function electronBinary(): string | null {
-  try {
-    const require = createRequire(import.meta.url);
-    const dir = path.dirname(require.resolve('electron/package.json'));
-    const pathFile = path.join(dir, 'path.txt');
-    if (!fs.existsSync(pathFile)) return null;
-    const binary = path.join(dir, 'dist', fs.readFileSync(pathFile, 'utf8').trim());
-    return fs.existsSync(binary) ? binary : null;
-  } catch {
-    return null;
-  }
-}
+import { electronBinary } from '../../scripts/electron-binary.mjs';
 
 const binary = electronBinary();
 

@@ -3,14 +3,32 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ConnectionState } from '../../../shared/contract';
-import { createCore } from '../../../electron/main/core/index';
+import { createCore, type Core } from '../../../electron/main/core/index';
 import { MemoryVault } from '../../../electron/main/core/vault';
-import { startService } from '../../../server/index';
+import { startService, type RunningService } from '../../../server/index';
 
 const dirs: string[] = [];
 afterEach(() => {
   for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
 });
+
+/** A core saved against a fresh reference service; both closed afterwards. */
+async function withConfiguredCore(
+  opts: { serviceToken: string; savedToken: string },
+  body: (core: Core, service: RunningService) => Promise<void>,
+): Promise<void> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shopdesk-conn-'));
+  dirs.push(dir);
+  const service = await startService({ token: opts.serviceToken, products: 1, orders: 0 });
+  const core = createCore({ dataDir: dir, vault: new MemoryVault(), host: 'browser', version: 't', background: false });
+  try {
+    await core.dispatch('settings:save', { baseUrl: service.url, token: opts.savedToken });
+    await body(core, service);
+  } finally {
+    await core.close();
+    await service.close();
+  }
+}
 
 describe('connection monitor', () => {
   it('goes offline when the service stops, says why, and notices when it is back', async () => {
@@ -50,49 +68,17 @@ describe('connection monitor', () => {
   });
 
   it('a token the service refuses is its own state, not "offline"', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shopdesk-conn-'));
-    dirs.push(dir);
-    const service = await startService({ token: 'right', products: 1, orders: 0 });
-    const core = createCore({
-      dataDir: dir,
-      vault: new MemoryVault(),
-      host: 'browser',
-      version: 't',
-      background: false,
-    });
-    try {
-      await core.dispatch('settings:save', { baseUrl: service.url, token: 'wrong' });
+    await withConfiguredCore({ serviceToken: 'right', savedToken: 'wrong' }, async (core) => {
       expect(await core.dispatch('connection:check', {})).toMatchObject({ ok: true, value: { state: 'unauthorized' } });
-    } finally {
-      await core.close();
-      await service.close();
-    }
+    });
   });
 
   it('concurrent checks share one probe', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shopdesk-conn-'));
-    dirs.push(dir);
-    const service = await startService({ token: 'tok', products: 1, orders: 0 });
-    const core = createCore({
-      dataDir: dir,
-      vault: new MemoryVault(),
-      host: 'browser',
-      version: 't',
-      background: false,
-    });
-    try {
-      await core.dispatch('settings:save', { baseUrl: service.url, token: 'tok' });
+    await withConfiguredCore({ serviceToken: 'tok', savedToken: 'tok' }, async (core, service) => {
       const before = service.stats().requests;
-      await Promise.all([
-        core.dispatch('connection:check', {}),
-        core.dispatch('connection:check', {}),
-        core.dispatch('connection:check', {}),
-      ]);
-      // settings:save starts one probe of its own; the three checks join it or share one more
+      await Promise.all([1, 2, 3].map(() => core.dispatch('connection:check', {})));
+      // settings:save started one probe of its own; the three checks join it or share one more
       expect(service.stats().requests - before).toBeLessThanOrEqual(2);
-    } finally {
-      await core.close();
-      await service.close();
-    }
+    });
   });
 });
