@@ -6,6 +6,7 @@ export type Fault =
   | { kind: 'drop-after-store' }
   | { kind: 'stall-after-store'; ms: number }
   | { kind: 'malformed' }
+  | { kind: 'cut-body' }
   | { kind: 'html' }
   | { kind: 'rate-limit'; retryAfter: string }
   | { kind: 'trickle'; chunkBytes: number; intervalMs: number }
@@ -15,7 +16,7 @@ export interface FaultRule {
   fault: Fault;
   /** HTTP method to match (any when absent). */
   method?: string;
-  /** Path prefix to match, e.g. "/api/order" (any when absent). Query strings are ignored. */
+  /** Path prefix to match, e.g. "/api/order" (any when absent). With a "?" it matches the query too ("/api/product?page=4"). */
   path?: string;
   /** How many requests it applies to; absent means every matching request until cleared. */
   times?: number;
@@ -37,7 +38,9 @@ export class FaultController {
   take(method: string, url: string): Fault | undefined {
     const path = url.split('?')[0] ?? url;
     const index = this.rules.findIndex(
-      (r) => (!r.method || r.method.toUpperCase() === method) && (!r.path || path.startsWith(r.path)),
+      (r) =>
+        (!r.method || r.method.toUpperCase() === method) &&
+        (!r.path || (r.path.includes('?') ? url : path).startsWith(r.path)),
     );
     if (index < 0) return undefined;
     const rule = this.rules[index]!;

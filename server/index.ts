@@ -332,12 +332,20 @@ async function applyEarlyFault(fault: Fault, req: FastifyRequest, reply: Fastify
       return true;
     }
     default:
-      return false; // malformed, trickle and the *-after-store faults shape the answer later
+      return false; // malformed, cut-body, trickle and the *-after-store faults shape the answer later
   }
 }
 
 /** Sends a JSON body, bent by a malformed or trickle fault when one applies. */
 function sendPage(reply: FastifyReply, fault: Fault | undefined, body: string): FastifyReply {
+  if (fault?.kind === 'cut-body') {
+    // headers promise the whole body; half of it arrives, then the connection dies
+    reply.hijack();
+    const res = reply.raw;
+    res.writeHead(reply.statusCode, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
+    res.write(body.slice(0, Math.floor(body.length / 2)), () => res.destroy());
+    return reply;
+  }
   if (fault?.kind === 'malformed')
     return reply.type('application/json').send(body.slice(0, Math.floor(body.length / 2)));
   if (fault?.kind === 'trickle') {

@@ -10,6 +10,13 @@ export const CHANNEL_NAMES = [
   'connection:check',
   'connection:test',
   'demo:start',
+  'catalogue:status',
+  'catalogue:sync',
+  'catalogue:cancel',
+  'catalogue:query',
+  'catalogue:lookup',
+  'catalogue:product',
+  'catalogue:facets',
 ] as const;
 
-export const EVENT_CHANNEL_NAMES = ['connection:changed'] as const;
+export const EVENT_CHANNEL_NAMES = ['connection:changed', 'catalogue:progress'] as const;

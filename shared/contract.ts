@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import type { Result } from './errors';
+import { CatalogueStatus, FLAG_NAMES, PRODUCT_SORTS, ProductDetail, ProductRow, STOCK_LEVELS } from './domain';
 
 const Empty = z.object({}).strict();
 const Url = z.string().max(4096);
@@ -80,6 +81,37 @@ export const TestConnectionRequest = z
   })
   .strict();
 
+export const CatalogueQueryRequest = z
+  .object({
+    text: z.string().max(200).default(''),
+    status: z.string().max(100).nullable().default(null),
+    stock: z.enum(STOCK_LEVELS).default('all'),
+    flags: z.array(z.enum(FLAG_NAMES)).max(FLAG_NAMES.length).default([]),
+    sort: z.enum([...PRODUCT_SORTS, 'id']).default('name'),
+    dir: z.enum(['asc', 'desc']).default('asc'),
+    offset: z.number().int().min(0).max(100_000_000).default(0),
+    limit: z.number().int().min(1).max(500).default(100),
+  })
+  .strict();
+export type CatalogueQueryRequest = z.input<typeof CatalogueQueryRequest>;
+
+export const CatalogueWindow = z.object({
+  rows: z.array(ProductRow).max(500),
+  total: z.number().int(),
+  cachedProducts: z.number().int(),
+});
+export type CatalogueWindow = z.infer<typeof CatalogueWindow>;
+
+export const ProductRead = z.object({
+  product: ProductDetail,
+  source: z.enum(['live', 'cache']),
+  /** The service no longer knows this product (404). */
+  missing: z.boolean(),
+  /** Why the live read did not happen, when source is cache. */
+  note: z.string().nullable(),
+});
+export type ProductRead = z.infer<typeof ProductRead>;
+
 const channel = <Req extends z.ZodType, Res extends z.ZodType>(request: Req, response: Res) => ({ request, response });
 
 export const contract = {
@@ -90,10 +122,24 @@ export const contract = {
   'connection:check': channel(Empty, ConnectionState),
   'connection:test': channel(TestConnectionRequest, ConnectionVerdict),
   'demo:start': channel(Empty, SettingsView),
+  'catalogue:status': channel(Empty, CatalogueStatus),
+  'catalogue:sync': channel(Empty, CatalogueStatus),
+  'catalogue:cancel': channel(Empty, CatalogueStatus),
+  'catalogue:query': channel(CatalogueQueryRequest, CatalogueWindow),
+  'catalogue:lookup': channel(
+    z.object({ code: z.string().max(200) }).strict(),
+    z.object({ product: ProductRow.nullable() }),
+  ),
+  'catalogue:product': channel(
+    z.object({ id: z.number().int().positive().max(Number.MAX_SAFE_INTEGER) }).strict(),
+    ProductRead,
+  ),
+  'catalogue:facets': channel(Empty, z.object({ statuses: z.array(z.string()) })),
 } as const;
 
 export const events = {
   'connection:changed': ConnectionState,
+  'catalogue:progress': CatalogueStatus,
 } as const;
 
 export type Contract = typeof contract;

@@ -8,6 +8,7 @@ import { checkBaseUrl } from '../../../shared/url';
 import type { RunningService } from '../../../server/index';
 import { ServiceHttp } from './api/http';
 import { probeService } from './api/probe';
+import { Catalogue } from './catalogue';
 import { ConnectionMonitor, type ConnectionTarget } from './connection';
 import { DEMO_SIZE, startDemoService } from './demo';
 import { createDispatcher, type Dispatch } from './dispatch';
@@ -58,6 +59,14 @@ export function createCore(options: CoreOptions): Core {
     return { mode: stored.mode, baseUrl: stored.baseUrl, token: await options.vault.get() };
   };
   const connection = new ConnectionMonitor(http, events, target);
+  const catalogue = new Catalogue({
+    dataDir: options.dataDir,
+    http,
+    events,
+    connection,
+    target,
+    background: options.background !== false,
+  });
 
   const view = async (): Promise<SettingsView> => {
     const stored = settings.get();
@@ -91,6 +100,7 @@ export function createCore(options: CoreOptions): Core {
   };
 
   const handlers: Handlers = {
+    ...catalogue.handlers,
     'app:info': async () => ({
       name: 'Shopdesk',
       version: options.version,
@@ -169,6 +179,7 @@ export function createCore(options: CoreOptions): Core {
       closing ??= (async () => {
         connection.close();
         await ready.catch(() => undefined);
+        await catalogue.close();
         await stopDemo();
         await http.destroy();
       })();

@@ -20,3 +20,25 @@ export const LIMITS = {
   /** Longest Retry-After the client honours before treating the service as unavailable. */
   maxRetryAfterMs: 120_000,
 } as const;
+
+/** Catalogue sync. */
+export const SYNC_LIMITS = {
+  /** Pages fetched at once over keep-alive connections. */
+  concurrency: 8,
+  /** Attempts per page for transient failures (5xx, time-outs, dropped connections, unreadable bodies). */
+  attemptsPerPage: 4,
+  /** Backoff before the second attempt; doubles after each, with jitter. */
+  backoffMs: 250,
+  /** 429 waits allowed per page before it counts as failed. */
+  rateLimitWaitsPerPage: 5,
+  /** Wait for a 429 without Retry-After. */
+  defaultRetryAfterMs: 2_000,
+  /** Consecutive refused connections after which the pass stops (the service is down; resume later). */
+  unreachableStreak: 8,
+  /** An unfinished pass older than this starts over instead of resuming. */
+  resumeWithinMs: 6 * 3_600_000,
+  /** Background sync while online. */
+  everyMs: 30 * 60_000,
+  /** Progress events at most this often. */
+  progressEveryMs: 200,
+} as const;

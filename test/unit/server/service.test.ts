@@ -334,6 +334,12 @@ describe('fault injection', () => {
     expect(html.text).toMatch(/<html>/);
   });
 
+  it('a body cut off mid-way: the connection dies after half the promised bytes', async () => {
+    svc.faults.add({ fault: { kind: 'cut-body' }, times: 1 });
+    await expect(get('/api/product')).rejects.toThrow();
+    expect((await get('/api/product')).status).toBe(200);
+  });
+
   it('429 with Retry-After in seconds or as an HTTP date', async () => {
     svc.faults.add({ fault: { kind: 'rate-limit', retryAfter: '3' }, times: 1 });
     const limited = await get('/api/product');

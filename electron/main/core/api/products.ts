@@ -1,0 +1,183 @@
+/**
+ * Tolerant reading of products and product pages: strings or numbers, the spec's misspelt names, placeholder
+ * flags, unknown fields kept. A record without a usable id is skipped and counted, never a crash.
+ */
+import { FLAG_NAMES, type FlagName } from '../../../../shared/domain';
+import { toMoney } from '../../../../shared/money';
+import { toCount } from './probe';
+
+export interface ParsedProduct {
+  id: number;
+  sku: string;
+  name: string;
+  barcode: string;
+  status: string;
+  available: number | null;
+  physical: number | null;
+  price: string | null;
+  packageContent: string;
+  weight: string | null;
+  weightUnit: string;
+  length: string | null;
+  width: string | null;
+  height: string | null;
+  sizeUnit: string;
+  tariffCode: string;
+  packagingType: string;
+  flags: Record<FlagName, { value: boolean | null; text: string }>;
+  extra: Record<string, string>;
+  /** The record as received, for the cache. */
+  raw: string;
+}
+
+const KNOWN = new Set([
+  'id',
+  'sku',
+  'name',
+  'bar_code',
+  'barcode',
+  'status',
+  'physical_stock',
+  'available_stock',
+  'available_stocks',
+  'price',
+  'package_content',
+  'weight',
+  'weight_unit',
+  'length',
+  'lenght',
+  'width',
+  'height',
+  'size_unit',
+  'tariff_code',
+  'packaging_type',
+  ...FLAG_NAMES.map((f) => `flag_${f}`),
+]);
+
+const MAX_TEXT = 2000;
+
+/** Text from a string or number; '' for anything else. Control characters are removed, length capped. */
+export function text(value: unknown): string {
+  if (typeof value === 'string')
+    return value
+      .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '')
+      .trim()
+      .slice(0, MAX_TEXT);
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  return '';
+}
+
+/** A stock figure: an integer from a number or a numeric string (negative allowed: oversold); null otherwise. */
+export function stock(value: unknown): number | null {
+  if (typeof value === 'number') return Number.isSafeInteger(value) ? value : null;
+  if (typeof value === 'string' && /^\s*-?\d{1,12}\s*$/.test(value)) return Number(value);
+  return null;
+}
+
+/** A measurement as a decimal string ("0.350"), or null. */
+export function measure(value: unknown): string | null {
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  if (typeof value === 'string' && /^\s*\d+(\.\d+)?\s*$/.test(value)) return value.trim();
+  return null;
+}
+
+const YES = new Set(['1', 'y', 'yes', 'true', 'x', 'ja', 'oui', 'on']);
+const NO = new Set(['0', 'n', 'no', 'false', '', 'nee', 'non', 'off', '-', 'none', 'null']);
+
+export function flag(value: unknown): { value: boolean | null; text: string } {
+  if (typeof value === 'boolean') return { value, text: String(value) };
+  if (value === null || value === undefined) return { value: false, text: '' };
+  const t = text(value);
+  const key = t.toLowerCase();
+  if (YES.has(key)) return { value: true, text: t };
+  if (NO.has(key)) return { value: false, text: t };
+  return { value: null, text: t };
+}
+
+export type ProductParse = { ok: true; product: ParsedProduct } | { ok: false; reason: string };
+
+export function parseProduct(input: unknown): ProductParse {
+  if (input === null || typeof input !== 'object' || Array.isArray(input))
+    return { ok: false, reason: 'not an object' };
+  const r = input as Record<string, unknown>;
+  const id = toCount(r.id);
+  if (id === null || id === 0) return { ok: false, reason: 'no usable id' };
+  const flags = {} as ParsedProduct['flags'];
+  for (const name of FLAG_NAMES) flags[name] = flag(r[`flag_${name}`]);
+  const extra: Record<string, string> = {};
+  for (const [key, value] of Object.entries(r)) {
+    if (KNOWN.has(key) || key === '__proto__' || key === 'constructor' || key === 'prototype') continue;
+    Object.defineProperty(extra, key.slice(0, 100), {
+      value: typeof value === 'string' ? value.slice(0, MAX_TEXT) : (JSON.stringify(value)?.slice(0, MAX_TEXT) ?? ''),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  }
+  return {
+    ok: true,
+    product: {
+      id,
+      sku: text(r.sku),
+      name: text(r.name),
+      barcode: text(r.bar_code ?? r.barcode).replace(/\s+/g, ''),
+      status: text(r.status),
+      available: stock(r.available_stock ?? r.available_stocks),
+      physical: stock(r.physical_stock),
+      price: toMoney(r.price),
+      packageContent: text(r.package_content),
+      weight: measure(r.weight),
+      weightUnit: text(r.weight_unit),
+      length: measure(r.length ?? r.lenght),
+      width: measure(r.width),
+      height: measure(r.height),
+      sizeUnit: text(r.size_unit),
+      tariffCode: text(r.tariff_code),
+      packagingType: text(r.packaging_type),
+      flags,
+      extra,
+      raw: JSON.stringify(input),
+    },
+  };
+}
+
+export interface ParsedPage {
+  products: ParsedProduct[];
+  skipped: number;
+  currentPage: number | null;
+  lastPage: number | null;
+  total: number | null;
+  perPage: number | null;
+}
+
+/** A product list page in the paginator shape; data may be missing or odd, meta may be missing. */
+export function parseProductPage(body: unknown): ParsedPage | null {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return null;
+  const page = body as { data?: unknown; meta?: Record<string, unknown> | null };
+  if (!Array.isArray(page.data)) return null;
+  const products: ParsedProduct[] = [];
+  let skipped = 0;
+  for (const record of page.data) {
+    const parsed = parseProduct(record);
+    if (parsed.ok) products.push(parsed.product);
+    else skipped += 1;
+  }
+  const meta = page.meta && typeof page.meta === 'object' ? page.meta : {};
+  return {
+    products,
+    skipped,
+    currentPage: toCount(meta.current_page),
+    lastPage: toCount(meta.last_page),
+    total: toCount(meta.total),
+    perPage: toCount(meta.per_page),
+  };
+}
+
+/** GET /api/product/{id} may answer the product bare or inside data. */
+export function unwrapRecord(body: unknown): unknown {
+  if (body && typeof body === 'object' && !Array.isArray(body) && 'data' in body) {
+    const data = (body as { data: unknown }).data;
+    if (data && typeof data === 'object' && !Array.isArray(data)) return data;
+  }
+  return body;
+}

@@ -1,0 +1,182 @@
+/**
+ * The catalogue feature: one cache per service (demo data never mixes with a shop's), its sync on demand and on a
+ * schedule while online, and the stock browser's channels.
+ */
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import type { Handlers } from '../../../shared/contract';
+import type { CatalogueStatus } from '../../../shared/domain';
+import { AppFailure } from '../../../shared/errors';
+import { ApiFailure, type ServiceHttp } from './api/http';
+import { parseProduct, unwrapRecord } from './api/products';
+import type { ConnectionMonitor, ConnectionTarget } from './connection';
+import { CatalogueRepository } from './db/catalogue';
+import type { CoreEvents } from './events';
+import { LIMITS, SYNC_LIMITS } from './limits';
+import { CatalogueSync } from './sync/catalogue';
+
+type CatalogueHandlers = Pick<Handlers, `catalogue:${string}` & keyof Handlers>;
+
+export interface CatalogueOptions {
+  dataDir: string;
+  http: ServiceHttp;
+  events: CoreEvents;
+  connection: ConnectionMonitor;
+  target: () => Promise<ConnectionTarget>;
+  background: boolean;
+}
+
+const IDLE: CatalogueStatus = {
+  state: 'idle',
+  pagesDone: 0,
+  pagesTotal: null,
+  productsSeen: 0,
+  pagesPerSecond: null,
+  etaSeconds: null,
+  cachedProducts: 0,
+  serviceTotal: null,
+  completeAt: null,
+  updatedAt: null,
+  failedPages: 0,
+  skippedRecords: 0,
+  summary: null,
+};
+
+export function cacheKey(target: ConnectionTarget): string | null {
+  if (target.mode === 'demo') return 'demo';
+  if (target.mode !== 'service' || !target.baseUrl) return null;
+  return createHash('sha256').update(target.baseUrl).digest('hex').slice(0, 16);
+}
+
+export class Catalogue {
+  private current: { key: string; repo: CatalogueRepository; sync: CatalogueSync } | null = null;
+  private timer: NodeJS.Timeout | undefined;
+  private readonly stopListening: () => void;
+
+  constructor(private readonly options: CatalogueOptions) {
+    this.stopListening = options.events.on('connection:changed', (state) => {
+      if (state.state === 'online') void this.syncIfDue();
+    });
+    if (options.background) {
+      this.timer = setInterval(() => void this.syncIfDue(), SYNC_LIMITS.everyMs);
+      this.timer.unref();
+    }
+  }
+
+  /** The cache of the service now configured (opened on first use, switched when the service changes). */
+  async open(): Promise<{ repo: CatalogueRepository; sync: CatalogueSync } | null> {
+    const target = await this.options.target();
+    const key = cacheKey(target);
+    if (key === null) return null;
+    if (this.current?.key === key) return this.current;
+    this.closeCurrent();
+    const repo = new CatalogueRepository(path.join(this.options.dataDir, `catalogue-${key}.sqlite`));
+    const sync = new CatalogueSync({
+      repo,
+      http: this.options.http,
+      events: this.options.events,
+      target: async () => {
+        const t = await this.options.target();
+        return t.baseUrl && t.token && cacheKey(t) === key ? { baseUrl: t.baseUrl, token: t.token } : null;
+      },
+      onUnauthorized: () => void this.options.connection.check(),
+    });
+    this.current = { key, repo, sync };
+    return this.current;
+  }
+
+  /** Starts a sync when the cache is incomplete or older than the schedule, and the service is online. */
+  async syncIfDue(): Promise<void> {
+    if (!this.options.background || this.options.connection.current().state !== 'online') return;
+    const open = await this.open();
+    if (!open || open.sync.isRunning()) return;
+    const status = open.sync.status();
+    const due =
+      status.state !== 'complete' || status.completeAt === null || Date.now() - status.completeAt > SYNC_LIMITS.everyMs;
+    if (due) void open.sync.start();
+  }
+
+  private closeCurrent(): void {
+    if (!this.current) return;
+    this.current.sync.cancel();
+    const { repo } = this.current;
+    this.current = null;
+    // let a cancelled pass unwind before the database closes
+    setTimeout(() => repo.close(), 1000).unref();
+  }
+
+  async close(): Promise<void> {
+    clearInterval(this.timer);
+    this.stopListening();
+    if (this.current) {
+      this.current.sync.cancel();
+      await this.current.sync.start().catch(() => undefined);
+      this.current.repo.close();
+      this.current = null;
+    }
+  }
+
+  readonly handlers: CatalogueHandlers = {
+    'catalogue:status': async () => (await this.open())?.sync.status() ?? IDLE,
+    'catalogue:sync': async () => {
+      const open = await this.open();
+      if (!open) throw new AppFailure('not_configured', 'Set up the service connection first.');
+      void open.sync.start();
+      return open.sync.status();
+    },
+    'catalogue:cancel': async () => {
+      const open = await this.open();
+      open?.sync.cancel();
+      return open?.sync.status() ?? IDLE;
+    },
+    'catalogue:query': async (q) => {
+      const open = await this.open();
+      if (!open) return { rows: [], total: 0, cachedProducts: 0 };
+      const window = open.repo.query(q);
+      return { ...window, cachedProducts: open.repo.listedCount() };
+    },
+    'catalogue:lookup': async ({ code }) => ({ product: (await this.open())?.repo.lookup(code) ?? null }),
+    'catalogue:facets': async () => ({ statuses: (await this.open())?.repo.statuses() ?? [] }),
+    'catalogue:product': async ({ id }) => {
+      const open = await this.open();
+      if (!open) throw new AppFailure('not_configured', 'Set up the service connection first.');
+      const target = await this.options.target();
+      let note: string | null = null;
+      if (this.options.connection.current().state === 'offline') note = 'Offline: showing the cached copy.';
+      else if (target.baseUrl && target.token) {
+        try {
+          const { body } = await this.options.http.json(
+            { baseUrl: target.baseUrl, token: target.token },
+            `/api/product/${id}`,
+            {
+              deadlineMs: LIMITS.testDeadlineMs,
+            },
+          );
+          const parsed = parseProduct(unwrapRecord(body));
+          if (parsed.ok && parsed.product.id === id) {
+            open.repo.saveProduct(parsed.product);
+            return { product: open.repo.detail(id)!, source: 'live' as const, missing: false, note: null };
+          }
+          note = 'The service’s answer could not be read; showing the cached copy.';
+        } catch (error) {
+          if (!(error instanceof ApiFailure)) throw error;
+          if (error.code === 'not_found') {
+            open.repo.markUnlisted(id);
+            const cached = open.repo.detail(id);
+            if (!cached) throw new AppFailure('not_found', 'The service does not know this product.');
+            return {
+              product: cached,
+              source: 'cache' as const,
+              missing: true,
+              note: 'The service no longer knows this product.',
+            };
+          }
+          note = `${error.message} Showing the cached copy.`;
+        }
+      }
+      const cached = open.repo.detail(id);
+      if (!cached) throw new AppFailure('not_found', 'This product is not in the local catalogue.');
+      return { product: cached, source: 'cache' as const, missing: false, note };
+    },
+  };
+}

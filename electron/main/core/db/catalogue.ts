@@ -1,0 +1,417 @@
+/**
+ * The catalogue cache: products with their raw record, an FTS5 index (name, SKU, barcode, contents), exact
+ * barcode/SKU indexes, page bookkeeping for resumable sync, and keyset windows for the stock table.
+ */
+import type Database from 'better-sqlite3';
+import {
+  FLAG_NAMES,
+  LOW_STOCK_THRESHOLD,
+  type FlagName,
+  type ProductDetail,
+  type ProductRow,
+} from '../../../../shared/domain';
+import { toCents } from '../../../../shared/money';
+import type { ParsedProduct } from '../api/products';
+import { openDatabase, type Migration } from './open';
+
+/** Unknown figures sort before every real one. */
+const UNKNOWN_KEY = -(2 ** 40);
+/** One anchor (sort key of a row) every ANCHOR_EVERY rows lets any window start with a short keyset read. */
+export const ANCHOR_EVERY = 256;
+export const MAX_WINDOW = 500;
+
+export const CATALOGUE_MIGRATIONS: readonly Migration[] = [
+  (db) =>
+    db.exec(`
+      CREATE TABLE products (
+        id INTEGER PRIMARY KEY,
+        sku TEXT NOT NULL,
+        name TEXT NOT NULL,
+        name_key TEXT NOT NULL,
+        barcode TEXT NOT NULL,
+        status TEXT NOT NULL,
+        available INTEGER,
+        physical INTEGER,
+        price TEXT,
+        available_key INTEGER NOT NULL,
+        physical_key INTEGER NOT NULL,
+        price_key INTEGER NOT NULL,
+        flags INTEGER NOT NULL,
+        detail TEXT NOT NULL,
+        raw TEXT NOT NULL,
+        page INTEGER,
+        seen_pass INTEGER NOT NULL,
+        listed INTEGER NOT NULL DEFAULT 1,
+        fetched_at INTEGER NOT NULL
+      );
+      CREATE INDEX products_barcode ON products(barcode);
+      CREATE INDEX products_sku ON products(sku, id);
+      CREATE INDEX products_name ON products(name_key, id);
+      CREATE INDEX products_available ON products(available_key, id);
+      CREATE INDEX products_physical ON products(physical_key, id);
+      CREATE INDEX products_price ON products(price_key, id);
+      CREATE INDEX products_status ON products(status, id);
+      CREATE VIRTUAL TABLE products_fts USING fts5(
+        name, sku, barcode, contents,
+        content = '', contentless_delete = 1, prefix = '2 3 4', tokenize = 'unicode61 remove_diacritics 2'
+      );
+      CREATE TABLE sync_pages (page INTEGER PRIMARY KEY, pass INTEGER NOT NULL, fetched_at INTEGER NOT NULL, products INTEGER NOT NULL);
+      CREATE TABLE sync_state (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+    `),
+];
+
+export type ProductSort = 'id' | 'sku' | 'name' | 'available' | 'physical' | 'price' | 'status';
+const SORT_KEY: Record<ProductSort, string> = {
+  id: 'id',
+  sku: 'sku',
+  name: 'name_key',
+  available: 'available_key',
+  physical: 'physical_key',
+  price: 'price_key',
+  status: 'status',
+};
+
+export interface CatalogueQuery {
+  text: string;
+  status: string | null;
+  stock: 'all' | 'in' | 'low' | 'out';
+  flags: FlagName[];
+  sort: ProductSort;
+  dir: 'asc' | 'desc';
+  offset: number;
+  limit: number;
+}
+
+export interface SyncState {
+  pass: number | null;
+  passTotal: number | null;
+  passLastPage: number | null;
+  passStartedAt: number | null;
+  completeAt: number | null;
+  completeTotal: number | null;
+  summary: string | null;
+  updatedAt: number | null;
+}
+
+type Row = Record<string, unknown>;
+
+const flagMask = (flags: Iterable<FlagName>): number => {
+  let mask = 0;
+  for (const f of flags) mask |= 1 << FLAG_NAMES.indexOf(f);
+  return mask;
+};
+
+/** An FTS5 query from what a person typed: every word a quoted prefix, all words required. Punctuation is safe. */
+export function ftsQuery(input: string): string | null {
+  const words = input
+    .normalize('NFKC')
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w.length > 0)
+    .slice(0, 12);
+  if (words.length === 0) return null;
+  return words.map((w) => `"${w.replace(/"/g, '""')}"*`).join(' AND ');
+}
+
+export class CatalogueRepository {
+  readonly db: Database.Database;
+  readonly movedAside: string | null;
+  private generation = 0;
+  private anchorCache = new Map<
+    string,
+    { generation: number; keys: [unknown, number][]; total: number | null; done: boolean }
+  >();
+  private readonly stmt;
+
+  constructor(file: string) {
+    const opened = openDatabase({ file, migrations: CATALOGUE_MIGRATIONS, synchronous: 'NORMAL' });
+    this.db = opened.db;
+    this.movedAside = opened.movedAside;
+    const db = this.db;
+    this.stmt = {
+      upsert: db.prepare(`
+        INSERT INTO products (id, sku, name, name_key, barcode, status, available, physical, price, available_key, physical_key,
+          price_key, flags, detail, raw, page, seen_pass, listed, fetched_at)
+        VALUES (@id, @sku, @name, @name_key, @barcode, @status, @available, @physical, @price, @available_key, @physical_key,
+          @price_key, @flags, @detail, @raw, @page, @seen_pass, 1, @fetched_at)
+        ON CONFLICT(id) DO UPDATE SET sku = excluded.sku, name = excluded.name, name_key = excluded.name_key,
+          barcode = excluded.barcode, status = excluded.status, available = excluded.available, physical = excluded.physical,
+          price = excluded.price, available_key = excluded.available_key, physical_key = excluded.physical_key,
+          price_key = excluded.price_key, flags = excluded.flags, detail = excluded.detail, raw = excluded.raw,
+          page = coalesce(excluded.page, products.page), seen_pass = max(excluded.seen_pass, products.seen_pass), listed = 1,
+          fetched_at = excluded.fetched_at`),
+      ftsDelete: db.prepare('DELETE FROM products_fts WHERE rowid = ?'),
+      ftsInsert: db.prepare('INSERT INTO products_fts (rowid, name, sku, barcode, contents) VALUES (?, ?, ?, ?, ?)'),
+      pageDone: db.prepare('INSERT OR REPLACE INTO sync_pages (page, pass, fetched_at, products) VALUES (?, ?, ?, ?)'),
+      pagesOfPass: db.prepare('SELECT page FROM sync_pages WHERE pass = ?').pluck(),
+      getState: db.prepare('SELECT key, value FROM sync_state'),
+      setState: db.prepare('INSERT OR REPLACE INTO sync_state (key, value) VALUES (?, ?)'),
+      delist: db.prepare('UPDATE products SET listed = 0 WHERE seen_pass <> ? AND listed = 1'),
+      countListed: db.prepare('SELECT count(*) FROM products WHERE listed = 1').pluck(),
+      countSeen: db.prepare('SELECT count(*) FROM products WHERE seen_pass = ?').pluck(),
+      byId: db.prepare('SELECT * FROM products WHERE id = ?'),
+      byBarcode: db.prepare('SELECT * FROM products WHERE barcode = ? ORDER BY listed DESC, id LIMIT 2'),
+      bySku: db.prepare('SELECT * FROM products WHERE sku = ? ORDER BY listed DESC, id LIMIT 2'),
+      statuses: db.prepare('SELECT DISTINCT status FROM products ORDER BY status').pluck(),
+      markUnlisted: db.prepare('UPDATE products SET listed = 0 WHERE id = ?'),
+    };
+  }
+
+  close(): void {
+    this.db.close();
+  }
+
+  private changed(): void {
+    this.generation += 1;
+  }
+
+  private writeProduct(p: ParsedProduct, page: number | null, pass: number, fetchedAt: number): void {
+    const flags = FLAG_NAMES.filter((f) => p.flags[f].value === true);
+    const detail = {
+      packageContent: p.packageContent,
+      weight: p.weight,
+      weightUnit: p.weightUnit,
+      length: p.length,
+      width: p.width,
+      height: p.height,
+      sizeUnit: p.sizeUnit,
+      tariffCode: p.tariffCode,
+      packagingType: p.packagingType,
+      flagValues: FLAG_NAMES.map((name) => ({ name, value: p.flags[name].value, text: p.flags[name].text })),
+      extra: p.extra,
+    };
+    this.stmt.upsert.run({
+      id: p.id,
+      sku: p.sku,
+      name: p.name,
+      name_key: p.name.toLowerCase(),
+      barcode: p.barcode,
+      status: p.status,
+      available: p.available,
+      physical: p.physical,
+      price: p.price,
+      available_key: p.available ?? UNKNOWN_KEY,
+      physical_key: p.physical ?? UNKNOWN_KEY,
+      price_key: toCents(p.price) ?? UNKNOWN_KEY,
+      flags: flagMask(flags),
+      detail: JSON.stringify(detail),
+      raw: p.raw,
+      page,
+      seen_pass: pass,
+      fetched_at: fetchedAt,
+    });
+    this.stmt.ftsDelete.run(p.id);
+    this.stmt.ftsInsert.run(p.id, p.name, p.sku, p.barcode, p.packageContent);
+  }
+
+  /** One page of a sync pass, written whole or not at all. */
+  readonly savePage = (pass: number, page: number, products: ParsedProduct[], fetchedAt = Date.now()): void => {
+    this.db.transaction(() => {
+      for (const p of products) this.writeProduct(p, page, pass, fetchedAt);
+      this.stmt.pageDone.run(page, pass, fetchedAt, products.length);
+      this.stmt.setState.run('updatedAt', String(fetchedAt));
+    })();
+    this.changed();
+  };
+
+  /** Several pages in one transaction (the sync batches when pages arrive faster than single commits). */
+  readonly savePages = (
+    pass: number,
+    pages: { page: number; products: ParsedProduct[] }[],
+    fetchedAt = Date.now(),
+  ): void => {
+    this.db.transaction(() => {
+      for (const { page, products } of pages) {
+        for (const p of products) this.writeProduct(p, page, pass, fetchedAt);
+        this.stmt.pageDone.run(page, pass, fetchedAt, products.length);
+      }
+      this.stmt.setState.run('updatedAt', String(fetchedAt));
+    })();
+    this.changed();
+  };
+
+  /** A product read on its own (detail refresh). */
+  saveProduct(p: ParsedProduct, fetchedAt = Date.now()): void {
+    const existing = this.stmt.byId.get(p.id) as Row | undefined;
+    this.db.transaction(() =>
+      this.writeProduct(p, (existing?.page as number | null) ?? null, (existing?.seen_pass as number) ?? 0, fetchedAt),
+    )();
+    this.changed();
+  }
+
+  markUnlisted(id: number): void {
+    this.stmt.markUnlisted.run(id);
+    this.changed();
+  }
+
+  pagesDone(pass: number): Set<number> {
+    return new Set(this.stmt.pagesOfPass.all(pass) as number[]);
+  }
+
+  state(): SyncState {
+    const map = new Map((this.stmt.getState.all() as { key: string; value: string }[]).map((r) => [r.key, r.value]));
+    const num = (key: string): number | null => (map.has(key) ? Number(map.get(key)) : null);
+    return {
+      pass: num('pass'),
+      passTotal: num('passTotal'),
+      passLastPage: num('passLastPage'),
+      passStartedAt: num('passStartedAt'),
+      completeAt: num('completeAt'),
+      completeTotal: num('completeTotal'),
+      summary: map.get('summary') ?? null,
+      updatedAt: num('updatedAt'),
+    };
+  }
+
+  setState(patch: Partial<SyncState>): void {
+    this.db.transaction(() => {
+      for (const [key, value] of Object.entries(patch)) {
+        if (value === null || value === undefined) this.db.prepare('DELETE FROM sync_state WHERE key = ?').run(key);
+        else this.stmt.setState.run(key, String(value));
+      }
+    })();
+  }
+
+  /** Ends a complete pass: products it did not see are marked as no longer listed. Returns how many. */
+  finishPass(pass: number): number {
+    const changes = this.db.transaction(() => this.stmt.delist.run(pass).changes)();
+    this.changed();
+    return changes;
+  }
+
+  seenInPass(pass: number): number {
+    return this.stmt.countSeen.get(pass) as number;
+  }
+
+  listedCount(): number {
+    return this.stmt.countListed.get() as number;
+  }
+
+  statuses(): string[] {
+    return this.stmt.statuses.all() as string[];
+  }
+
+  detail(id: number): ProductDetail | null {
+    const row = this.stmt.byId.get(id) as Row | undefined;
+    return row ? toDetail(row) : null;
+  }
+
+  /** Exact match on a scanned barcode, then on a SKU. */
+  lookup(code: string): ProductRow | null {
+    const clean = code.trim();
+    if (!clean) return null;
+    const row = (this.stmt.byBarcode.get(clean.replace(/\s+/g, '')) ?? this.stmt.bySku.get(clean)) as Row | undefined;
+    return row ? toRow(row) : null;
+  }
+
+  /** A window of rows for the stock table, and the count of matches. */
+  query(q: CatalogueQuery): { rows: ProductRow[]; total: number } {
+    const { where, params } = this.filters(q);
+    const key = SORT_KEY[q.sort];
+    const desc = q.dir === 'desc';
+    const limit = Math.max(1, Math.min(MAX_WINDOW, q.limit));
+    const signature = JSON.stringify([where, params, key, desc]);
+    let cache = this.anchorCache.get(signature);
+    if (!cache || cache.generation !== this.generation) {
+      cache = { generation: this.generation, keys: [], total: null, done: false };
+      this.anchorCache.set(signature, cache);
+      if (this.anchorCache.size > 32) this.anchorCache.delete(this.anchorCache.keys().next().value!);
+    }
+    if (cache.total === null) {
+      cache.total = this.db
+        .prepare(`SELECT count(*) FROM products WHERE ${where}`)
+        .pluck()
+        .get(...params) as number;
+    }
+    const total = cache.total;
+    const offset = Math.max(0, Math.min(q.offset, Math.max(0, total - 1)));
+    const block = Math.floor(offset / ANCHOR_EVERY);
+    this.extendAnchors(cache, block, where, params, key, desc);
+    const anchor = block === 0 ? null : cache.keys[block - 1];
+    const skip = offset - block * ANCHOR_EVERY;
+    const cmp = desc ? '<' : '>';
+    const order = desc ? 'DESC' : 'ASC';
+    const sql =
+      `SELECT * FROM products WHERE ${where}` +
+      (anchor ? ` AND (${key}, id) ${cmp} (?, ?)` : '') +
+      ` ORDER BY ${key} ${order}, id ${order} LIMIT ? OFFSET ?`;
+    const args = anchor ? [...params, anchor[0], anchor[1], limit, skip] : [...params, limit, skip];
+    const rows = (this.db.prepare(sql).all(...args) as Row[]).map(toRow);
+    return { rows, total };
+  }
+
+  /** Makes sure the sort key of the last row of every block before `block` is known. */
+  private extendAnchors(
+    cache: { keys: [unknown, number][]; done: boolean },
+    block: number,
+    where: string,
+    params: unknown[],
+    key: string,
+    desc: boolean,
+  ): void {
+    if (cache.keys.length >= block || cache.done) return;
+    const cmp = desc ? '<' : '>';
+    const order = desc ? 'DESC' : 'ASC';
+    const last = cache.keys.at(-1);
+    const need = (block - cache.keys.length) * ANCHOR_EVERY;
+    const sql =
+      `SELECT ${key} AS k, id FROM products WHERE ${where}` +
+      (last ? ` AND (${key}, id) ${cmp} (?, ?)` : '') +
+      ` ORDER BY ${key} ${order}, id ${order} LIMIT ?`;
+    const args = last ? [...params, last[0], last[1], need] : [...params, need];
+    let n = 0;
+    for (const row of this.db
+      .prepare(sql)
+      .raw()
+      .iterate(...args) as Iterable<[unknown, number]>) {
+      n += 1;
+      if (n % ANCHOR_EVERY === 0) cache.keys.push([row[0], row[1]]);
+    }
+    if (n < need) cache.done = true;
+  }
+
+  private filters(q: CatalogueQuery): { where: string; params: unknown[] } {
+    const parts: string[] = ['1'];
+    const params: unknown[] = [];
+    const match = ftsQuery(q.text);
+    if (match) {
+      parts.push('id IN (SELECT rowid FROM products_fts WHERE products_fts MATCH ?)');
+      params.push(match);
+    }
+    if (q.status !== null) {
+      parts.push('status = ?');
+      params.push(q.status);
+    }
+    if (q.stock === 'in') parts.push(`available_key > ${LOW_STOCK_THRESHOLD}`);
+    if (q.stock === 'low') parts.push(`available_key BETWEEN 1 AND ${LOW_STOCK_THRESHOLD}`);
+    if (q.stock === 'out') parts.push(`available_key BETWEEN ${UNKNOWN_KEY + 1} AND 0`);
+    if (q.flags.length > 0) {
+      const mask = flagMask(q.flags);
+      parts.push('(flags & ?) = ?');
+      params.push(mask, mask);
+    }
+    return { where: parts.join(' AND '), params };
+  }
+}
+
+function toRow(row: Row): ProductRow {
+  const mask = row.flags as number;
+  return {
+    id: row.id as number,
+    sku: row.sku as string,
+    name: row.name as string,
+    barcode: row.barcode as string,
+    status: row.status as string,
+    available: row.available as number | null,
+    physical: row.physical as number | null,
+    price: row.price as string | null,
+    flags: FLAG_NAMES.filter((_, i) => (mask & (1 << i)) !== 0),
+    listed: row.listed === 1,
+    fetchedAt: row.fetched_at as number,
+  };
+}
+
+function toDetail(row: Row): ProductDetail {
+  const detail = JSON.parse(row.detail as string) as Omit<ProductDetail, keyof ProductRow>;
+  return { ...toRow(row), ...detail };
+}

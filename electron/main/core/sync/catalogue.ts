@@ -1,0 +1,301 @@
+/**
+ * Catalogue sync: every product page into SQLite with bounded concurrency, resumable across restarts, with
+ * progress events, cancel, retries with backoff, 429 Retry-After, and an honest summary at the end.
+ */
+import type { CatalogueStatus } from '../../../../shared/domain';
+import { ApiFailure, type ServiceConnection, type ServiceHttp } from '../api/http';
+import { parseProductPage, type ParsedProduct } from '../api/products';
+import type { CatalogueRepository } from '../db/catalogue';
+import type { CoreEvents } from '../events';
+import { SYNC_LIMITS } from '../limits';
+
+export interface CatalogueSyncDeps {
+  repo: CatalogueRepository;
+  http: ServiceHttp;
+  events: CoreEvents;
+  /** The service to sync from, or null when none is configured. */
+  target: () => Promise<ServiceConnection | null>;
+  /** Told when the service refuses the token, so the app frame can say so. */
+  onUnauthorized?: () => void;
+  concurrency?: number;
+  sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
+}
+
+const fmt = (n: number): string => n.toLocaleString('en');
+const clock = (t: number): string => new Date(t).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
+
+class StopPass extends Error {
+  constructor(
+    readonly state: 'failed' | 'cancelled',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export class CatalogueSync {
+  private running: Promise<CatalogueStatus> | null = null;
+  private controller: AbortController | null = null;
+  private live: Omit<CatalogueStatus, 'cachedProducts' | 'serviceTotal' | 'completeAt' | 'updatedAt'> = {
+    state: 'idle',
+    pagesDone: 0,
+    pagesTotal: null,
+    productsSeen: 0,
+    pagesPerSecond: null,
+    etaSeconds: null,
+    failedPages: 0,
+    skippedRecords: 0,
+    summary: null,
+  };
+  private lastEmit = 0;
+
+  constructor(private readonly deps: CatalogueSyncDeps) {
+    const state = deps.repo.state();
+    if (state.summary) this.live.summary = state.summary;
+    if (state.completeAt && (!state.pass || state.completeAt >= (state.passStartedAt ?? 0)))
+      this.live.state = 'complete';
+    else if (state.pass) this.live.state = 'incomplete';
+  }
+
+  status(): CatalogueStatus {
+    const state = this.deps.repo.state();
+    return {
+      ...this.live,
+      cachedProducts: this.deps.repo.listedCount(),
+      serviceTotal: state.passTotal ?? state.completeTotal,
+      completeAt: state.completeAt,
+      updatedAt: state.updatedAt,
+    };
+  }
+
+  isRunning(): boolean {
+    return this.running !== null;
+  }
+
+  /** Starts a pass (or joins the one under way); resolves when it ends. */
+  start(): Promise<CatalogueStatus> {
+    this.running ??= this.run().finally(() => {
+      this.running = null;
+      this.controller = null;
+      this.emit(true);
+    });
+    return this.running;
+  }
+
+  cancel(): void {
+    this.controller?.abort();
+  }
+
+  private emit(force = false): void {
+    const now = Date.now();
+    if (!force && now - this.lastEmit < SYNC_LIMITS.progressEveryMs) return;
+    this.lastEmit = now;
+    this.deps.events.emit('catalogue:progress', this.status());
+  }
+
+  private sleep(ms: number, signal: AbortSignal): Promise<void> {
+    if (this.deps.sleep) return this.deps.sleep(ms, signal);
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      signal.addEventListener('abort', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  }
+
+  private async run(): Promise<CatalogueStatus> {
+    const { repo } = this.deps;
+    const controller = (this.controller = new AbortController());
+    const signal = controller.signal;
+    const startedAt = Date.now();
+    Object.assign(this.live, {
+      state: 'running',
+      pagesDone: 0,
+      pagesTotal: null,
+      productsSeen: 0,
+      pagesPerSecond: null,
+      etaSeconds: null,
+      failedPages: 0,
+      skippedRecords: 0,
+    });
+    this.emit(true);
+
+    const conn = await this.deps.target();
+    if (!conn) return this.end('failed', 'No service is set up; the catalogue cannot be fetched.');
+
+    let state = repo.state();
+    const resuming =
+      state.pass !== null &&
+      state.passLastPage !== null &&
+      startedAt - (state.passStartedAt ?? 0) < SYNC_LIMITS.resumeWithinMs;
+    const pass = resuming ? state.pass! : startedAt;
+    if (!resuming) {
+      repo.setState({ pass, passStartedAt: startedAt, passLastPage: null, passTotal: null });
+      state = repo.state();
+    }
+    const done = repo.pagesDone(pass);
+    let lastPage = state.passLastPage;
+    let total = state.passTotal;
+    let drift: string | null = null;
+    let emptyPages = 0;
+    let unreachable = 0;
+    let fetchedThisRun = 0;
+    const failed = new Set<number>();
+    const pending: { page: number; products: ParsedProduct[] }[] = [];
+    let flushScheduled = false;
+
+    const flush = (): void => {
+      flushScheduled = false;
+      if (pending.length === 0) return;
+      repo.savePages(pass, pending.splice(0));
+    };
+    const accept = (page: number, products: ParsedProduct[]): void => {
+      pending.push({ page, products });
+      done.add(page);
+      this.live.pagesDone = done.size;
+      this.live.productsSeen += products.length;
+      fetchedThisRun += 1;
+      const seconds = (Date.now() - startedAt) / 1000;
+      this.live.pagesPerSecond = seconds > 0 ? Math.round((fetchedThisRun / seconds) * 10) / 10 : null;
+      const left = (lastPage ?? 0) - done.size;
+      this.live.etaSeconds = this.live.pagesPerSecond ? Math.ceil(left / this.live.pagesPerSecond) : null;
+      if (!flushScheduled) {
+        flushScheduled = true;
+        setImmediate(flush);
+      }
+      this.emit();
+    };
+
+    /** Fetches one page with retries; returns its products, or null when it failed for good. */
+    const fetchPage = async (
+      page: number,
+    ): Promise<{ products: ParsedProduct[]; lastPage: number | null; total: number | null } | null> => {
+      let attempts = 0;
+      let waits = 0;
+      for (;;) {
+        if (signal.aborted) throw new StopPass('cancelled', '');
+        try {
+          const { body } = await this.deps.http.json(conn, `/api/product?page=${page}`, { signal });
+          unreachable = 0;
+          const parsed = parseProductPage(body);
+          if (!parsed)
+            throw new ApiFailure('bad_response', 'The service answered with something that is not a product page.', {
+              maybeDelivered: true,
+            });
+          this.live.skippedRecords += parsed.skipped;
+          return { products: parsed.products, lastPage: parsed.lastPage, total: parsed.total };
+        } catch (error) {
+          if (signal.aborted) throw new StopPass('cancelled', '');
+          if (!(error instanceof ApiFailure)) throw error;
+          if (error.code === 'unauthorized' || error.code === 'forbidden') {
+            this.deps.onUnauthorized?.();
+            throw new StopPass(
+              'failed',
+              'The service refused the API token; the catalogue sync stopped. Fix the token in Settings.',
+            );
+          }
+          if (error.code === 'not_found') return { products: [], lastPage: null, total: null };
+          if (error.code === 'unreachable' && !error.detail.maybeDelivered) {
+            unreachable += 1;
+            if (unreachable >= SYNC_LIMITS.unreachableStreak) {
+              throw new StopPass(
+                'failed',
+                'The service cannot be reached; the sync stopped and resumes when it is back.',
+              );
+            }
+          }
+          if (error.code === 'rate_limited' && waits < SYNC_LIMITS.rateLimitWaitsPerPage) {
+            waits += 1;
+            await this.sleep(error.detail.retryAfterMs ?? SYNC_LIMITS.defaultRetryAfterMs, signal);
+            continue;
+          }
+          attempts += 1;
+          if (attempts >= SYNC_LIMITS.attemptsPerPage || error.code === 'too_large') return null;
+          const backoff = SYNC_LIMITS.backoffMs * 2 ** (attempts - 1);
+          await this.sleep(backoff + Math.random() * backoff * 0.3, signal);
+        }
+      }
+    };
+
+    const handle = (page: number, result: Awaited<ReturnType<typeof fetchPage>>): void => {
+      if (!result) {
+        failed.add(page);
+        this.live.failedPages = failed.size;
+        return;
+      }
+      if (result.lastPage !== null && lastPage !== null && result.lastPage !== lastPage && !drift) {
+        drift = `the service's catalogue changed during the sync (last page ${fmt(lastPage)} → ${fmt(result.lastPage)})`;
+      }
+      if (result.products.length === 0 && lastPage !== null && page <= lastPage) emptyPages += 1;
+      accept(page, result.products);
+    };
+
+    try {
+      if (lastPage === null || !done.has(1)) {
+        const first = await fetchPage(1);
+        if (!first) throw new StopPass('failed', 'The first product page could not be fetched; try again later.');
+        if (first.lastPage === null) {
+          throw new StopPass(
+            'failed',
+            'The service did not say how many product pages there are (no meta.last_page); the catalogue cannot be checked for completeness.',
+          );
+        }
+        lastPage = first.lastPage;
+        total = first.total;
+        repo.setState({ passLastPage: lastPage, passTotal: total });
+        handle(1, first);
+      }
+      this.live.pagesTotal = lastPage;
+      const queue: number[] = [];
+      for (let page = 2; page <= lastPage; page++) if (!done.has(page)) queue.push(page);
+      this.live.pagesDone = done.size;
+      const worker = async (): Promise<void> => {
+        for (let page = queue.shift(); page !== undefined; page = queue.shift()) {
+          handle(page, await fetchPage(page));
+        }
+      };
+      await Promise.all(Array.from({ length: this.deps.concurrency ?? SYNC_LIMITS.concurrency }, worker));
+    } catch (error) {
+      flush();
+      if (error instanceof StopPass) {
+        if (error.state === 'cancelled') {
+          return this.end(
+            'cancelled',
+            `Sync cancelled at ${fmt(done.size)} of ${fmt(lastPage ?? 0)} pages; it resumes where it stopped.`,
+          );
+        }
+        return this.end('failed', error.message);
+      }
+      throw error;
+    }
+    flush();
+
+    const problems: string[] = [];
+    if (failed.size > 0) problems.push(`${fmt(failed.size)} page${failed.size === 1 ? '' : 's'} failed`);
+    if (drift) problems.push(drift);
+    if (emptyPages > 0)
+      problems.push(`${fmt(emptyPages)} page${emptyPages === 1 ? ' was' : 's were'} unexpectedly empty`);
+    if (problems.length > 0) {
+      // A drifted pass cannot be completed by retrying pages: start the next run afresh.
+      if (drift || emptyPages > 0) repo.setState({ pass: null, passLastPage: null });
+      return this.end('incomplete', `Catalogue incomplete: ${problems.join('; ')} — retry.`);
+    }
+    const seen = repo.seenInPass(pass);
+    const delisted = repo.finishPass(pass);
+    const finishedAt = Date.now();
+    repo.setState({ pass: null, passLastPage: null, completeAt: finishedAt, completeTotal: total ?? seen });
+    let summary = `Catalogue complete: ${fmt(seen)} products as of ${clock(finishedAt)}`;
+    if (total !== null && total !== seen) summary += ` (the service reported ${fmt(total)})`;
+    if (delisted > 0) summary += `; ${fmt(delisted)} no longer listed`;
+    return this.end('complete', `${summary}.`);
+  }
+
+  private end(state: CatalogueStatus['state'], summary: string): CatalogueStatus {
+    this.live.state = state;
+    this.live.summary = summary;
+    this.live.etaSeconds = null;
+    this.deps.repo.setState({ summary });
+    return this.status();
+  }
+}

@@ -1,0 +1,40 @@
+/** Money as exact decimal strings (big.js), never floats. */
+import Big from 'big.js';
+
+const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
+
+/** A decimal string from a string or number ("12.5" -> "12.50", 7 -> "7.00"); null when it is not a number. */
+export function toMoney(value: unknown): string | null {
+  let text: string;
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) return null;
+    text = String(value);
+    if (/e/i.test(text)) return null;
+  } else if (typeof value === 'string') text = value.trim();
+  else return null;
+  if (!DECIMAL.test(text) || text.length > 40) return null;
+  const big = new Big(text);
+  const decimals = Math.max(2, (text.split('.')[1] ?? '').length);
+  return big.toFixed(decimals);
+}
+
+/** Whole cents for sorting and range filters (rounded half up); null when not money. */
+export function toCents(money: string | null): number | null {
+  if (money === null) return null;
+  const cents = Number(new Big(money).times(100).round(0, Big.roundHalfUp).toFixed(0));
+  return Number.isSafeInteger(cents) ? cents : null;
+}
+
+export function addMoney(...values: string[]): string {
+  return values.reduce((sum, v) => sum.plus(v), new Big(0)).toFixed(2);
+}
+
+/** Formats a decimal string for display in the user's locale without going through a float. */
+export function formatMoney(money: string | null, locale?: string): string {
+  if (money === null) return '—';
+  const negative = money.startsWith('-');
+  const [whole = '0', fraction = ''] = money.replace(/^[+-]/, '').split('.');
+  const grouped = new Intl.NumberFormat(locale, { useGrouping: true }).format(BigInt(whole));
+  const decimal = new Intl.NumberFormat(locale).formatToParts(1.5).find((p) => p.type === 'decimal')?.value ?? '.';
+  return `${negative ? '−' : ''}${grouped}${fraction ? decimal + fraction : ''}`;
+}

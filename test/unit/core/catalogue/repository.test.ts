@@ -1,0 +1,190 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { parseProduct, type ParsedProduct } from '../../../../electron/main/core/api/products';
+import {
+  ANCHOR_EVERY,
+  CatalogueRepository,
+  ftsQuery,
+  type CatalogueQuery,
+} from '../../../../electron/main/core/db/catalogue';
+
+let dir: string;
+let repo: CatalogueRepository;
+const product = (id: number, patch: Record<string, unknown> = {}): ParsedProduct => {
+  const parsed = parseProduct({
+    id: String(id),
+    sku: `${100 + (id % 900)}-${String(id).padStart(4, '0')}`,
+    name: `Product ${id}`,
+    bar_code: `87${String(id).padStart(11, '0')}`,
+    status: 'Available',
+    available_stock: String(id % 10),
+    physical_stock: String(id % 10),
+    price: `${id}.99`,
+    package_content: '1x thing',
+    ...patch,
+  });
+  if (!parsed.ok) throw new Error(parsed.reason);
+  return parsed.product;
+};
+const q = (patch: Partial<CatalogueQuery> = {}): CatalogueQuery => ({
+  text: '',
+  status: null,
+  stock: 'all',
+  flags: [],
+  sort: 'name',
+  dir: 'asc',
+  offset: 0,
+  limit: 50,
+  ...patch,
+});
+
+beforeEach(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shopdesk-cat-'));
+  repo = new CatalogueRepository(path.join(dir, 'c.sqlite'));
+});
+afterEach(() => {
+  repo.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe('catalogue repository', () => {
+  it('migrates by user_version, WAL on', () => {
+    expect(repo.db.pragma('user_version', { simple: true })).toBe(1);
+    expect(repo.db.pragma('journal_mode', { simple: true })).toBe('wal');
+  });
+
+  it('refuses a database from a newer Shopdesk', () => {
+    repo.db.pragma('user_version = 99');
+    repo.close();
+    expect(() => new CatalogueRepository(path.join(dir, 'c.sqlite'))).toThrow(/newer version of Shopdesk/);
+    repo = new CatalogueRepository(path.join(dir, 'other.sqlite'));
+  });
+
+  it('a damaged file is moved aside, never deleted, and a fresh cache starts', () => {
+    repo.close();
+    const file = path.join(dir, 'c.sqlite');
+    fs.rmSync(`${file}-wal`, { force: true });
+    fs.rmSync(`${file}-shm`, { force: true });
+    fs.writeFileSync(file, Buffer.alloc(8192, 7));
+    repo = new CatalogueRepository(file);
+    expect(repo.movedAside).toMatch(/corrupt-\d+$/);
+    expect(fs.existsSync(repo.movedAside!)).toBe(true);
+    expect(repo.listedCount()).toBe(0);
+  });
+
+  it('page bookkeeping: pages of a pass, state kept', () => {
+    repo.savePage(1000, 1, [product(1), product(2)]);
+    repo.savePages(1000, [
+      { page: 2, products: [product(3)] },
+      { page: 3, products: [] },
+    ]);
+    expect([...repo.pagesDone(1000)].sort()).toEqual([1, 2, 3]);
+    expect(repo.pagesDone(2000).size).toBe(0);
+    repo.setState({ pass: 1000, passLastPage: 3, passTotal: 3 });
+    expect(repo.state()).toMatchObject({ pass: 1000, passLastPage: 3, passTotal: 3 });
+    repo.setState({ pass: null });
+    expect(repo.state().pass).toBeNull();
+  });
+
+  it('a complete pass marks products it did not see as no longer listed', () => {
+    repo.savePage(1, 1, [product(1), product(2), product(3)]);
+    repo.savePage(2, 1, [product(1), product(3)]);
+    expect(repo.finishPass(2)).toBe(1);
+    expect(repo.detail(2)?.listed).toBe(false);
+    expect(repo.listedCount()).toBe(2);
+    // seen again later: listed again
+    repo.savePage(3, 1, [product(2)]);
+    expect(repo.detail(2)?.listed).toBe(true);
+  });
+
+  it('exact barcode and SKU lookup', () => {
+    repo.savePage(1, 1, [product(1), product(42)]);
+    expect(repo.lookup('8700000000042')?.id).toBe(42);
+    expect(repo.lookup(' 8700000000042 ')?.id).toBe(42);
+    expect(repo.lookup('142-0042')?.id).toBe(42);
+    expect(repo.lookup('999')).toBeNull();
+  });
+
+  it('FTS: prefix as you type, several words, SKU, barcode, contents', () => {
+    repo.savePage(1, 1, [
+      product(1, { name: 'Granite Coffee Mug', package_content: '1x mug, 1x gift box' }),
+      product(2, { name: 'Granite Tea Pot' }),
+      product(3, { name: 'Café Crème Cup' }),
+      product(4, { name: 'Steel Mug' }),
+    ]);
+    const names = (text: string) => repo.query(q({ text })).rows.map((r) => r.name);
+    expect(names('gr')).toEqual(['Granite Coffee Mug', 'Granite Tea Pot']);
+    expect(names('gran mug')).toEqual(['Granite Coffee Mug']);
+    expect(names('mug')).toEqual(['Granite Coffee Mug', 'Steel Mug']);
+    expect(names('gift')).toEqual(['Granite Coffee Mug']);
+    expect(names('cafe')).toEqual(['Café Crème Cup']);
+    expect(names('101-00')).toEqual(['Granite Coffee Mug']);
+    expect(names('870000000000')).toHaveLength(4);
+    expect(names('8700000000003')).toEqual(['Café Crème Cup']);
+  });
+
+  it('FTS queries are safe with punctuation and quotes', () => {
+    repo.savePage(1, 1, [product(1, { name: 'He said "hi" (loud)' })]);
+    for (const text of ['"', "'", '"hi', 'AND', 'OR NOT', 'NEAR(', '*', '-', 'name:x', '^', '((', '\\', 'hi"*']) {
+      expect(() => repo.query(q({ text }))).not.toThrow();
+    }
+    expect(repo.query(q({ text: '"hi"' })).rows).toHaveLength(1);
+    expect(ftsQuery('  ')).toBeNull();
+    expect(ftsQuery('a"b')).toBe('"a"* AND "b"*');
+  });
+
+  it('filters: status, stock level, flags; counts', () => {
+    repo.savePage(1, 1, [
+      product(1, { available_stock: '0', flag_fragile: 'Yes' }),
+      product(2, { available_stock: '3', status: 'Discontinued' }),
+      product(3, { available_stock: '50', flag_fragile: 'Yes', flag_liquid: 'Yes' }),
+      product(4, { available_stock: 'n/a' }),
+    ]);
+    expect(repo.query(q({ stock: 'out' })).rows.map((r) => r.id)).toEqual([1]);
+    expect(repo.query(q({ stock: 'low' })).rows.map((r) => r.id)).toEqual([2]);
+    expect(repo.query(q({ stock: 'in' })).rows.map((r) => r.id)).toEqual([3]);
+    expect(repo.query(q({ status: 'Discontinued' })).total).toBe(1);
+    expect(repo.query(q({ flags: ['fragile'] })).rows.map((r) => r.id)).toEqual([1, 3]);
+    expect(repo.query(q({ flags: ['fragile', 'liquid'] })).rows.map((r) => r.id)).toEqual([3]);
+    expect(repo.statuses()).toEqual(['Available', 'Discontinued']);
+  });
+
+  it('keyset windows at any depth equal a plain ORDER BY, for every sort and direction', () => {
+    const n = ANCHOR_EVERY * 4 + 37;
+    const batch: ParsedProduct[] = [];
+    for (let id = 1; id <= n; id++)
+      batch.push(product(id, { name: `Item ${(id * 7919) % 1000}`, available_stock: String(id % 13) }));
+    repo.savePage(1, 1, batch);
+    for (const sort of ['name', 'sku', 'available', 'price', 'status', 'id'] as const) {
+      for (const dir of ['asc', 'desc'] as const) {
+        const key = {
+          name: 'name_key',
+          sku: 'sku',
+          available: 'available_key',
+          price: 'price_key',
+          status: 'status',
+          id: 'id',
+        }[sort];
+        const order = dir === 'asc' ? 'ASC' : 'DESC';
+        const expected = repo.db
+          .prepare(`SELECT id FROM products ORDER BY ${key} ${order}, id ${order}`)
+          .pluck()
+          .all() as number[];
+        for (const offset of [0, 1, ANCHOR_EVERY - 1, ANCHOR_EVERY, ANCHOR_EVERY * 3 + 5, n - 10, n - 1]) {
+          const window = repo.query(q({ sort, dir, offset, limit: 20 }));
+          expect(window.total).toBe(n);
+          expect(window.rows.map((r) => r.id)).toEqual(expected.slice(offset, offset + 20));
+        }
+      }
+    }
+  });
+
+  it('windows are capped at 500 rows', () => {
+    const batch: ParsedProduct[] = [];
+    for (let id = 1; id <= 700; id++) batch.push(product(id));
+    repo.savePage(1, 1, batch);
+    expect(repo.query(q({ limit: 10_000 })).rows).toHaveLength(500);
+  });
+});

@@ -1,0 +1,207 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { CatalogueStatus } from '../../../../shared/domain';
+import { ServiceHttp } from '../../../../electron/main/core/api/http';
+import { CatalogueRepository } from '../../../../electron/main/core/db/catalogue';
+import { CoreEvents } from '../../../../electron/main/core/events';
+import { CatalogueSync } from '../../../../electron/main/core/sync/catalogue';
+import { startService, type RunningService } from '../../../../server/index';
+
+let dir: string;
+let svc: RunningService;
+let repo: CatalogueRepository;
+let client: ServiceHttp;
+const events = new CoreEvents();
+const fastSleep = async (): Promise<void> => undefined;
+const sync = (opts: { url?: string; token?: string; sleep?: (ms: number, s: AbortSignal) => Promise<void> } = {}) =>
+  new CatalogueSync({
+    repo,
+    http: client,
+    events,
+    target: async () => ({ baseUrl: opts.url ?? svc.url, token: opts.token ?? svc.token }),
+    sleep: opts.sleep ?? fastSleep,
+  });
+
+beforeEach(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shopdesk-sync-'));
+  svc = await startService({ token: 'tok', products: 100, orders: 0, seed: 3 });
+  repo = new CatalogueRepository(path.join(dir, 'c.sqlite'));
+  client = new ServiceHttp();
+});
+afterEach(async () => {
+  await client.destroy();
+  await svc.close();
+  repo.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe('catalogue sync against the reference service', () => {
+  it('fetches every page, checks completeness against meta.total, emits progress', async () => {
+    const progress: CatalogueStatus[] = [];
+    const stop = events.on('catalogue:progress', (s) => progress.push(s));
+    const status = await sync().start();
+    stop();
+    expect(status.state).toBe('complete');
+    expect(status.summary).toMatch(/^Catalogue complete: 100 products as of \d\d:\d\d\.$/);
+    expect(status.cachedProducts).toBe(100);
+    expect(status.pagesDone).toBe(7);
+    expect(status.pagesTotal).toBe(7);
+    expect(progress.at(-1)?.state).toBe('complete');
+    expect(progress.some((p) => p.state === 'running')).toBe(true);
+    expect(repo.lookup('123')).toBeNull();
+    expect(repo.detail(55)?.name).toBeTruthy();
+  });
+
+  it('resumes an interrupted pass without refetching finished pages', async () => {
+    // a first run that stops after three pages (cancelled)
+    const first = sync();
+    let pages = 0;
+    const stop = events.on('catalogue:progress', () => undefined);
+    svc.faults.add({ fault: { kind: 'latency', ms: 50 }, path: '/api/product' });
+    const running = first.start();
+    while (repo.pagesDone(repo.state().pass ?? -1).size < 3) await new Promise((r) => setTimeout(r, 5));
+    first.cancel();
+    const cancelled = await running;
+    stop();
+    expect(cancelled.state).toBe('cancelled');
+    expect(cancelled.summary).toMatch(/resumes where it stopped/);
+    svc.faults.clear();
+    pages = repo.pagesDone(repo.state().pass!).size;
+    const before = svc.stats().requests;
+    const resumed = await sync().start();
+    expect(resumed.state).toBe('complete');
+    expect(svc.stats().requests - before).toBe(7 - pages);
+  });
+
+  it('429 with Retry-After waits as told and then succeeds', async () => {
+    const waits: number[] = [];
+    svc.faults.add({ fault: { kind: 'rate-limit', retryAfter: '3' }, path: '/api/product', times: 2 });
+    const status = await sync({ sleep: async (ms) => void waits.push(ms) }).start();
+    expect(status.state).toBe('complete');
+    expect(waits.filter((w) => w === 3000)).toHaveLength(2);
+  });
+
+  it('500 then success: retried with backoff; HTML body: retried; both end complete', async () => {
+    const waits: number[] = [];
+    svc.faults.add({ fault: { kind: 'status', status: 500 }, path: '/api/product', times: 2 });
+    svc.faults.add({ fault: { kind: 'html' }, path: '/api/product', times: 1 });
+    const status = await sync({ sleep: async (ms) => void waits.push(ms) }).start();
+    expect(status.state).toBe('complete');
+    expect(waits.length).toBeGreaterThanOrEqual(3);
+    expect(status.cachedProducts).toBe(100);
+  });
+
+  it('a page that keeps failing makes the pass incomplete, and a retry fetches only that page', async () => {
+    await sync().start();
+    const firstPassProducts = repo.listedCount();
+    // page 4 answers 500 on every attempt
+    svc.faults.add({ fault: { kind: 'status', status: 500 }, path: '/api/product?page=4', times: 4 });
+    const incomplete = await sync().start();
+    expect(incomplete.state).toBe('incomplete');
+    expect(incomplete.summary).toBe('Catalogue incomplete: 1 page failed — retry.');
+    expect(repo.listedCount()).toBe(firstPassProducts); // nothing delisted by an incomplete pass
+    const before = svc.stats().requests;
+    const retried = await sync().start();
+    expect(retried.state).toBe('complete');
+    expect(svc.stats().requests - before).toBe(1);
+  });
+
+  it('a connection dropped mid-page leaves the old cache intact', async () => {
+    await sync().start();
+    const snapshot = repo.db.prepare('SELECT id, raw FROM products ORDER BY id').all();
+    svc.faults.add({ fault: { kind: 'cut-body' }, path: '/api/product', times: 100 });
+    const status = await sync().start();
+    expect(status.state).not.toBe('complete');
+    expect(repo.db.prepare('SELECT id, raw FROM products ORDER BY id').all()).toEqual(snapshot);
+    expect(repo.db.pragma('integrity_check', { simple: true })).toBe('ok');
+  });
+
+  it('401 stops the sync and says to fix the token', async () => {
+    const status = await sync({ token: 'wrong' }).start();
+    expect(status.state).toBe('failed');
+    expect(status.summary).toMatch(/refused the API token/);
+  });
+
+  it('a service that is down ends the pass quickly with a plain reason', async () => {
+    const status = await sync({ url: 'http://127.0.0.1:9' }).start();
+    expect(status.state).toBe('failed');
+    expect(status.summary).toMatch(/first product page could not be fetched/);
+  });
+
+  it('a complete pass delists products the service no longer lists', async () => {
+    await sync().start();
+    await svc.close();
+    svc = await startService({ token: 'tok', products: 90, orders: 0, seed: 3 });
+    const status = await sync().start();
+    expect(status.summary).toMatch(/Catalogue complete: 90 products .*; 10 no longer listed\./);
+    expect(repo.detail(95)?.listed).toBe(false);
+    expect(repo.listedCount()).toBe(90);
+  });
+});
+
+describe('pagination oddities (a hand-made service)', () => {
+  let server: http.Server;
+  let url: string;
+  let lastPageFor: (page: number) => number;
+  let pageData: (page: number) => unknown[];
+  let requests: string[];
+  beforeEach(async () => {
+    requests = [];
+    lastPageFor = () => 3;
+    pageData = (page) =>
+      page <= 3
+        ? Array.from({ length: 15 }, (_, i) => ({ id: String((page - 1) * 15 + i + 1), name: `P${page}-${i}` }))
+        : [];
+    server = http.createServer((req, res) => {
+      requests.push(req.url ?? '');
+      const page = Number(new URL(req.url ?? '/', 'http://x').searchParams.get('page') ?? 1);
+      const last = lastPageFor(page);
+      res.setHeader('content-type', 'application/json');
+      res.end(
+        JSON.stringify({
+          data: pageData(page),
+          links: { next: `https://evil.example/api/product?page=${page + 1}` },
+          meta: { current_page: page, last_page: last, total: last * 15, per_page: 15 },
+        }),
+      );
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  });
+  afterEach(() => server.close());
+
+  it('never follows links to another host; pages are counted from meta.last_page', async () => {
+    const status = await sync({ url, token: 't' }).start();
+    expect(status.state).toBe('complete');
+    expect(requests.every((r) => r.startsWith('/api/product?page='))).toBe(true);
+    expect(requests).toHaveLength(3);
+  });
+
+  it('last_page shrinking mid-sync ends with an honest summary, no endless loop', async () => {
+    lastPageFor = (page) => (page === 1 ? 5 : 3);
+    const status = await sync({ url, token: 't' }).start();
+    expect(status.state).toBe('incomplete');
+    expect(status.summary).toMatch(/catalogue changed during the sync \(last page 5 → 3\)/);
+    expect(status.summary).toMatch(/2 pages were unexpectedly empty/);
+    expect(requests.length).toBe(5);
+  });
+
+  it('a missing meta ends the pass with a reason instead of guessing', async () => {
+    server.removeAllListeners('request');
+    server.on('request', (_req, res) => res.end(JSON.stringify({ data: [{ id: '1' }] })));
+    const status = await sync({ url, token: 't' }).start();
+    expect(status.state).toBe('failed');
+    expect(status.summary).toMatch(/did not say how many product pages/);
+  });
+
+  it('broken records are skipped and counted, the rest kept', async () => {
+    pageData = (page) => (page === 1 ? [{ id: '1', name: 'ok' }, { name: 'no id' }, 42] : []);
+    lastPageFor = () => 1;
+    const status = await sync({ url, token: 't' }).start();
+    expect(status.skippedRecords).toBe(2);
+    expect(repo.listedCount()).toBe(1);
+  });
+});
