@@ -55,14 +55,13 @@ const KNOWN = new Set([
 ]);
 
 const MAX_TEXT = 2000;
+// Control characters from the service are removed on purpose (tab, newline and carriage return stay).
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
 
 /** Text from a string or number; '' for anything else. Control characters are removed, length capped. */
 export function text(value: unknown): string {
-  if (typeof value === 'string')
-    return value
-      .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '')
-      .trim()
-      .slice(0, MAX_TEXT);
+  if (typeof value === 'string') return value.replace(CONTROL_CHARS, '').trim().slice(0, MAX_TEXT);
   if (typeof value === 'number' && Number.isFinite(value)) return String(value);
   return '';
 }
