@@ -3,6 +3,9 @@ import { Alert, AppShell, Group, Loader, NavLink, Stack, Text, Title } from '@ma
 import { useEffect } from 'react';
 import { Navigate, NavLink as RouterLink, Route, Routes, useLocation } from 'react-router';
 import { ConnectionIndicator } from './components/ConnectionIndicator';
+import { OfflineBanner } from './components/OfflineBanner';
+import { SyncProgress } from './components/SyncProgress';
+import { StockScreen } from './screens/stock/StockScreen';
 import { Placeholder } from './screens/placeholder/Placeholder';
 import { SettingsScreen } from './screens/settings/SettingsScreen';
 import { Welcome } from './screens/welcome/Welcome';
@@ -19,6 +22,9 @@ export function App() {
   const connection = useStore((s) => s.connection);
   const settings = useStore((s) => s.settings);
   const loadError = useStore((s) => s.loadError);
+  const catalogue = useStore((s) => s.catalogue);
+  const cancelSync = useStore((s) => s.cancelSync);
+  const checkConnection = useStore((s) => s.checkConnection);
   const location = useLocation();
 
   useEffect(() => connectStoreToMain(), []);
@@ -49,7 +55,10 @@ export function App() {
           <Title order={3} component="p">
             Shopdesk
           </Title>
-          <ConnectionIndicator connection={connection} />
+          <Group gap="md" wrap="nowrap">
+            <SyncProgress status={catalogue} onCancel={() => void cancelSync()} />
+            <ConnectionIndicator connection={connection} />
+          </Group>
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="xs" aria-label="Main navigation" component="nav">
@@ -65,6 +74,11 @@ export function App() {
         ))}
       </AppShell.Navbar>
       <AppShell.Main>
+        <OfflineBanner
+          connection={connection}
+          cachedAt={catalogue?.updatedAt ?? null}
+          onRetry={() => void checkConnection()}
+        />
         <Routes>
           <Route path="/" element={<Navigate to={unconfigured ? '/welcome' : '/orders'} replace />} />
           <Route path="/welcome" element={<Welcome />} />
@@ -87,15 +101,7 @@ export function App() {
               <Placeholder title="New order" description="Order entry with drafts and a safe outbox is being built." />
             }
           />
-          <Route
-            path="/stock"
-            element={
-              <Placeholder
-                title="Stock"
-                description="The stock browser over an offline product catalogue is being built."
-              />
-            }
-          />
+          <Route path="/stock" element={<StockScreen />} />
           <Route path="/settings" element={<SettingsScreen />} />
           <Route path="*" element={<Navigate to="/" replace />} />
         </Routes>

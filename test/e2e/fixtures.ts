@@ -40,7 +40,7 @@ export const test = base.extend<{ app: AppHarness; service: RunningService }>({
         await page.goto(host.loginUrl);
       },
       screenshot: async (name) => {
-        await page.screenshot({ path: path.join(REPORTS, `${name}.png`), fullPage: true });
+        await page.screenshot({ path: path.join(REPORTS, `${name}.png`), fullPage: true, animations: 'disabled' });
       },
     });
     await host.close();

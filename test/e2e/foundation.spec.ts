@@ -21,7 +21,6 @@ test('fresh start offers demo data, connects, and Settings says demo is in use',
   for (const [name, shot] of [
     ['Orders', '08-orders-placeholder'],
     ['New order', '09-new-order-placeholder'],
-    ['Stock', '10-stock-placeholder'],
   ] as const) {
     await nav.getByRole('link', { name }).click();
     await expect(page.getByRole('heading', { name, level: 2 })).toBeVisible();

@@ -80,6 +80,7 @@ export class Catalogue {
         return t.baseUrl && t.token && cacheKey(t) === key ? { baseUrl: t.baseUrl, token: t.token } : null;
       },
       onUnauthorized: () => void this.options.connection.check(),
+      onUnreachable: () => void this.options.connection.check(),
     });
     this.current = { key, repo, sync };
     return this.current;
@@ -110,7 +111,7 @@ export class Catalogue {
     this.stopListening();
     if (this.current) {
       this.current.sync.cancel();
-      await this.current.sync.start().catch(() => undefined);
+      await this.current.sync.idle();
       this.current.repo.close();
       this.current = null;
     }
@@ -172,6 +173,7 @@ export class Catalogue {
             };
           }
           note = `${error.message} Showing the cached copy.`;
+          if (error.code === 'unreachable' || error.code === 'timeout') void this.options.connection.check();
         }
       }
       const cached = open.repo.detail(id);

@@ -2,6 +2,7 @@
 import { create, type StateCreator } from 'zustand';
 import type { AppInfo, ConnectionState, ConnectionVerdict, SettingsView } from '../../../shared/contract';
 import { BridgeError, call, subscribe } from '../bridge';
+import { catalogueSlice, type CatalogueSlice } from './catalogue';
 
 export interface ConnectionSlice {
   connection: ConnectionState | null;
@@ -19,7 +20,7 @@ export interface SettingsSlice {
   startDemo(): Promise<void>;
 }
 
-export type Store = ConnectionSlice & SettingsSlice;
+export type Store = ConnectionSlice & SettingsSlice & CatalogueSlice;
 
 const connectionSlice: StateCreator<Store, [], [], ConnectionSlice> = (set) => ({
   connection: null,
@@ -62,18 +63,30 @@ const settingsSlice: StateCreator<Store, [], [], SettingsSlice> = (set) => ({
 export const useStore = create<Store>()((...a) => ({
   ...connectionSlice(...a),
   ...settingsSlice(...a),
+  ...catalogueSlice(...a),
 }));
 
 /** Wires push events into the store; returns the unsubscribe function. */
 export function connectStoreToMain(): () => void {
-  const stop = subscribe('connection:changed', (state) => {
-    useStore.getState().setConnection(state);
-    // a mode change (demo started elsewhere, settings saved) may change what Settings shows
-    void call('settings:get', {}).then(
-      (settings) => useStore.setState({ settings }),
-      () => undefined,
-    );
-  });
+  const stops = [
+    subscribe('connection:changed', (state) => {
+      useStore.getState().setConnection(state);
+      // a mode change (demo started elsewhere, settings saved) may change what Settings and the catalogue show
+      void call('settings:get', {}).then(
+        (settings) => useStore.setState({ settings }),
+        () => undefined,
+      );
+      void useStore
+        .getState()
+        .loadCatalogue()
+        .catch(() => undefined);
+    }),
+    subscribe('catalogue:progress', (status) => useStore.getState().setCatalogue(status)),
+  ];
   void useStore.getState().loadSettings();
-  return stop;
+  void useStore
+    .getState()
+    .loadCatalogue()
+    .catch(() => undefined);
+  return () => stops.forEach((stop) => stop());
 }

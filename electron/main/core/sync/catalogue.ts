@@ -17,6 +17,8 @@ export interface CatalogueSyncDeps {
   target: () => Promise<ServiceConnection | null>;
   /** Told when the service refuses the token, so the app frame can say so. */
   onUnauthorized?: () => void;
+  /** Told when the service cannot be reached, so the connection state catches up. */
+  onUnreachable?: () => void;
   concurrency?: number;
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
 }
@@ -70,6 +72,11 @@ export class CatalogueSync {
 
   isRunning(): boolean {
     return this.running !== null;
+  }
+
+  /** Resolves when no pass is under way (never starts one). */
+  async idle(): Promise<void> {
+    await this.running?.catch(() => undefined);
   }
 
   /** Starts a pass (or joins the one under way); resolves when it ends. */
@@ -198,6 +205,7 @@ export class CatalogueSync {
           if (error.code === 'not_found') return { products: [], lastPage: null, total: null };
           if (error.code === 'unreachable' && !error.detail.maybeDelivered) {
             unreachable += 1;
+            if (unreachable === 1) this.deps.onUnreachable?.();
             if (unreachable >= SYNC_LIMITS.unreachableStreak) {
               throw new StopPass(
                 'failed',

@@ -1,0 +1,35 @@
+/** Display helpers: counts, ages and times in the user's locale. Never NaN, never "Invalid Date". */
+export const count = (n: number | null | undefined): string =>
+  typeof n === 'number' && Number.isFinite(n) ? n.toLocaleString() : '—';
+
+export function timeOfDay(ms: number | null): string {
+  if (ms === null || !Number.isFinite(ms)) return '—';
+  return new Date(ms).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
+}
+
+export function age(ms: number | null, now = Date.now()): string {
+  if (ms === null || !Number.isFinite(ms)) return 'never';
+  const seconds = Math.max(0, Math.round((now - ms) / 1000));
+  if (seconds < 60) return 'just now';
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 60) return `${minutes} min ago`;
+  const hours = Math.round(minutes / 60);
+  if (hours < 48) return `${hours} h ago`;
+  return `${Math.round(hours / 24)} days ago`;
+}
+
+/** "14:02 (5 min ago)", or the date too when it is not today. */
+export function asOf(ms: number | null, now = Date.now()): string {
+  if (ms === null || !Number.isFinite(ms)) return 'never';
+  const sameDay = new Date(ms).toDateString() === new Date(now).toDateString();
+  const when = sameDay
+    ? timeOfDay(ms)
+    : new Date(ms).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  return `${when} (${age(ms, now)})`;
+}
+
+export function duration(seconds: number | null): string {
+  if (seconds === null || !Number.isFinite(seconds)) return '—';
+  const s = Math.max(0, Math.round(seconds));
+  return s < 60 ? `${s} s` : `${Math.floor(s / 60)} min ${String(s % 60).padStart(2, '0')} s`;
+}

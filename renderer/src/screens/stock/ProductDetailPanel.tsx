@@ -1,0 +1,142 @@
+/**
+ * Everything about one product in plain words, refreshed from the service when online, with where it came from.
+ * Give it key={id} so each product starts from a clean state.
+ */
+import { Alert, Badge, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import type { ProductRead } from '../../../../shared/contract';
+import { formatMoney } from '../../../../shared/money';
+import { BridgeError, call } from '../../bridge';
+import { asOf, count } from '../../components/format';
+import { StatusBadge } from '../../components/StatusBadge';
+import { StockFigure } from '../../components/StockBadge';
+
+const FLAG_LABEL: Record<string, string> = {
+  fragile: 'Fragile',
+  dangerous: 'Dangerous goods',
+  perishable: 'Perishable',
+  liquid: 'Liquid',
+  battery: 'Contains battery',
+  regulated: 'Regulated',
+  media: 'Media',
+  adult: 'Adults only',
+};
+
+const withUnit = (value: string | null, unit: string): string =>
+  value === null ? '—' : unit ? `${value} ${unit}` : `${value} (unit not given)`;
+
+export function ProductDetailPanel({ id }: { id: number }) {
+  const [read, setRead] = useState<ProductRead | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    call('catalogue:product', { id }).then(
+      (value) => live && setRead(value),
+      (e: unknown) => live && setError(e instanceof BridgeError ? e.message : 'The product could not be read.'),
+    );
+    return () => {
+      live = false;
+    };
+  }, [id]);
+
+  if (error)
+    return (
+      <Alert color="red" title="Product not available">
+        {error}
+      </Alert>
+    );
+  if (!read)
+    return (
+      <Group gap="xs">
+        <Loader size="xs" />
+        <Text size="sm">Reading product…</Text>
+      </Group>
+    );
+  const p = read.product;
+  const size =
+    p.length || p.width || p.height
+      ? `${p.length ?? '—'} × ${p.width ?? '—'} × ${p.height ?? '—'}${p.sizeUnit ? ` ${p.sizeUnit}` : ''}`
+      : '—';
+  const rows: [string, React.ReactNode][] = [
+    ['SKU', p.sku || '—'],
+    ['Barcode', p.barcode || '—'],
+    ['Status', <StatusBadge key="s" status={p.listed ? p.status : 'No longer listed'} />],
+    ['Available stock', <StockFigure key="a" value={p.available} />],
+    ['Physical stock', p.physical === null ? '—' : count(p.physical)],
+    ['Price', formatMoney(p.price)],
+    ['Package contents', p.packageContent || '—'],
+    ['Weight', withUnit(p.weight, p.weightUnit)],
+    ['Size (L × W × H)', size],
+    ['Packaging', p.packagingType || '—'],
+    ['Tariff code', p.tariffCode || '—'],
+    ['Product id', String(p.id)],
+  ];
+  const unknownFlags = p.flagValues.filter((f) => f.value === null);
+  return (
+    <Stack gap="sm" aria-label="Product details">
+      <Title order={3} style={{ overflowWrap: 'anywhere' }}>
+        {p.name || '(no name)'}
+      </Title>
+      <Group gap="xs">
+        {read.source === 'live' ? (
+          <Badge color="teal" variant="light">
+            Live
+          </Badge>
+        ) : (
+          <Badge color="gray" variant="light">
+            Cached at {asOf(p.fetchedAt)}
+          </Badge>
+        )}
+        {p.flags.map((f) => (
+          <Badge key={f} color="orange" variant="outline">
+            {FLAG_LABEL[f] ?? f}
+          </Badge>
+        ))}
+      </Group>
+      {read.missing && (
+        <Alert color="orange">The service no longer knows this product; this is the last cached copy.</Alert>
+      )}
+      {read.note && !read.missing && (
+        <Text size="sm" c="dimmed">
+          {read.note}
+        </Text>
+      )}
+      <Table withRowBorders={false} verticalSpacing={4}>
+        <Table.Tbody>
+          {rows.map(([label, value]) => (
+            <Table.Tr key={label}>
+              <Table.Th w={160} fw={500} c="dimmed">
+                {label}
+              </Table.Th>
+              <Table.Td style={{ overflowWrap: 'anywhere' }}>{value}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      {unknownFlags.length > 0 && (
+        <Text size="sm" c="dimmed">
+          Flags the service wrote in words Shopdesk cannot read as yes/no:{' '}
+          {unknownFlags.map((f) => `${FLAG_LABEL[f.name]} (“${f.text}”)`).join(', ')}
+        </Text>
+      )}
+      {Object.keys(p.extra).length > 0 && (
+        <>
+          <Title order={5}>Other fields from the service</Title>
+          <Table withRowBorders={false} verticalSpacing={2}>
+            <Table.Tbody>
+              {Object.entries(p.extra).map(([key, value]) => (
+                <Table.Tr key={key}>
+                  <Table.Th w={160} fw={500} c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                    {key}
+                  </Table.Th>
+                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{value}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,126 @@
+import { startService, type RunningService } from '../../server/index';
+import { expect, indicator, SettingsPage, test } from './fixtures';
+import type { Page } from '@playwright/test';
+
+class StockPage {
+  constructor(private readonly page: Page) {}
+  async goto(): Promise<void> {
+    await this.page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Stock' }).click();
+  }
+  search() {
+    return this.page.getByLabel('Search products');
+  }
+  count() {
+    return this.page.getByTestId('stock-count');
+  }
+  rows() {
+    return this.page.getByRole('grid', { name: 'Products' }).getByRole('row');
+  }
+  detail() {
+    return this.page.getByRole('dialog');
+  }
+}
+
+test('sync with progress, search by name, SKU and scanned barcode, detail; offline and back', async ({
+  page,
+  app,
+  service,
+}) => {
+  test.setTimeout(90_000);
+  // slow pages so the progress bar can be seen
+  service.faults.add({ fault: { kind: 'latency', ms: 500 }, path: '/api/product' });
+  await app.open();
+  const settings = new SettingsPage(page);
+  await settings.goto();
+  await settings.fill(service.url, service.token);
+  await page.getByRole('button', { name: 'Save' }).click();
+  const stock = new StockPage(page);
+  await stock.goto();
+  await expect(page.getByRole('progressbar', { name: 'Catalogue sync progress' })).toBeVisible();
+  await app.screenshot('11-stock-syncing');
+  await expect(page.getByText(/Catalogue complete: 321 products as of/)).toBeVisible({ timeout: 30_000 });
+  service.faults.clear();
+  await expect(stock.count()).toHaveText('321 of 321 products');
+  await app.screenshot('12-stock-complete');
+
+  // by name (prefix as you type)
+  const product = service.store.product(42) as { name: string; sku: string; bar_code: string };
+  const word = product.name.split(' ')[0]!;
+  await stock.search().fill(word.slice(0, 3));
+  await expect(stock.count()).not.toHaveText('321 of 321 products');
+  await expect(stock.rows().filter({ hasText: product.name }).first()).toBeVisible();
+  await app.screenshot('13-stock-search-name');
+
+  // by SKU
+  await stock.search().fill(product.sku);
+  await expect(stock.rows().filter({ hasText: product.sku }).first()).toBeVisible();
+
+  // a scanner types the digits and Enter: the product opens
+  await stock.search().fill('');
+  await stock.search().pressSequentially(product.bar_code, { delay: 5 });
+  await stock.search().press('Enter');
+  await expect(stock.detail()).toContainText(product.name);
+  await expect(stock.detail()).toContainText(product.bar_code);
+  await expect(stock.detail().getByText('Live')).toBeVisible();
+  await app.screenshot('14-stock-detail-live');
+  await page.keyboard.press('Escape');
+
+  // an unknown barcode says so
+  await stock.search().fill('4000000000000');
+  await stock.search().press('Enter');
+  await expect(page.getByRole('alert').filter({ hasText: 'No product with barcode or SKU' })).toBeVisible();
+
+  // the service goes away: one calm banner, search still works from the cache, with its age
+  const port = service.port;
+  await service.close();
+  await stock.search().fill(product.bar_code);
+  await stock.search().press('Enter');
+  await expect(stock.detail().getByText(/Cached at/)).toBeVisible();
+  await expect(page.getByRole('status', { name: 'Offline notice' })).toBeVisible();
+  await expect(indicator(page)).toHaveAccessibleName('Connection: Offline');
+  await page.keyboard.press('Escape');
+  await stock.search().fill(word.slice(0, 3));
+  await expect(stock.rows().filter({ hasText: product.name }).first()).toBeVisible();
+  await expect(page.getByText(/Stock is shown as cached at/)).toBeVisible();
+  await app.screenshot('15-stock-offline');
+
+  // back again: the banner clears
+  let again: RunningService | null = null;
+  try {
+    again = await startService({ token: service.token, products: 321, orders: 40, seed: 11, port });
+    await page.getByRole('button', { name: 'Check now' }).click();
+    await expect(page.getByRole('status', { name: 'Offline notice' })).toHaveCount(0);
+    await expect(indicator(page)).toHaveAccessibleName('Connection: Online');
+  } finally {
+    await again?.close();
+  }
+});
+
+test('keyboard: arrows move through rows, Enter opens, filters and sorting narrow the list', async ({ page, app }) => {
+  await app.open();
+  await page.getByRole('button', { name: 'Try with demo data' }).click();
+  await expect(indicator(page)).toHaveAccessibleName('Connection: Demo data');
+  const stock = new StockPage(page);
+  await stock.goto();
+  await expect(page.getByText(/Catalogue complete: 2,500 products/)).toBeVisible({ timeout: 30_000 });
+  await expect(stock.count()).toHaveText('2,500 of 2,500 products');
+
+  await page.getByRole('radiogroup', { name: 'Stock level' }).getByText('Out', { exact: true }).click();
+  await expect(stock.count()).not.toHaveText('2,500 of 2,500 products');
+  await expect(stock.rows().nth(1).getByText('Out')).toBeVisible();
+  await app.screenshot('16-stock-out-of-stock');
+
+  await page.getByRole('radiogroup', { name: 'Stock level' }).getByText('All', { exact: true }).click();
+  await page.getByRole('button', { name: 'Sort by Price' }).click();
+  await page.getByRole('button', { name: 'Sort by Price' }).click();
+  await expect(page.getByRole('columnheader', { name: /Price/ })).toHaveAttribute('aria-sort', 'descending');
+
+  await stock.search().focus();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await expect(stock.rows().nth(3)).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('Enter');
+  await expect(stock.detail()).toBeVisible();
+  await app.screenshot('17-stock-keyboard-detail');
+});
