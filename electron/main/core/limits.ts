@@ -39,6 +39,9 @@ export const SYNC_LIMITS = {
   resumeWithinMs: 6 * 3_600_000,
   /** Background sync while online. */
   everyMs: 30 * 60_000,
+  /** Fetched pages are committed together once this many are waiting, or after writeBatchMs. */
+  writeBatchPages: 64,
+  writeBatchMs: 100,
   /** Progress events at most this often. */
   progressEveryMs: 200,
 } as const;

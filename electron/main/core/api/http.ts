@@ -79,8 +79,30 @@ export class ServiceHttp {
   /** Sends one request to `path` (relative to the base URL) and parses the JSON answer; throws ApiFailure. */
   async json(conn: ServiceConnection, path: string, options: RequestOptions = {}): Promise<ApiResponse> {
     const method = options.method ?? 'GET';
-    const deadline = AbortSignal.timeout(options.deadlineMs ?? LIMITS.readDeadlineMs);
-    const signal = options.signal ? AbortSignal.any([deadline, options.signal]) : deadline;
+    // One timer per request; a caller's signal (cancel) aborts it too.
+    const controller = new AbortController();
+    const timer = setTimeout(
+      () => controller.abort(new DOMException('deadline', 'TimeoutError')),
+      options.deadlineMs ?? LIMITS.readDeadlineMs,
+    );
+    const onCancel = (): void => controller.abort(options.signal?.reason);
+    options.signal?.addEventListener('abort', onCancel, { once: true });
+    if (options.signal?.aborted) controller.abort(options.signal.reason);
+    try {
+      return await this.follow(conn, path, method, options, controller.signal);
+    } finally {
+      clearTimeout(timer);
+      options.signal?.removeEventListener('abort', onCancel);
+    }
+  }
+
+  private async follow(
+    conn: ServiceConnection,
+    path: string,
+    method: 'GET' | 'POST',
+    options: RequestOptions,
+    signal: AbortSignal,
+  ): Promise<ApiResponse> {
     let url = new URL(conn.baseUrl + path);
     const origin = url.origin;
     for (let hop = 0; ; hop++) {

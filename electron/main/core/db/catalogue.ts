@@ -11,7 +11,7 @@ import {
   type ProductRow,
 } from '../../../../shared/domain';
 import { toCents } from '../../../../shared/money';
-import type { ParsedProduct } from '../api/products';
+import { parseProduct, type ParsedProduct } from '../api/products';
 import { openDatabase, type Migration } from './open';
 
 /** Unknown figures sort before every real one. */
@@ -37,7 +37,6 @@ export const CATALOGUE_MIGRATIONS: readonly Migration[] = [
         physical_key INTEGER NOT NULL,
         price_key INTEGER NOT NULL,
         flags INTEGER NOT NULL,
-        detail TEXT NOT NULL,
         raw TEXT NOT NULL,
         page INTEGER,
         seen_pass INTEGER NOT NULL,
@@ -53,7 +52,7 @@ export const CATALOGUE_MIGRATIONS: readonly Migration[] = [
       CREATE INDEX products_status ON products(status, id);
       CREATE VIRTUAL TABLE products_fts USING fts5(
         name, sku, barcode, contents,
-        content = '', contentless_delete = 1, prefix = '2 3 4', tokenize = 'unicode61 remove_diacritics 2'
+        content = '', contentless_delete = 1, prefix = '2 3', tokenize = 'unicode61 remove_diacritics 2'
       );
       CREATE TABLE sync_pages (page INTEGER PRIMARY KEY, pass INTEGER NOT NULL, fetched_at INTEGER NOT NULL, products INTEGER NOT NULL);
       CREATE TABLE sync_state (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -117,6 +116,8 @@ export class CatalogueRepository {
   readonly db: Database.Database;
   readonly movedAside: string | null;
   private generation = 0;
+  /** Row counts kept in step with every write, so counts never scan the table. */
+  private counts = { rows: 0, listed: 0 };
   private anchorCache = new Map<
     string,
     { generation: number; keys: [unknown, number][]; total: number | null; done: boolean }
@@ -124,20 +125,20 @@ export class CatalogueRepository {
   private readonly stmt;
 
   constructor(file: string) {
-    const opened = openDatabase({ file, migrations: CATALOGUE_MIGRATIONS, synchronous: 'NORMAL' });
+    const opened = openDatabase({ file, migrations: CATALOGUE_MIGRATIONS, synchronous: 'NORMAL', cacheMiB: 128 });
     this.db = opened.db;
     this.movedAside = opened.movedAside;
     const db = this.db;
     this.stmt = {
       upsert: db.prepare(`
         INSERT INTO products (id, sku, name, name_key, barcode, status, available, physical, price, available_key, physical_key,
-          price_key, flags, detail, raw, page, seen_pass, listed, fetched_at)
+          price_key, flags, raw, page, seen_pass, listed, fetched_at)
         VALUES (@id, @sku, @name, @name_key, @barcode, @status, @available, @physical, @price, @available_key, @physical_key,
-          @price_key, @flags, @detail, @raw, @page, @seen_pass, 1, @fetched_at)
+          @price_key, @flags, @raw, @page, @seen_pass, 1, @fetched_at)
         ON CONFLICT(id) DO UPDATE SET sku = excluded.sku, name = excluded.name, name_key = excluded.name_key,
           barcode = excluded.barcode, status = excluded.status, available = excluded.available, physical = excluded.physical,
           price = excluded.price, available_key = excluded.available_key, physical_key = excluded.physical_key,
-          price_key = excluded.price_key, flags = excluded.flags, detail = excluded.detail, raw = excluded.raw,
+          price_key = excluded.price_key, flags = excluded.flags, raw = excluded.raw,
           page = coalesce(excluded.page, products.page), seen_pass = max(excluded.seen_pass, products.seen_pass), listed = 1,
           fetched_at = excluded.fetched_at`),
       ftsDelete: db.prepare('DELETE FROM products_fts WHERE rowid = ?'),
@@ -153,8 +154,11 @@ export class CatalogueRepository {
       byBarcode: db.prepare('SELECT * FROM products WHERE barcode = ? ORDER BY listed DESC, id LIMIT 2'),
       bySku: db.prepare('SELECT * FROM products WHERE sku = ? ORDER BY listed DESC, id LIMIT 2'),
       statuses: db.prepare('SELECT DISTINCT status FROM products ORDER BY status').pluck(),
-      markUnlisted: db.prepare('UPDATE products SET listed = 0 WHERE id = ?'),
+      markUnlisted: db.prepare('UPDATE products SET listed = 0 WHERE id = ? AND listed = 1'),
+      existing: db.prepare('SELECT listed FROM products WHERE id = ?').pluck(),
+      countRows: db.prepare('SELECT count(*) FROM products').pluck(),
     };
+    this.counts = { rows: this.stmt.countRows.get() as number, listed: this.stmt.countListed.get() as number };
   }
 
   close(): void {
@@ -166,20 +170,12 @@ export class CatalogueRepository {
   }
 
   private writeProduct(p: ParsedProduct, page: number | null, pass: number, fetchedAt: number): void {
+    const was = this.stmt.existing.get(p.id) as number | undefined;
+    if (was === undefined) {
+      this.counts.rows += 1;
+      this.counts.listed += 1;
+    } else if (was === 0) this.counts.listed += 1;
     const flags = FLAG_NAMES.filter((f) => p.flags[f].value === true);
-    const detail = {
-      packageContent: p.packageContent,
-      weight: p.weight,
-      weightUnit: p.weightUnit,
-      length: p.length,
-      width: p.width,
-      height: p.height,
-      sizeUnit: p.sizeUnit,
-      tariffCode: p.tariffCode,
-      packagingType: p.packagingType,
-      flagValues: FLAG_NAMES.map((name) => ({ name, value: p.flags[name].value, text: p.flags[name].text })),
-      extra: p.extra,
-    };
     this.stmt.upsert.run({
       id: p.id,
       sku: p.sku,
@@ -194,7 +190,6 @@ export class CatalogueRepository {
       physical_key: p.physical ?? UNKNOWN_KEY,
       price_key: toCents(p.price) ?? UNKNOWN_KEY,
       flags: flagMask(flags),
-      detail: JSON.stringify(detail),
       raw: p.raw,
       page,
       seen_pass: pass,
@@ -205,43 +200,46 @@ export class CatalogueRepository {
   }
 
   /** One page of a sync pass, written whole or not at all. */
-  readonly savePage = (pass: number, page: number, products: ParsedProduct[], fetchedAt = Date.now()): void => {
-    this.db.transaction(() => {
-      for (const p of products) this.writeProduct(p, page, pass, fetchedAt);
-      this.stmt.pageDone.run(page, pass, fetchedAt, products.length);
-      this.stmt.setState.run('updatedAt', String(fetchedAt));
-    })();
-    this.changed();
-  };
+  savePage(pass: number, page: number, products: ParsedProduct[], fetchedAt = Date.now()): void {
+    this.savePages(pass, [{ page, products }], fetchedAt);
+  }
 
-  /** Several pages in one transaction (the sync batches when pages arrive faster than single commits). */
-  readonly savePages = (
-    pass: number,
-    pages: { page: number; products: ParsedProduct[] }[],
-    fetchedAt = Date.now(),
-  ): void => {
-    this.db.transaction(() => {
+  /** Several whole pages in one transaction: the sync batches them, as small commits cost FTS5 a merge each. */
+  savePages(pass: number, pages: { page: number; products: ParsedProduct[] }[], fetchedAt = Date.now()): void {
+    this.inTransaction(() => {
       for (const { page, products } of pages) {
         for (const p of products) this.writeProduct(p, page, pass, fetchedAt);
         this.stmt.pageDone.run(page, pass, fetchedAt, products.length);
       }
       this.stmt.setState.run('updatedAt', String(fetchedAt));
-    })();
-    this.changed();
-  };
+    });
+  }
+
+  /** Runs a write transaction; the in-memory counts roll back with it. */
+  private inTransaction<T>(work: () => T): T {
+    const before = { ...this.counts };
+    try {
+      return this.db.transaction(work)();
+    } catch (error) {
+      this.counts = before;
+      throw error;
+    } finally {
+      this.changed();
+    }
+  }
 
   /** A product read on its own (detail refresh). */
   saveProduct(p: ParsedProduct, fetchedAt = Date.now()): void {
     const existing = this.stmt.byId.get(p.id) as Row | undefined;
-    this.db.transaction(() =>
+    this.inTransaction(() =>
       this.writeProduct(p, (existing?.page as number | null) ?? null, (existing?.seen_pass as number) ?? 0, fetchedAt),
-    )();
-    this.changed();
+    );
   }
 
   markUnlisted(id: number): void {
-    this.stmt.markUnlisted.run(id);
-    this.changed();
+    this.inTransaction(() => {
+      this.counts.listed -= this.stmt.markUnlisted.run(id).changes;
+    });
   }
 
   pagesDone(pass: number): Set<number> {
@@ -274,9 +272,11 @@ export class CatalogueRepository {
 
   /** Ends a complete pass: products it did not see are marked as no longer listed. Returns how many. */
   finishPass(pass: number): number {
-    const changes = this.db.transaction(() => this.stmt.delist.run(pass).changes)();
-    this.changed();
-    return changes;
+    return this.inTransaction(() => {
+      const changes = this.stmt.delist.run(pass).changes;
+      this.counts.listed -= changes;
+      return changes;
+    });
   }
 
   seenInPass(pass: number): number {
@@ -284,7 +284,11 @@ export class CatalogueRepository {
   }
 
   listedCount(): number {
-    return this.stmt.countListed.get() as number;
+    return this.counts.listed;
+  }
+
+  rowCount(): number {
+    return this.counts.rows;
   }
 
   statuses(): string[] {
@@ -318,10 +322,13 @@ export class CatalogueRepository {
       if (this.anchorCache.size > 32) this.anchorCache.delete(this.anchorCache.keys().next().value!);
     }
     if (cache.total === null) {
-      cache.total = this.db
-        .prepare(`SELECT count(*) FROM products WHERE ${where}`)
-        .pluck()
-        .get(...params) as number;
+      cache.total =
+        where === '1'
+          ? this.counts.rows
+          : (this.db
+              .prepare(`SELECT count(*) FROM products WHERE ${where}`)
+              .pluck()
+              .get(...params) as number);
     }
     const total = cache.total;
     const offset = Math.max(0, Math.min(q.offset, Math.max(0, total - 1)));
@@ -411,7 +418,28 @@ function toRow(row: Row): ProductRow {
   };
 }
 
+/** The detail fields are read again from the raw record (kept whole), so the write path stays lean. */
 function toDetail(row: Row): ProductDetail {
-  const detail = JSON.parse(row.detail as string) as Omit<ProductDetail, keyof ProductRow>;
-  return { ...toRow(row), ...detail };
+  let parsed: ParsedProduct | null = null;
+  try {
+    const result = parseProduct(JSON.parse(row.raw as string));
+    if (result.ok) parsed = result.product;
+  } catch {
+    parsed = null;
+  }
+  const empty = { value: null, text: '' };
+  return {
+    ...toRow(row),
+    packageContent: parsed?.packageContent ?? '',
+    weight: parsed?.weight ?? null,
+    weightUnit: parsed?.weightUnit ?? '',
+    length: parsed?.length ?? null,
+    width: parsed?.width ?? null,
+    height: parsed?.height ?? null,
+    sizeUnit: parsed?.sizeUnit ?? '',
+    tariffCode: parsed?.tariffCode ?? '',
+    packagingType: parsed?.packagingType ?? '',
+    flagValues: FLAG_NAMES.map((name) => ({ name, ...(parsed?.flags[name] ?? empty) })),
+    extra: parsed?.extra ?? {},
+  };
 }

@@ -13,6 +13,8 @@ export interface OpenOptions {
   migrations: readonly Migration[];
   /** FULL for user work (drafts, outbox), NORMAL for caches that can be fetched again. */
   synchronous: 'FULL' | 'NORMAL';
+  /** Page cache size; large caches (the catalogue) want more than SQLite's 2 MB default. */
+  cacheMiB?: number;
 }
 
 export interface OpenedDatabase {
@@ -40,6 +42,9 @@ export function openDatabase(options: OpenOptions): OpenedDatabase {
   db.pragma(`synchronous = ${options.synchronous}`);
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
+  // Index pages of a large catalogue do not fit SQLite's 2 MB default cache; misses dominate writes and sorts.
+  db.pragma(`cache_size = -${(options.cacheMiB ?? 16) * 1024}`);
+  db.pragma('temp_store = MEMORY');
   migrate(db, options.migrations, options.file);
   return { db, movedAside };
 }

@@ -153,10 +153,12 @@ export class CatalogueSync {
     let flushScheduled = false;
 
     const flush = (): void => {
+      clearTimeout(flushTimer);
       flushScheduled = false;
       if (pending.length === 0) return;
       repo.savePages(pass, pending.splice(0));
     };
+    let flushTimer: NodeJS.Timeout | undefined;
     const accept = (page: number, products: ParsedProduct[]): void => {
       pending.push({ page, products });
       done.add(page);
@@ -167,9 +169,11 @@ export class CatalogueSync {
       this.live.pagesPerSecond = seconds > 0 ? Math.round((fetchedThisRun / seconds) * 10) / 10 : null;
       const left = (lastPage ?? 0) - done.size;
       this.live.etaSeconds = this.live.pagesPerSecond ? Math.ceil(left / this.live.pagesPerSecond) : null;
-      if (!flushScheduled) {
+      // Pages are written in batches (each page whole): small commits cost FTS5 a segment merge each.
+      if (pending.length >= SYNC_LIMITS.writeBatchPages) flush();
+      else if (!flushScheduled) {
         flushScheduled = true;
-        setImmediate(flush);
+        flushTimer = setTimeout(flush, SYNC_LIMITS.writeBatchMs);
       }
       this.emit();
     };

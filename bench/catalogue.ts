@@ -1,0 +1,247 @@
+/**
+ * npm run bench:catalogue — figures for the catalogue path (not a test):
+ *  (a) the reference service's own page rate (autocannon, concurrency 8) with 100,000 products;
+ *  (b) a plain keep-alive client that only fetches and parses every page at the same concurrency;
+ *  (c) Shopdesk's full sync (fetch, parse, write, index) and the ratio c/b;
+ *  (d) the raw better-sqlite3 insert rate for the same rows (one transaction) against the cache write path;
+ *  (e) search latency (prefix and barcode) and keyset paging at 100,000 and 1,000,000 cached products;
+ *  (f) peak memory of a 1,000,000-product sync (skip with --quick).
+ */
+import autocannon from 'autocannon';
+import Database from 'better-sqlite3';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { Agent, request } from 'undici';
+import { ServiceHttp } from '../electron/main/core/api/http';
+import { parseProduct, parseProductPage, type ParsedProduct } from '../electron/main/core/api/products';
+import { CatalogueRepository, type CatalogueQuery } from '../electron/main/core/db/catalogue';
+import { CoreEvents } from '../electron/main/core/events';
+import { SYNC_LIMITS } from '../electron/main/core/limits';
+import { CatalogueSync } from '../electron/main/core/sync/catalogue';
+import { makeProduct } from '../server/seed';
+import { percentile, round, startChildService } from './support';
+
+const { values } = parseArgs({
+  options: { quick: { type: 'boolean', default: false }, products: { type: 'string', default: '100000' } },
+});
+const PRODUCTS = Number(values.products);
+const CONCURRENCY = SYNC_LIMITS.concurrency;
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'shopdesk-bench-'));
+const summary: Record<string, unknown> = { products: PRODUCTS, concurrency: CONCURRENCY };
+const line = (label: string, value: string): void => console.log(`${label.padEnd(58)} ${value}`);
+
+const service = await startChildService({
+  products: PRODUCTS,
+  orders: 0,
+  port: 18931,
+  dataFile: path.join(os.tmpdir(), `shopdesk-bench-${PRODUCTS}.sqlite`),
+});
+const pages = Math.ceil(PRODUCTS / 15);
+try {
+  // (a) the service's own rate
+  let next = 0;
+  const cannon = await autocannon({
+    url: service.url,
+    connections: CONCURRENCY,
+    duration: 5,
+    requests: [
+      {
+        method: 'GET',
+        setupRequest: (r) => ({ ...r, path: `/api/product?page=${(next++ % pages) + 1}` }),
+        headers: { authorization: `Bearer ${service.token}`, accept: 'application/json' },
+      },
+    ],
+  });
+  summary.servicePagesPerSecond = Math.round(cannon.requests.average);
+  line(
+    '(a) reference service, product pages/s (autocannon c=8)',
+    `${Math.round(cannon.requests.average).toLocaleString('en')}`,
+  );
+
+  // (b) a plain client: fetch + JSON.parse every page, keep-alive, concurrency 8
+  const agent = new Agent({ connections: CONCURRENCY, keepAliveTimeout: 30_000 });
+  const plainStart = performance.now();
+  let page = 0;
+  let plainProducts = 0;
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      for (let p = ++page; p <= pages; p = ++page) {
+        const res = await request(`${service.url}/api/product?page=${p}`, {
+          dispatcher: agent,
+          headers: { authorization: `Bearer ${service.token}`, accept: 'application/json' },
+        });
+        const body = JSON.parse(await res.body.text()) as { data: unknown[] };
+        plainProducts += body.data.length;
+      }
+    }),
+  );
+  const plainSeconds = (performance.now() - plainStart) / 1000;
+  const plainRate = pages / plainSeconds;
+  await agent.close();
+  summary.plainClientPagesPerSecond = Math.round(plainRate);
+  line(
+    '(b) plain fetch-and-parse client, pages/s',
+    `${Math.round(plainRate).toLocaleString('en')} (${plainProducts.toLocaleString('en')} products in ${round(plainSeconds)} s)`,
+  );
+
+  // (c) Shopdesk's full sync
+  const repo = new CatalogueRepository(path.join(work, 'sync.sqlite'));
+  const http = new ServiceHttp();
+  const sync = new CatalogueSync({
+    repo,
+    http,
+    events: new CoreEvents(),
+    target: async () => ({ baseUrl: service.url, token: service.token }),
+  });
+  const syncStart = performance.now();
+  const status = await sync.start();
+  const syncSeconds = (performance.now() - syncStart) / 1000;
+  const syncRate = pages / syncSeconds;
+  summary.syncPagesPerSecond = Math.round(syncRate);
+  summary.syncToPlainRatio = round(syncRate / plainRate);
+  line('(c) Shopdesk full sync, pages/s', `${Math.round(syncRate).toLocaleString('en')} (${status.summary})`);
+  line('    ratio c/b (target >= 0.85)', `${round(syncRate / plainRate)}`);
+
+  // (d) raw insert ceiling vs the cache write path, same rows
+  const rows: ParsedProduct[] = [];
+  for (let id = 1; id <= PRODUCTS; id++) {
+    const parsed = parseProduct(makeProduct(42, id));
+    if (parsed.ok) rows.push(parsed.product);
+  }
+  const raw = new Database(path.join(work, 'raw.sqlite'));
+  raw.pragma('journal_mode = WAL');
+  raw.pragma('synchronous = NORMAL');
+  raw.exec(
+    'CREATE TABLE p (id INTEGER PRIMARY KEY, sku TEXT, name TEXT, barcode TEXT, status TEXT, available INTEGER, physical INTEGER, price TEXT, raw TEXT)',
+  );
+  const insert = raw.prepare('INSERT INTO p VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)');
+  let t = performance.now();
+  raw.transaction(() => {
+    for (const r of rows) insert.run(r.id, r.sku, r.name, r.barcode, r.status, r.available, r.physical, r.price, r.raw);
+  })();
+  const rawRate = rows.length / ((performance.now() - t) / 1000);
+  raw.close();
+  const writeRepo = new CatalogueRepository(path.join(work, 'write.sqlite'));
+  t = performance.now();
+  const batchRows = 15 * SYNC_LIMITS.writeBatchPages;
+  for (let i = 0; i < rows.length; i += batchRows) {
+    const batch = [];
+    for (let j = i; j < Math.min(rows.length, i + batchRows); j += 15)
+      batch.push({ page: j / 15 + 1, products: rows.slice(j, j + 15) });
+    writeRepo.savePages(1, batch);
+  }
+  const writeRate = rows.length / ((performance.now() - t) / 1000);
+  summary.rawInsertRowsPerSecond = Math.round(rawRate);
+  summary.cacheWriteRowsPerSecond = Math.round(writeRate);
+  line('(d) raw better-sqlite3 insert, one transaction, rows/s', Math.round(rawRate).toLocaleString('en'));
+  line(
+    '    cache write path (upsert + indexes + FTS), rows/s',
+    `${Math.round(writeRate).toLocaleString('en')} (ratio ${round(writeRate / rawRate)})`,
+  );
+
+  // (e) search and paging at this size
+  summary.at100k = measureQueries(writeRepo, rows);
+  writeRepo.close();
+  repo.close();
+  await http.close();
+} finally {
+  await service.stop();
+}
+
+if (!values.quick) {
+  // (e) at 1,000,000 and (f) the memory of a 1,000,000-product sync
+  const big = await startChildService({
+    products: 1_000_000,
+    orders: 0,
+    port: 18932,
+    dataFile: path.join(os.tmpdir(), 'shopdesk-bench-1000000.sqlite'),
+  });
+  try {
+    const repo = new CatalogueRepository(path.join(work, 'million.sqlite'));
+    const http = new ServiceHttp();
+    const sync = new CatalogueSync({
+      repo,
+      http,
+      events: new CoreEvents(),
+      target: async () => ({ baseUrl: big.url, token: big.token }),
+    });
+    let peak = process.memoryUsage().rss;
+    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 100);
+    const start = performance.now();
+    const status = await sync.start();
+    clearInterval(sampler);
+    const seconds = (performance.now() - start) / 1000;
+    summary.millionSyncSeconds = round(seconds);
+    summary.millionSyncPeakRssMiB = Math.round(peak / 1024 / 1024);
+    line(
+      '(f) 1,000,000-product sync',
+      `${round(seconds)} s, ${Math.round(66_667 / seconds).toLocaleString('en')} pages/s, peak RSS ${Math.round(peak / 1024 / 1024)} MiB (${status.summary})`,
+    );
+    const sample: ParsedProduct[] = [];
+    for (let id = 1; id <= 1_000_000; id += 2500) {
+      const parsed = parseProduct(makeProduct(42, id));
+      if (parsed.ok) sample.push(parsed.product);
+    }
+    summary.at1M = measureQueries(repo, sample);
+    repo.close();
+    await http.close();
+  } finally {
+    await big.stop();
+  }
+}
+
+console.log(JSON.stringify(summary));
+fs.rmSync(work, { recursive: true, force: true });
+
+function measureQueries(repo: CatalogueRepository, rows: ParsedProduct[]): Record<string, number> {
+  const base: CatalogueQuery = {
+    text: '',
+    status: null,
+    stock: 'all',
+    flags: [],
+    sort: 'name',
+    dir: 'asc',
+    offset: 0,
+    limit: 100,
+  };
+  const words = rows.slice(0, 300).map((r) => r.name.split(' ')[1] ?? r.name);
+  const time = (fn: () => unknown): number => {
+    const s = performance.now();
+    fn();
+    return performance.now() - s;
+  };
+  const n = repo.listedCount().toLocaleString('en');
+  const prefixId = words.map((w, i) => time(() => repo.query({ ...base, text: w.slice(0, 2 + (i % 3)), sort: 'id' })));
+  const prefixName = words
+    .slice(0, 100)
+    .map((w, i) => time(() => repo.query({ ...base, text: w.slice(0, 2 + (i % 3)) })));
+  const barcode = rows.slice(0, 300).map((r) => time(() => repo.lookup(r.barcode)));
+  repo.query({ ...base, offset: repo.listedCount() - 200 }); // anchors built once
+  const total = repo.listedCount();
+  const deep = Array.from({ length: 200 }, (_, i) =>
+    time(() => repo.query({ ...base, offset: Math.floor((i / 200) * (total - 100)) })),
+  );
+  const offsetSql = repo.db.prepare('SELECT * FROM products ORDER BY name_key, id LIMIT 100 OFFSET ?');
+  const offsetDeep = Array.from({ length: 20 }, () => time(() => offsetSql.all(total - 100)));
+  const out = {
+    prefixSearchP50Ms: round(percentile(prefixId, 50), 3),
+    prefixSearchP95Ms: round(percentile(prefixId, 95), 3),
+    prefixSearchSortedByNameP95Ms: round(percentile(prefixName, 95), 3),
+    barcodeLookupP95Ms: round(percentile(barcode, 95), 4),
+    keysetWindowP95Ms: round(percentile(deep, 95), 3),
+    offsetAtDepthP50Ms: round(percentile(offsetDeep, 50), 2),
+  };
+  line(
+    `(e) at ${n} products: prefix search p50 / p95 (first window + count)`,
+    `${out.prefixSearchP50Ms} / ${out.prefixSearchP95Ms} ms`,
+  );
+  line('    prefix search sorted by name, p95', `${out.prefixSearchSortedByNameP95Ms} ms`);
+  line('    barcode lookup p95', `${out.barcodeLookupP95Ms} ms`);
+  line(
+    '    keyset window anywhere in the list, p95 (OFFSET at the end: p50)',
+    `${out.keysetWindowP95Ms} ms (${out.offsetAtDepthP50Ms} ms)`,
+  );
+  return out;
+}
