@@ -25,6 +25,9 @@ export interface CatalogueSlice {
   syncCatalogue(): Promise<void>;
   cancelSync(): Promise<void>;
   setStockQuery(patch: Partial<StockQuery>): void;
+  /** Searching lists matches in catalogue order (instant at any size) until a column is chosen; clearing restores the browse order. */
+  setSearchText(text: string): void;
+  browseSort: Pick<StockQuery, 'sort' | 'dir'>;
 }
 
 export const catalogueSlice: StateCreator<CatalogueSlice, [], [], CatalogueSlice> = (set, get) => ({
@@ -44,4 +47,14 @@ export const catalogueSlice: StateCreator<CatalogueSlice, [], [], CatalogueSlice
   syncCatalogue: async () => get().setCatalogue(await call('catalogue:sync', {})),
   cancelSync: async () => get().setCatalogue(await call('catalogue:cancel', {})),
   setStockQuery: (patch) => set({ stockQuery: { ...get().stockQuery, ...patch } }),
+  browseSort: { sort: DEFAULT_STOCK_QUERY.sort, dir: DEFAULT_STOCK_QUERY.dir },
+  setSearchText: (text) => {
+    const query = get().stockQuery;
+    if (query.text === text) return;
+    if (!query.text.trim() && text.trim()) {
+      set({ browseSort: { sort: query.sort, dir: query.dir }, stockQuery: { ...query, text, sort: 'id', dir: 'asc' } });
+    } else if (query.text.trim() && !text.trim()) {
+      set({ stockQuery: { ...query, text, ...get().browseSort } });
+    } else set({ stockQuery: { ...query, text } });
+  },
 });

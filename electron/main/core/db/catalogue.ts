@@ -310,62 +310,61 @@ export class CatalogueRepository {
 
   /** A window of rows for the stock table, and the count of matches. */
   query(q: CatalogueQuery): { rows: ProductRow[]; total: number } {
-    const { where, params } = this.filters(q);
-    const key = SORT_KEY[q.sort];
+    const plan = this.plan(q);
     const desc = q.dir === 'desc';
     const limit = Math.max(1, Math.min(MAX_WINDOW, q.limit));
-    const signature = JSON.stringify([where, params, key, desc]);
+    const signature = JSON.stringify([plan.from, plan.where, plan.params, plan.key, desc]);
     let cache = this.anchorCache.get(signature);
     if (!cache || cache.generation !== this.generation) {
       cache = { generation: this.generation, keys: [], total: null, done: false };
       this.anchorCache.set(signature, cache);
       if (this.anchorCache.size > 32) this.anchorCache.delete(this.anchorCache.keys().next().value!);
     }
-    if (cache.total === null) {
-      cache.total =
-        where === '1'
-          ? this.counts.rows
-          : (this.db
-              .prepare(`SELECT count(*) FROM products WHERE ${where}`)
-              .pluck()
-              .get(...params) as number);
-    }
+    cache.total ??= this.count(plan);
     const total = cache.total;
     const offset = Math.max(0, Math.min(q.offset, Math.max(0, total - 1)));
     const block = Math.floor(offset / ANCHOR_EVERY);
-    this.extendAnchors(cache, block, where, params, key, desc);
+    this.extendAnchors(cache, block, plan, desc);
     const anchor = block === 0 ? null : cache.keys[block - 1];
     const skip = offset - block * ANCHOR_EVERY;
-    const cmp = desc ? '<' : '>';
-    const order = desc ? 'DESC' : 'ASC';
+    const after = anchor ? plan.after(desc) : null;
     const sql =
-      `SELECT * FROM products WHERE ${where}` +
-      (anchor ? ` AND (${key}, id) ${cmp} (?, ?)` : '') +
-      ` ORDER BY ${key} ${order}, id ${order} LIMIT ? OFFSET ?`;
-    const args = anchor ? [...params, anchor[0], anchor[1], limit, skip] : [...params, limit, skip];
+      `SELECT products.* FROM ${plan.from} WHERE ${plan.where}` +
+      (after ? ` AND ${after}` : '') +
+      ` ORDER BY ${plan.order(desc)} LIMIT ? OFFSET ?`;
+    const args = anchor ? [...plan.params, ...plan.afterArgs(anchor), limit, skip] : [...plan.params, limit, skip];
     const rows = (this.db.prepare(sql).all(...args) as Row[]).map(toRow);
     return { rows, total };
+  }
+
+  private count(plan: QueryPlan): number {
+    if (plan.where === '1') return this.counts.rows;
+    if (plan.matchOnly)
+      return this.db
+        .prepare('SELECT count(*) FROM products_fts WHERE products_fts MATCH ?')
+        .pluck()
+        .get(...plan.params) as number;
+    return this.db
+      .prepare(`SELECT count(*) FROM ${plan.from} WHERE ${plan.where}`)
+      .pluck()
+      .get(...plan.params) as number;
   }
 
   /** Makes sure the sort key of the last row of every block before `block` is known. */
   private extendAnchors(
     cache: { keys: [unknown, number][]; done: boolean },
     block: number,
-    where: string,
-    params: unknown[],
-    key: string,
+    plan: QueryPlan,
     desc: boolean,
   ): void {
     if (cache.keys.length >= block || cache.done) return;
-    const cmp = desc ? '<' : '>';
-    const order = desc ? 'DESC' : 'ASC';
     const last = cache.keys.at(-1);
     const need = (block - cache.keys.length) * ANCHOR_EVERY;
     const sql =
-      `SELECT ${key} AS k, id FROM products WHERE ${where}` +
-      (last ? ` AND (${key}, id) ${cmp} (?, ?)` : '') +
-      ` ORDER BY ${key} ${order}, id ${order} LIMIT ?`;
-    const args = last ? [...params, last[0], last[1], need] : [...params, need];
+      `SELECT ${plan.key} AS k, products.id FROM ${plan.from} WHERE ${plan.where}` +
+      (last ? ` AND ${plan.after(desc)}` : '') +
+      ` ORDER BY ${plan.order(desc)} LIMIT ?`;
+    const args = last ? [...plan.params, ...plan.afterArgs(last), need] : [...plan.params, need];
     let n = 0;
     for (const row of this.db
       .prepare(sql)
@@ -377,28 +376,66 @@ export class CatalogueRepository {
     if (n < need) cache.done = true;
   }
 
-  private filters(q: CatalogueQuery): { where: string; params: unknown[] } {
-    const parts: string[] = ['1'];
+  /**
+   * How to read a query. Text searches in catalogue order are driven by the FTS index itself (it yields rowids in
+   * order, so the first window needs no full match set); other sorts filter the table and walk a sort index.
+   */
+  private plan(q: CatalogueQuery): QueryPlan {
+    const parts: string[] = [];
     const params: unknown[] = [];
     const match = ftsQuery(q.text);
-    if (match) {
-      parts.push('id IN (SELECT rowid FROM products_fts WHERE products_fts MATCH ?)');
-      params.push(match);
-    }
     if (q.status !== null) {
-      parts.push('status = ?');
+      parts.push('products.status = ?');
       params.push(q.status);
     }
-    if (q.stock === 'in') parts.push(`available_key > ${LOW_STOCK_THRESHOLD}`);
-    if (q.stock === 'low') parts.push(`available_key BETWEEN 1 AND ${LOW_STOCK_THRESHOLD}`);
-    if (q.stock === 'out') parts.push(`available_key BETWEEN ${UNKNOWN_KEY + 1} AND 0`);
+    if (q.stock === 'in') parts.push(`products.available_key > ${LOW_STOCK_THRESHOLD}`);
+    if (q.stock === 'low') parts.push(`products.available_key BETWEEN 1 AND ${LOW_STOCK_THRESHOLD}`);
+    if (q.stock === 'out') parts.push(`products.available_key BETWEEN ${UNKNOWN_KEY + 1} AND 0`);
     if (q.flags.length > 0) {
       const mask = flagMask(q.flags);
-      parts.push('(flags & ?) = ?');
+      parts.push('(products.flags & ?) = ?');
       params.push(mask, mask);
     }
-    return { where: parts.join(' AND '), params };
+    if (match && q.sort === 'id') {
+      return {
+        from: 'products_fts JOIN products ON products.id = products_fts.rowid',
+        where: ['products_fts MATCH ?', ...parts].join(' AND '),
+        params: [match, ...params],
+        matchOnly: parts.length === 0,
+        key: 'products_fts.rowid',
+        order: (desc) => `products_fts.rowid ${desc ? 'DESC' : 'ASC'}`,
+        after: (desc) => `products_fts.rowid ${desc ? '<' : '>'} ?`,
+        afterArgs: (anchor) => [anchor[1]],
+      };
+    }
+    if (match) {
+      parts.unshift('products.id IN (SELECT rowid FROM products_fts WHERE products_fts MATCH ?)');
+      params.unshift(match);
+    }
+    const key = `products.${SORT_KEY[q.sort]}`;
+    return {
+      from: 'products',
+      where: parts.length > 0 ? parts.join(' AND ') : '1',
+      params,
+      matchOnly: false,
+      key,
+      order: (desc) => `${key} ${desc ? 'DESC' : 'ASC'}, products.id ${desc ? 'DESC' : 'ASC'}`,
+      after: (desc) => `(${key}, products.id) ${desc ? '<' : '>'} (?, ?)`,
+      afterArgs: (anchor) => [anchor[0], anchor[1]],
+    };
   }
+}
+
+interface QueryPlan {
+  from: string;
+  where: string;
+  params: unknown[];
+  /** The only condition is the text match: FTS can count it alone. */
+  matchOnly: boolean;
+  key: string;
+  order(desc: boolean): string;
+  after(desc: boolean): string;
+  afterArgs(anchor: [unknown, number]): unknown[];
 }
 
 function toRow(row: Row): ProductRow {

@@ -85,6 +85,7 @@ const FLAG_OPTIONS = FLAG_NAMES.map((f) => ({ value: f, label: f[0]!.toUpperCase
 export function StockScreen() {
   const query = useStore((s) => s.stockQuery);
   const setQuery = useStore((s) => s.setStockQuery);
+  const setSearchText = useStore((s) => s.setSearchText);
   const version = useStore((s) => s.catalogueVersion);
   const catalogue = useStore((s) => s.catalogue);
   const connection = useStore((s) => s.connection);
@@ -97,7 +98,7 @@ export function StockScreen() {
   const [scanMessage, setScanMessage] = useState<string | null>(null);
   const searchRef = useRef<HTMLInputElement>(null);
 
-  useEffect(() => setQuery({ text: debounced }), [debounced, setQuery]);
+  useEffect(() => setSearchText(debounced), [debounced, setSearchText]);
   useEffect(() => {
     void call('catalogue:facets', {}).then(
       (f) => setStatuses(f.statuses),
@@ -221,6 +222,7 @@ export function StockScreen() {
       <Group justify="space-between">
         <Text size="sm" aria-live="polite" data-testid="stock-count">
           {windows.total === null ? 'Loading…' : `${count(total)} of ${count(windows.cachedProducts)} products`}
+          {query.text && query.sort === 'id' ? ' · in catalogue order (click a column to sort)' : ''}
         </Text>
         {catalogue?.updatedAt ? (
           <Text size="sm" c="dimmed">

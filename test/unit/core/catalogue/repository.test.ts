@@ -181,6 +181,39 @@ describe('catalogue repository', () => {
     }
   });
 
+  it('text searches in catalogue order (driven by the FTS index) page the same as a plain query, with filters', () => {
+    const n = ANCHOR_EVERY * 3 + 11;
+    const batch: ParsedProduct[] = [];
+    for (let id = 1; id <= n; id++) {
+      batch.push(
+        product(id, {
+          name: id % 3 === 0 ? `Granite thing ${id}` : `Steel thing ${id}`,
+          available_stock: String(id % 7),
+        }),
+      );
+    }
+    repo.savePage(1, 1, batch);
+    for (const stock of ['all', 'in'] as const) {
+      for (const dir of ['asc', 'desc'] as const) {
+        const where = stock === 'in' ? 'AND available_key > 5' : '';
+        const expected = repo.db
+          .prepare(
+            `SELECT id FROM products WHERE name LIKE 'Granite%' ${where} ORDER BY id ${dir === 'asc' ? 'ASC' : 'DESC'}`,
+          )
+          .pluck()
+          .all() as number[];
+        const offsets = [0, ANCHOR_EVERY - 3, ANCHOR_EVERY, expected.length - 5].filter(
+          (o) => o >= 0 && o < expected.length,
+        );
+        for (const offset of offsets) {
+          const window = repo.query(q({ text: 'gran', sort: 'id', dir, stock, offset, limit: 10 }));
+          expect(window.total).toBe(expected.length);
+          expect(window.rows.map((r) => r.id)).toEqual(expected.slice(offset, offset + 10));
+        }
+      }
+    }
+  });
+
   it('windows are capped at 500 rows', () => {
     const batch: ParsedProduct[] = [];
     for (let id = 1; id <= 700; id++) batch.push(product(id));
