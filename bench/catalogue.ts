@@ -162,7 +162,7 @@ try {
     const batch = [];
     for (let j = i; j < Math.min(rows.length, i + batchRows); j += 15)
       batch.push({ page: j / 15 + 1, products: rows.slice(j, j + 15) });
-    writeRepo.savePages(1, batch);
+    writeRepo.savePages(1, batch, Date.now(), true); // as the sync writes a first download
   }
   const writeRate = rows.length / ((performance.now() - t) / 1000);
   summary.rawInsertRowsPerSecond = Math.round(rawRate);

@@ -59,6 +59,11 @@ export const CATALOGUE_MIGRATIONS: readonly Migration[] = [
     `),
 ];
 
+const INSERT_PRODUCT = `
+  INSERT INTO products (id, sku, name, name_key, barcode, status, available, physical, price, available_key, physical_key,
+    price_key, flags, raw, page, seen_pass, listed, fetched_at)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?)`;
+
 export type ProductSort = 'id' | 'sku' | 'name' | 'available' | 'physical' | 'price' | 'status';
 const SORT_KEY: Record<ProductSort, string> = {
   id: 'id',
@@ -130,17 +135,14 @@ export class CatalogueRepository {
     this.movedAside = opened.movedAside;
     const db = this.db;
     this.stmt = {
-      upsert: db.prepare(`
-        INSERT INTO products (id, sku, name, name_key, barcode, status, available, physical, price, available_key, physical_key,
-          price_key, flags, raw, page, seen_pass, listed, fetched_at)
-        VALUES (@id, @sku, @name, @name_key, @barcode, @status, @available, @physical, @price, @available_key, @physical_key,
-          @price_key, @flags, @raw, @page, @seen_pass, 1, @fetched_at)
+      upsert: db.prepare(`${INSERT_PRODUCT}
         ON CONFLICT(id) DO UPDATE SET sku = excluded.sku, name = excluded.name, name_key = excluded.name_key,
           barcode = excluded.barcode, status = excluded.status, available = excluded.available, physical = excluded.physical,
           price = excluded.price, available_key = excluded.available_key, physical_key = excluded.physical_key,
           price_key = excluded.price_key, flags = excluded.flags, raw = excluded.raw,
           page = coalesce(excluded.page, products.page), seen_pass = max(excluded.seen_pass, products.seen_pass), listed = 1,
           fetched_at = excluded.fetched_at`),
+      insertNew: db.prepare(INSERT_PRODUCT),
       ftsDelete: db.prepare('DELETE FROM products_fts WHERE rowid = ?'),
       ftsInsert: db.prepare('INSERT INTO products_fts (rowid, name, sku, barcode, contents) VALUES (?, ?, ?, ?, ?)'),
       pageDone: db.prepare('INSERT OR REPLACE INTO sync_pages (page, pass, fetched_at, products) VALUES (?, ?, ?, ?)'),
@@ -169,33 +171,43 @@ export class CatalogueRepository {
     this.generation += 1;
   }
 
-  private writeProduct(p: ParsedProduct, page: number | null, pass: number, fetchedAt: number): void {
-    const was = this.stmt.existing.get(p.id) as number | undefined;
-    if (was === undefined) {
+  /**
+   * Writes one product. `fresh` (a first download into an empty cache) skips the look-up and the upsert; a
+   * duplicate id then fails the batch, which is written again the careful way.
+   */
+  private writeProduct(p: ParsedProduct, page: number | null, pass: number, fetchedAt: number, fresh = false): void {
+    const args = [
+      p.id,
+      p.sku,
+      p.name,
+      p.name.toLowerCase(),
+      p.barcode,
+      p.status,
+      p.available,
+      p.physical,
+      p.price,
+      p.available ?? UNKNOWN_KEY,
+      p.physical ?? UNKNOWN_KEY,
+      toCents(p.price) ?? UNKNOWN_KEY,
+      flagMask(FLAG_NAMES.filter((f) => p.flags[f].value === true)),
+      p.raw,
+      page,
+      pass,
+      fetchedAt,
+    ];
+    if (fresh) {
+      this.stmt.insertNew.run(args);
       this.counts.rows += 1;
       this.counts.listed += 1;
-    } else if (was === 0) this.counts.listed += 1;
-    const flags = FLAG_NAMES.filter((f) => p.flags[f].value === true);
-    this.stmt.upsert.run({
-      id: p.id,
-      sku: p.sku,
-      name: p.name,
-      name_key: p.name.toLowerCase(),
-      barcode: p.barcode,
-      status: p.status,
-      available: p.available,
-      physical: p.physical,
-      price: p.price,
-      available_key: p.available ?? UNKNOWN_KEY,
-      physical_key: p.physical ?? UNKNOWN_KEY,
-      price_key: toCents(p.price) ?? UNKNOWN_KEY,
-      flags: flagMask(flags),
-      raw: p.raw,
-      page,
-      seen_pass: pass,
-      fetched_at: fetchedAt,
-    });
-    this.stmt.ftsDelete.run(p.id);
+    } else {
+      const was = this.stmt.existing.get(p.id) as number | undefined;
+      if (was === undefined) {
+        this.counts.rows += 1;
+        this.counts.listed += 1;
+      } else if (was === 0) this.counts.listed += 1;
+      this.stmt.upsert.run(args);
+      this.stmt.ftsDelete.run(p.id);
+    }
     this.stmt.ftsInsert.run(p.id, p.name, p.sku, p.barcode, p.packageContent);
   }
 
@@ -205,14 +217,26 @@ export class CatalogueRepository {
   }
 
   /** Several whole pages in one transaction: the sync batches them, as small commits cost FTS5 a merge each. */
-  savePages(pass: number, pages: { page: number; products: ParsedProduct[] }[], fetchedAt = Date.now()): void {
-    this.inTransaction(() => {
+  savePages(
+    pass: number,
+    pages: { page: number; products: ParsedProduct[] }[],
+    fetchedAt = Date.now(),
+    fresh = false,
+  ): void {
+    const write = (fast: boolean) => () => {
       for (const { page, products } of pages) {
-        for (const p of products) this.writeProduct(p, page, pass, fetchedAt);
+        for (const p of products) this.writeProduct(p, page, pass, fetchedAt, fast);
         this.stmt.pageDone.run(page, pass, fetchedAt, products.length);
       }
       this.stmt.setState.run('updatedAt', String(fetchedAt));
-    });
+    };
+    if (!fresh) return this.inTransaction(write(false));
+    try {
+      this.inTransaction(write(true));
+    } catch (error) {
+      if ((error as { code?: string }).code !== 'SQLITE_CONSTRAINT_PRIMARYKEY') throw error;
+      this.inTransaction(write(false));
+    }
   }
 
   /** Runs a write transaction; the in-memory counts roll back with it. */

@@ -142,6 +142,8 @@ export class CatalogueSync {
       state = repo.state();
     }
     const done = repo.pagesDone(pass);
+    // Into an empty cache every row is new: plain inserts (a duplicate id falls back to upserts for its batch).
+    const firstDownload = repo.rowCount() === 0;
     let lastPage = state.passLastPage;
     let total = state.passTotal;
     let drift: string | null = null;
@@ -156,7 +158,7 @@ export class CatalogueSync {
       clearTimeout(flushTimer);
       flushScheduled = false;
       if (pending.length === 0) return;
-      repo.savePages(pass, pending.splice(0));
+      repo.savePages(pass, pending.splice(0), Date.now(), firstDownload);
     };
     let flushTimer: NodeJS.Timeout | undefined;
     const accept = (page: number, products: ParsedProduct[]): void => {

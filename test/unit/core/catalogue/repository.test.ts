@@ -88,6 +88,21 @@ describe('catalogue repository', () => {
     expect(repo.state().pass).toBeNull();
   });
 
+  it('a first download writes plain inserts; a duplicate id falls back to upserts without double index entries', () => {
+    repo.savePages(1, [{ page: 1, products: [product(1), product(2)] }], 1, true);
+    expect(repo.rowCount()).toBe(2);
+    // page 2 repeats product 2 (pages shifted on the service): the batch is written again the careful way
+    repo.savePages(1, [{ page: 2, products: [product(2, { name: 'Granite renamed' }), product(3)] }], 2, true);
+    expect(repo.rowCount()).toBe(3);
+    expect(repo.listedCount()).toBe(3);
+    expect(repo.detail(2)?.name).toBe('Granite renamed');
+    expect(repo.query(q({ text: 'granite', sort: 'id' })).rows.map((r) => r.id)).toEqual([2]);
+    expect(repo.db.prepare("SELECT count(*) FROM products_fts WHERE products_fts MATCH 'product'").pluck().get()).toBe(
+      2,
+    );
+    expect([...repo.pagesDone(1)].sort()).toEqual([1, 2]);
+  });
+
   it('a complete pass marks products it did not see as no longer listed', () => {
     repo.savePage(1, 1, [product(1), product(2), product(3)]);
     repo.savePage(2, 1, [product(1), product(3)]);
