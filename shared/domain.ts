@@ -70,3 +70,20 @@ export const CatalogueStatus = z.object({
   summary: z.string().nullable(),
 });
 export type CatalogueStatus = z.infer<typeof CatalogueStatus>;
+
+/** The catalogue before any sync: the starting point of every status. */
+export const IDLE_CATALOGUE: CatalogueStatus = {
+  state: 'idle',
+  pagesDone: 0,
+  pagesTotal: null,
+  productsSeen: 0,
+  pagesPerSecond: null,
+  etaSeconds: null,
+  cachedProducts: 0,
+  serviceTotal: null,
+  completeAt: null,
+  updatedAt: null,
+  failedPages: 0,
+  skippedRecords: 0,
+  summary: null,
+};

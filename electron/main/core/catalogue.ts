@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { Handlers } from '../../../shared/contract';
-import type { CatalogueStatus } from '../../../shared/domain';
+import { IDLE_CATALOGUE } from '../../../shared/domain';
 import { AppFailure } from '../../../shared/errors';
 import { ApiFailure, type ServiceHttp } from './api/http';
 import { parseProduct, unwrapRecord } from './api/products';
@@ -25,22 +25,6 @@ export interface CatalogueOptions {
   target: () => Promise<ConnectionTarget>;
   background: boolean;
 }
-
-const IDLE: CatalogueStatus = {
-  state: 'idle',
-  pagesDone: 0,
-  pagesTotal: null,
-  productsSeen: 0,
-  pagesPerSecond: null,
-  etaSeconds: null,
-  cachedProducts: 0,
-  serviceTotal: null,
-  completeAt: null,
-  updatedAt: null,
-  failedPages: 0,
-  skippedRecords: 0,
-  summary: null,
-};
 
 export function cacheKey(target: ConnectionTarget): string | null {
   if (target.mode === 'demo') return 'demo';
@@ -118,7 +102,7 @@ export class Catalogue {
   }
 
   readonly handlers: CatalogueHandlers = {
-    'catalogue:status': async () => (await this.open())?.sync.status() ?? IDLE,
+    'catalogue:status': async () => (await this.open())?.sync.status() ?? IDLE_CATALOGUE,
     'catalogue:sync': async () => {
       const open = await this.open();
       if (!open) throw new AppFailure('not_configured', 'Set up the service connection first.');
@@ -128,7 +112,7 @@ export class Catalogue {
     'catalogue:cancel': async () => {
       const open = await this.open();
       open?.sync.cancel();
-      return open?.sync.status() ?? IDLE;
+      return open?.sync.status() ?? IDLE_CATALOGUE;
     },
     'catalogue:query': async (q) => {
       const open = await this.open();

@@ -10,31 +10,24 @@ export function StockFigure({ value }: { value: number | null }) {
         —
       </Text>
     );
-  if (value <= 0)
-    return (
-      <Group gap={4} justify="flex-end" wrap="nowrap">
-        <Badge color="red" variant="light" size="sm">
-          Out
-        </Badge>
-        <Text size="sm" span>
-          {count(value)}
-        </Text>
-      </Group>
-    );
-  if (value <= LOW_STOCK_THRESHOLD)
-    return (
-      <Group gap={4} justify="flex-end" wrap="nowrap">
-        <Badge color="orange" variant="light" size="sm">
-          Low
-        </Badge>
-        <Text size="sm" span>
-          {count(value)}
-        </Text>
-      </Group>
-    );
+  if (value <= 0) return <Level color="red" label="Out" value={value} />;
+  if (value <= LOW_STOCK_THRESHOLD) return <Level color="orange" label="Low" value={value} />;
   return (
     <Text size="sm" span>
       {count(value)}
     </Text>
+  );
+}
+
+function Level({ color, label, value }: { color: string; label: string; value: number }) {
+  return (
+    <Group gap={4} justify="flex-end" wrap="nowrap">
+      <Badge color={color} variant="light" size="sm">
+        {label}
+      </Badge>
+      <Text size="sm" span>
+        {count(value)}
+      </Text>
+    </Group>
   );
 }

@@ -2,7 +2,7 @@
  * Catalogue sync: every product page into SQLite with bounded concurrency, resumable across restarts, with
  * progress events, cancel, retries with backoff, 429 Retry-After, and an honest summary at the end.
  */
-import type { CatalogueStatus } from '../../../../shared/domain';
+import { IDLE_CATALOGUE, type CatalogueStatus } from '../../../../shared/domain';
 import { ApiFailure, type ServiceConnection, type ServiceHttp } from '../api/http';
 import { parseProductPage, type ParsedProduct } from '../api/products';
 import type { CatalogueRepository } from '../db/catalogue';
@@ -23,6 +23,16 @@ export interface CatalogueSyncDeps {
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
 }
 
+/** The part of the status a pass tracks itself (the rest is read from the cache). */
+type LiveProgress = Omit<CatalogueStatus, 'cachedProducts' | 'serviceTotal' | 'completeAt' | 'updatedAt'>;
+const progressOf = ({
+  cachedProducts: _c,
+  serviceTotal: _s,
+  completeAt: _a,
+  updatedAt: _u,
+  ...live
+}: CatalogueStatus): LiveProgress => live;
+
 const fmt = (n: number): string => n.toLocaleString('en');
 const clock = (t: number): string => new Date(t).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
 
@@ -38,17 +48,7 @@ class StopPass extends Error {
 export class CatalogueSync {
   private running: Promise<CatalogueStatus> | null = null;
   private controller: AbortController | null = null;
-  private live: Omit<CatalogueStatus, 'cachedProducts' | 'serviceTotal' | 'completeAt' | 'updatedAt'> = {
-    state: 'idle',
-    pagesDone: 0,
-    pagesTotal: null,
-    productsSeen: 0,
-    pagesPerSecond: null,
-    etaSeconds: null,
-    failedPages: 0,
-    skippedRecords: 0,
-    summary: null,
-  };
+  private live: LiveProgress = progressOf(IDLE_CATALOGUE);
   private lastEmit = 0;
 
   constructor(private readonly deps: CatalogueSyncDeps) {
@@ -116,16 +116,7 @@ export class CatalogueSync {
     const controller = (this.controller = new AbortController());
     const signal = controller.signal;
     const startedAt = Date.now();
-    Object.assign(this.live, {
-      state: 'running',
-      pagesDone: 0,
-      pagesTotal: null,
-      productsSeen: 0,
-      pagesPerSecond: null,
-      etaSeconds: null,
-      failedPages: 0,
-      skippedRecords: 0,
-    });
+    this.live = { ...progressOf(IDLE_CATALOGUE), state: 'running' };
     this.emit(true);
 
     const conn = await this.deps.target();
