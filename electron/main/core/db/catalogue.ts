@@ -13,12 +13,10 @@ import {
 import { toCents } from '../../../../shared/money';
 import { parseProduct, type ParsedProduct } from '../api/products';
 import { openDatabase, type Migration } from './open';
+import { ftsIdPlan, ftsQuery, indexPlan, KeysetWindows, type QueryPlan } from './windows';
 
 /** Unknown figures sort before every real one. */
 const UNKNOWN_KEY = -(2 ** 40);
-/** One anchor (sort key of a row) every ANCHOR_EVERY rows lets any window start with a short keyset read. */
-export const ANCHOR_EVERY = 256;
-export const MAX_WINDOW = 500;
 
 export const CATALOGUE_MIGRATIONS: readonly Migration[] = [
   (db) =>
@@ -105,33 +103,18 @@ const flagMask = (flags: Iterable<FlagName>): number => {
   return mask;
 };
 
-/** An FTS5 query from what a person typed: every word a quoted prefix, all words required. Punctuation is safe. */
-export function ftsQuery(input: string): string | null {
-  const words = input
-    .normalize('NFKC')
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter((w) => w.length > 0)
-    .slice(0, 12);
-  if (words.length === 0) return null;
-  return words.map((w) => `"${w.replace(/"/g, '""')}"*`).join(' AND ');
-}
-
 export class CatalogueRepository {
   readonly db: Database.Database;
   readonly movedAside: string | null;
-  private generation = 0;
   /** Row counts kept in step with every write, so counts never scan the table. */
   private counts = { rows: 0, listed: 0 };
-  private anchorCache = new Map<
-    string,
-    { generation: number; keys: [unknown, number][]; total: number | null; done: boolean }
-  >();
+  private readonly windows: KeysetWindows;
   private readonly stmt;
 
   constructor(file: string) {
     const opened = openDatabase({ file, migrations: CATALOGUE_MIGRATIONS, synchronous: 'NORMAL', cacheMiB: 128 });
     this.db = opened.db;
+    this.windows = new KeysetWindows(this.db);
     this.movedAside = opened.movedAside;
     const db = this.db;
     this.stmt = {
@@ -168,7 +151,7 @@ export class CatalogueRepository {
   }
 
   private changed(): void {
-    this.generation += 1;
+    this.windows.invalidate();
   }
 
   /**
@@ -334,70 +317,8 @@ export class CatalogueRepository {
 
   /** A window of rows for the stock table, and the count of matches. */
   query(q: CatalogueQuery): { rows: ProductRow[]; total: number } {
-    const plan = this.plan(q);
-    const desc = q.dir === 'desc';
-    const limit = Math.max(1, Math.min(MAX_WINDOW, q.limit));
-    const signature = JSON.stringify([plan.from, plan.where, plan.params, plan.key, desc]);
-    let cache = this.anchorCache.get(signature);
-    if (!cache || cache.generation !== this.generation) {
-      cache = { generation: this.generation, keys: [], total: null, done: false };
-      this.anchorCache.set(signature, cache);
-      if (this.anchorCache.size > 32) this.anchorCache.delete(this.anchorCache.keys().next().value!);
-    }
-    cache.total ??= this.count(plan);
-    const total = cache.total;
-    const offset = Math.max(0, Math.min(q.offset, Math.max(0, total - 1)));
-    const block = Math.floor(offset / ANCHOR_EVERY);
-    this.extendAnchors(cache, block, plan, desc);
-    const anchor = block === 0 ? null : cache.keys[block - 1];
-    const skip = offset - block * ANCHOR_EVERY;
-    const after = anchor ? plan.after(desc) : null;
-    const sql =
-      `SELECT products.* FROM ${plan.from} WHERE ${plan.where}` +
-      (after ? ` AND ${after}` : '') +
-      ` ORDER BY ${plan.order(desc)} LIMIT ? OFFSET ?`;
-    const args = anchor ? [...plan.params, ...plan.afterArgs(anchor), limit, skip] : [...plan.params, limit, skip];
-    const rows = (this.db.prepare(sql).all(...args) as Row[]).map(toRow);
-    return { rows, total };
-  }
-
-  private count(plan: QueryPlan): number {
-    if (plan.where === '1') return this.counts.rows;
-    if (plan.matchOnly)
-      return this.db
-        .prepare('SELECT count(*) FROM products_fts WHERE products_fts MATCH ?')
-        .pluck()
-        .get(...plan.params) as number;
-    return this.db
-      .prepare(`SELECT count(*) FROM ${plan.from} WHERE ${plan.where}`)
-      .pluck()
-      .get(...plan.params) as number;
-  }
-
-  /** Makes sure the sort key of the last row of every block before `block` is known. */
-  private extendAnchors(
-    cache: { keys: [unknown, number][]; done: boolean },
-    block: number,
-    plan: QueryPlan,
-    desc: boolean,
-  ): void {
-    if (cache.keys.length >= block || cache.done) return;
-    const last = cache.keys.at(-1);
-    const need = (block - cache.keys.length) * ANCHOR_EVERY;
-    const sql =
-      `SELECT ${plan.key} AS k, products.id FROM ${plan.from} WHERE ${plan.where}` +
-      (last ? ` AND ${plan.after(desc)}` : '') +
-      ` ORDER BY ${plan.order(desc)} LIMIT ?`;
-    const args = last ? [...plan.params, ...plan.afterArgs(last), need] : [...plan.params, need];
-    let n = 0;
-    for (const row of this.db
-      .prepare(sql)
-      .raw()
-      .iterate(...args) as Iterable<[unknown, number]>) {
-      n += 1;
-      if (n % ANCHOR_EVERY === 0) cache.keys.push([row[0], row[1]]);
-    }
-    if (n < need) cache.done = true;
+    const { rows, total } = this.windows.read(this.plan(q), q.dir === 'desc', q.offset, q.limit);
+    return { rows: rows.map(toRow), total };
   }
 
   /**
@@ -405,61 +326,41 @@ export class CatalogueRepository {
    * order, so the first window needs no full match set); other sorts filter the table and walk a sort index.
    */
   private plan(q: CatalogueQuery): QueryPlan {
-    const parts: string[] = [];
+    const where: string[] = [];
     const params: unknown[] = [];
-    const match = ftsQuery(q.text);
     if (q.status !== null) {
-      parts.push('products.status = ?');
+      where.push('products.status = ?');
       params.push(q.status);
     }
-    if (q.stock === 'in') parts.push(`products.available_key > ${LOW_STOCK_THRESHOLD}`);
-    if (q.stock === 'low') parts.push(`products.available_key BETWEEN 1 AND ${LOW_STOCK_THRESHOLD}`);
-    if (q.stock === 'out') parts.push(`products.available_key BETWEEN ${UNKNOWN_KEY + 1} AND 0`);
+    if (q.stock === 'in') where.push(`products.available_key > ${LOW_STOCK_THRESHOLD}`);
+    if (q.stock === 'low') where.push(`products.available_key BETWEEN 1 AND ${LOW_STOCK_THRESHOLD}`);
+    if (q.stock === 'out') where.push(`products.available_key BETWEEN ${UNKNOWN_KEY + 1} AND 0`);
     if (q.flags.length > 0) {
       const mask = flagMask(q.flags);
-      parts.push('(products.flags & ?) = ?');
+      where.push('(products.flags & ?) = ?');
       params.push(mask, mask);
     }
+    const match = ftsQuery(q.text);
+    const countWith = (from: string, all: string[], args: unknown[]) => () =>
+      this.db
+        .prepare(`SELECT count(*) FROM ${from} WHERE ${all.join(' AND ')}`)
+        .pluck()
+        .get(...args) as number;
     if (match && q.sort === 'id') {
-      return {
-        from: 'products_fts JOIN products ON products.id = products_fts.rowid',
-        where: ['products_fts MATCH ?', ...parts].join(' AND '),
-        params: [match, ...params],
-        matchOnly: parts.length === 0,
-        key: 'products_fts.rowid',
-        order: (desc) => `products_fts.rowid ${desc ? 'DESC' : 'ASC'}`,
-        after: (desc) => `products_fts.rowid ${desc ? '<' : '>'} ?`,
-        afterArgs: (anchor) => [anchor[1]],
-      };
+      const from = 'products_fts JOIN products ON products.id = products_fts.rowid';
+      const count =
+        where.length === 0
+          ? countWith('products_fts', ['products_fts MATCH ?'], [match])
+          : countWith(from, ['products_fts MATCH ?', ...where], [match, ...params]);
+      return ftsIdPlan('products', 'products_fts', match, where, params, count);
     }
     if (match) {
-      parts.unshift('products.id IN (SELECT rowid FROM products_fts WHERE products_fts MATCH ?)');
+      where.unshift('products.id IN (SELECT rowid FROM products_fts WHERE products_fts MATCH ?)');
       params.unshift(match);
     }
-    const key = `products.${SORT_KEY[q.sort]}`;
-    return {
-      from: 'products',
-      where: parts.length > 0 ? parts.join(' AND ') : '1',
-      params,
-      matchOnly: false,
-      key,
-      order: (desc) => `${key} ${desc ? 'DESC' : 'ASC'}, products.id ${desc ? 'DESC' : 'ASC'}`,
-      after: (desc) => `(${key}, products.id) ${desc ? '<' : '>'} (?, ?)`,
-      afterArgs: (anchor) => [anchor[0], anchor[1]],
-    };
+    const count = where.length === 0 ? () => this.counts.rows : countWith('products', where, params);
+    return indexPlan('products', SORT_KEY[q.sort], where, params, count);
   }
-}
-
-interface QueryPlan {
-  from: string;
-  where: string;
-  params: unknown[];
-  /** The only condition is the text match: FTS can count it alone. */
-  matchOnly: boolean;
-  key: string;
-  order(desc: boolean): string;
-  after(desc: boolean): string;
-  afterArgs(anchor: [unknown, number]): unknown[];
 }
 
 function toRow(row: Row): ProductRow {

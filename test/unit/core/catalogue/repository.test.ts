@@ -3,12 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseProduct, type ParsedProduct } from '../../../../electron/main/core/api/products';
-import {
-  ANCHOR_EVERY,
-  CatalogueRepository,
-  ftsQuery,
-  type CatalogueQuery,
-} from '../../../../electron/main/core/db/catalogue';
+import { CatalogueRepository, type CatalogueQuery } from '../../../../electron/main/core/db/catalogue';
+import { ANCHOR_EVERY, ftsQuery } from '../../../../electron/main/core/db/windows';
 
 let dir: string;
 let repo: CatalogueRepository;

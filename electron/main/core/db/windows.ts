@@ -1,0 +1,144 @@
+/**
+ * Keyset windows for virtual tables: any window of a sorted, filtered list in about the time of its first rows,
+ * at any depth. A sort-key anchor is remembered every ANCHOR_EVERY rows (found once by walking the sort index), so a
+ * window starts with a keyset seek plus at most ANCHOR_EVERY skipped keys — never a deep OFFSET.
+ */
+import type Database from 'better-sqlite3';
+
+export const ANCHOR_EVERY = 256;
+export const MAX_WINDOW = 500;
+
+export interface QueryPlan {
+  /** The table whose rows are returned (SELECT table.*), with an integer primary key `id`. */
+  table: string;
+  from: string;
+  where: string;
+  params: unknown[];
+  /** The sort key expression; ties are broken by id. */
+  key: string;
+  order(desc: boolean): string;
+  /** The keyset condition "after this anchor". */
+  after(desc: boolean): string;
+  afterArgs(anchor: [unknown, number]): unknown[];
+  count(): number;
+}
+
+type Anchors = { generation: number; keys: [unknown, number][]; total: number | null; done: boolean };
+
+export class KeysetWindows {
+  private generation = 0;
+  private cache = new Map<string, Anchors>();
+
+  constructor(private readonly db: Database.Database) {}
+
+  /** Rows may have changed: anchors and counts are found again on the next read. */
+  invalidate(): void {
+    this.generation += 1;
+  }
+
+  read(
+    plan: QueryPlan,
+    desc: boolean,
+    offset: number,
+    limit: number,
+  ): { rows: Record<string, unknown>[]; total: number } {
+    const signature = JSON.stringify([plan.from, plan.where, plan.params, plan.key, desc]);
+    let anchors = this.cache.get(signature);
+    if (!anchors || anchors.generation !== this.generation) {
+      anchors = { generation: this.generation, keys: [], total: null, done: false };
+      this.cache.set(signature, anchors);
+      if (this.cache.size > 32) this.cache.delete(this.cache.keys().next().value!);
+    }
+    anchors.total ??= plan.count();
+    const total = anchors.total;
+    const start = Math.max(0, Math.min(offset, Math.max(0, total - 1)));
+    const block = Math.floor(start / ANCHOR_EVERY);
+    this.extend(anchors, block, plan, desc);
+    const anchor = block === 0 ? null : anchors.keys[block - 1];
+    const sql =
+      `SELECT ${plan.table}.* FROM ${plan.from} WHERE ${plan.where}` +
+      (anchor ? ` AND ${plan.after(desc)}` : '') +
+      ` ORDER BY ${plan.order(desc)} LIMIT ? OFFSET ?`;
+    const window = Math.max(1, Math.min(MAX_WINDOW, limit));
+    const skip = start - block * ANCHOR_EVERY;
+    const args = anchor ? [...plan.params, ...plan.afterArgs(anchor), window, skip] : [...plan.params, window, skip];
+    return { rows: this.db.prepare(sql).all(...args) as Record<string, unknown>[], total };
+  }
+
+  /** Makes sure the sort key of the last row of every block before `block` is known. */
+  private extend(anchors: Anchors, block: number, plan: QueryPlan, desc: boolean): void {
+    if (anchors.keys.length >= block || anchors.done) return;
+    const last = anchors.keys.at(-1);
+    const need = (block - anchors.keys.length) * ANCHOR_EVERY;
+    const sql =
+      `SELECT ${plan.key} AS k, ${plan.table}.id FROM ${plan.from} WHERE ${plan.where}` +
+      (last ? ` AND ${plan.after(desc)}` : '') +
+      ` ORDER BY ${plan.order(desc)} LIMIT ?`;
+    const args = last ? [...plan.params, ...plan.afterArgs(last), need] : [...plan.params, need];
+    let n = 0;
+    for (const row of this.db
+      .prepare(sql)
+      .raw()
+      .iterate(...args) as Iterable<[unknown, number]>) {
+      n += 1;
+      if (n % ANCHOR_EVERY === 0) anchors.keys.push([row[0], row[1]]);
+    }
+    if (n < need) anchors.done = true;
+  }
+}
+
+/** The usual plan: filter a table and walk the index on (key, id). */
+export function indexPlan(
+  table: string,
+  key: string,
+  where: string[],
+  params: unknown[],
+  count: () => number,
+): QueryPlan {
+  const column = `${table}.${key}`;
+  return {
+    table,
+    from: table,
+    where: where.length > 0 ? where.join(' AND ') : '1',
+    params,
+    key: column,
+    order: (desc) => `${column} ${desc ? 'DESC' : 'ASC'}, ${table}.id ${desc ? 'DESC' : 'ASC'}`,
+    after: (desc) => `(${column}, ${table}.id) ${desc ? '<' : '>'} (?, ?)`,
+    afterArgs: (anchor) => [anchor[0], anchor[1]],
+    count,
+  };
+}
+
+/** Text search in id order, driven by an FTS5 table whose rowids are the table's ids (no full match set needed). */
+export function ftsIdPlan(
+  table: string,
+  fts: string,
+  match: string,
+  where: string[],
+  params: unknown[],
+  count: () => number,
+): QueryPlan {
+  return {
+    table,
+    from: `${fts} JOIN ${table} ON ${table}.id = ${fts}.rowid`,
+    where: [`${fts} MATCH ?`, ...where].join(' AND '),
+    params: [match, ...params],
+    key: `${fts}.rowid`,
+    order: (desc) => `${fts}.rowid ${desc ? 'DESC' : 'ASC'}`,
+    after: (desc) => `${fts}.rowid ${desc ? '<' : '>'} ?`,
+    afterArgs: (anchor) => [anchor[1]],
+    count,
+  };
+}
+
+/** An FTS5 query from what a person typed: every word a quoted prefix, all words required. Punctuation is safe. */
+export function ftsQuery(input: string): string | null {
+  const words = input
+    .normalize('NFKC')
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w.length > 0)
+    .slice(0, 12);
+  if (words.length === 0) return null;
+  return words.map((w) => `"${w.replace(/"/g, '""')}"*`).join(' AND ');
+}
