@@ -53,7 +53,10 @@ export interface DateOrderEvidence {
   ambiguous: number;
 }
 
-export function collectDateEvidence(texts: Iterable<string>, into: DateOrderEvidence = { dayFirst: 0, monthFirst: 0, ambiguous: 0 }): DateOrderEvidence {
+export function collectDateEvidence(
+  texts: Iterable<string>,
+  into: DateOrderEvidence = { dayFirst: 0, monthFirst: 0, ambiguous: 0 },
+): DateOrderEvidence {
   for (const text of texts) {
     const g = groups(text);
     if (!g) continue;

@@ -87,3 +87,94 @@ export const IDLE_CATALOGUE: CatalogueStatus = {
   skippedRecords: 0,
   summary: null,
 };
+
+/** A service date as the screens show it: a real date (ISO), nothing, or the text as written with a flag. */
+export const DateView = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('empty') }),
+  z.object({ kind: z.literal('date'), iso: z.string() }),
+  z.object({ kind: z.literal('invalid'), text: z.string() }),
+]);
+export type DateView = z.infer<typeof DateView>;
+
+export const ORDER_SORTS = ['date', 'total', 'customer', 'id'] as const;
+
+export const OrderRow = z.object({
+  id: z.number().int(),
+  poNumber: z.string(),
+  orderDate: DateView,
+  name: z.string(),
+  email: z.string(),
+  city: z.string(),
+  status: z.string(),
+  items: z.number().int(),
+  totalPrice: z.string().nullable(),
+  fetchedAt: z.number(),
+});
+export type OrderRow = z.infer<typeof OrderRow>;
+
+export const OrderItemView = z.object({
+  id: z.number().int().nullable(),
+  productVariantId: z.number().int().nullable(),
+  /** From the local catalogue when the variant id matches a cached product. */
+  productName: z.string().nullable(),
+  productSku: z.string().nullable(),
+  quantity: z.number().int().nullable(),
+  price: z.string().nullable(),
+  discount: z.string().nullable(),
+  /** price × quantity − discount, exact; null when a figure is missing. */
+  lineTotal: z.string().nullable(),
+  fulfillmentStatus: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type OrderItemView = z.infer<typeof OrderItemView>;
+
+export const OrderDetail = z.object({
+  id: z.number().int(),
+  poNumber: z.string(),
+  trackingNumber: z.string(),
+  status: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  addressLine1: z.string(),
+  addressLine2: z.string(),
+  zip: z.string(),
+  city: z.string(),
+  province: z.string(),
+  country: z.string(),
+  remarks: z.string(),
+  orderDate: DateView,
+  processedDate: DateView,
+  closedDate: DateView,
+  cancelledDate: DateView,
+  cancelReason: z.string(),
+  subtotalPrice: z.string().nullable(),
+  shippingCost: z.string().nullable(),
+  totalTax: z.string().nullable(),
+  totalDiscounts: z.string().nullable(),
+  totalPrice: z.string().nullable(),
+  /** subtotal + shipping + tax − discounts, and whether it equals the total (null when a figure is missing). */
+  totalsCheck: z.object({ computed: z.string().nullable(), matches: z.boolean().nullable() }),
+  items: z.array(OrderItemView),
+  extra: z.record(z.string(), z.string()),
+  fetchedAt: z.number(),
+});
+export type OrderDetail = z.infer<typeof OrderDetail>;
+
+export const DATE_ORDER_SETTINGS = ['auto', 'dmy', 'mdy'] as const;
+
+export const OrdersStatus = z.object({
+  state: z.enum(['idle', 'running', 'complete', 'failed']),
+  cachedOrders: z.number().int(),
+  updatedAt: z.number().nullable(),
+  summary: z.string().nullable(),
+  dateOrder: z.object({
+    setting: z.enum(DATE_ORDER_SETTINGS),
+    /** What the data proves so far (null: nothing proves either order yet). */
+    learnt: z.enum(['dmy', 'mdy']).nullable(),
+    /** The order in use. */
+    effective: z.enum(['dmy', 'mdy']),
+  }),
+});
+export type OrdersStatus = z.infer<typeof OrdersStatus>;

@@ -8,6 +8,7 @@ import { parseProductPage, type ParsedProduct } from '../api/products';
 import type { CatalogueRepository } from '../db/catalogue';
 import type { CoreEvents } from '../events';
 import { SYNC_LIMITS } from '../limits';
+import { abortableSleep, Cancelled, withRetries, type Sleep } from './retry';
 
 export interface CatalogueSyncDeps {
   repo: CatalogueRepository;
@@ -100,16 +101,7 @@ export class CatalogueSync {
     this.deps.events.emit('catalogue:progress', this.status());
   }
 
-  private sleep(ms: number, signal: AbortSignal): Promise<void> {
-    if (this.deps.sleep) return this.deps.sleep(ms, signal);
-    return new Promise((resolve) => {
-      const timer = setTimeout(resolve, ms);
-      signal.addEventListener('abort', () => {
-        clearTimeout(timer);
-        resolve();
-      });
-    });
-  }
+  private readonly sleep: Sleep = (ms, signal) => (this.deps.sleep ?? abortableSleep)(ms, signal);
 
   private async run(): Promise<CatalogueStatus> {
     const { repo } = this.deps;
@@ -175,51 +167,49 @@ export class CatalogueSync {
     const fetchPage = async (
       page: number,
     ): Promise<{ products: ParsedProduct[]; lastPage: number | null; total: number | null } | null> => {
-      let attempts = 0;
-      let waits = 0;
-      for (;;) {
-        if (signal.aborted) throw new StopPass('cancelled', '');
+      const read = async () => {
         try {
           const { body } = await this.deps.http.json(conn, `/api/product?page=${page}`, { signal });
           unreachable = 0;
           const parsed = parseProductPage(body);
-          if (!parsed)
+          if (!parsed) {
             throw new ApiFailure('bad_response', 'The service answered with something that is not a product page.', {
               maybeDelivered: true,
             });
+          }
           this.live.skippedRecords += parsed.skipped;
           return { products: parsed.products, lastPage: parsed.lastPage, total: parsed.total };
         } catch (error) {
-          if (signal.aborted) throw new StopPass('cancelled', '');
-          if (!(error instanceof ApiFailure)) throw error;
-          if (error.code === 'unauthorized' || error.code === 'forbidden') {
-            this.deps.onUnauthorized?.();
+          // a page the service does not know (past the end) is an empty page
+          if (error instanceof ApiFailure && error.code === 'not_found')
+            return { products: [], lastPage: null, total: null };
+          throw error;
+        }
+      };
+      const onFailure = (error: ApiFailure): void => {
+        if (error.code === 'unauthorized' || error.code === 'forbidden') {
+          this.deps.onUnauthorized?.();
+          throw new StopPass(
+            'failed',
+            'The service refused the API token; the catalogue sync stopped. Fix the token in Settings.',
+          );
+        }
+        if (error.code === 'unreachable' && !error.detail.maybeDelivered) {
+          unreachable += 1;
+          if (unreachable === 1) this.deps.onUnreachable?.();
+          if (unreachable >= SYNC_LIMITS.unreachableStreak) {
             throw new StopPass(
               'failed',
-              'The service refused the API token; the catalogue sync stopped. Fix the token in Settings.',
+              'The service cannot be reached; the sync stopped and resumes when it is back.',
             );
           }
-          if (error.code === 'not_found') return { products: [], lastPage: null, total: null };
-          if (error.code === 'unreachable' && !error.detail.maybeDelivered) {
-            unreachable += 1;
-            if (unreachable === 1) this.deps.onUnreachable?.();
-            if (unreachable >= SYNC_LIMITS.unreachableStreak) {
-              throw new StopPass(
-                'failed',
-                'The service cannot be reached; the sync stopped and resumes when it is back.',
-              );
-            }
-          }
-          if (error.code === 'rate_limited' && waits < SYNC_LIMITS.rateLimitWaitsPerPage) {
-            waits += 1;
-            await this.sleep(error.detail.retryAfterMs ?? SYNC_LIMITS.defaultRetryAfterMs, signal);
-            continue;
-          }
-          attempts += 1;
-          if (attempts >= SYNC_LIMITS.attemptsPerPage || error.code === 'too_large') return null;
-          const backoff = SYNC_LIMITS.backoffMs * 2 ** (attempts - 1);
-          await this.sleep(backoff + Math.random() * backoff * 0.3, signal);
         }
+      };
+      try {
+        return await withRetries(read, { signal, sleep: this.sleep, onFailure });
+      } catch (error) {
+        if (error instanceof Cancelled) throw new StopPass('cancelled', '');
+        throw error;
       }
     };
 

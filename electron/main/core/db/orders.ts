@@ -1,0 +1,258 @@
+/**
+ * The order cache: every order with its items, the raw record, FTS over the fields staff search by, indexes for
+ * status, date, total and customer, and what the dates have proved about day/month order.
+ */
+import type Database from 'better-sqlite3';
+import { collectDateEvidence, readDate, type DateOrder, type DateOrderEvidence } from '../../../../shared/dates';
+import type { DateView, OrderRow } from '../../../../shared/domain';
+import { toCents } from '../../../../shared/money';
+import { parseOrder, type ParsedOrder } from '../api/orders';
+import { openDatabase, type Migration } from './open';
+import { ftsIdPlan, ftsQuery, indexPlan, KeysetWindows } from './windows';
+
+const UNKNOWN_KEY = -(2 ** 40);
+
+export const ORDER_MIGRATIONS: readonly Migration[] = [
+  (db) =>
+    db.exec(`
+      CREATE TABLE orders (
+        id INTEGER PRIMARY KEY,
+        po_number TEXT NOT NULL,
+        status TEXT NOT NULL,
+        name TEXT NOT NULL,
+        name_key TEXT NOT NULL,
+        email TEXT NOT NULL,
+        city TEXT NOT NULL,
+        order_date TEXT NOT NULL,
+        order_day TEXT NOT NULL,
+        total_price TEXT,
+        total_key INTEGER NOT NULL,
+        items INTEGER NOT NULL,
+        raw TEXT NOT NULL,
+        fetched_at INTEGER NOT NULL
+      );
+      CREATE INDEX orders_status ON orders(status, id);
+      CREATE INDEX orders_day ON orders(order_day, id);
+      CREATE INDEX orders_total ON orders(total_key, id);
+      CREATE INDEX orders_customer ON orders(name_key, id);
+      CREATE INDEX orders_po ON orders(po_number);
+      CREATE VIRTUAL TABLE orders_fts USING fts5(
+        name, email, phone, po_number, tracking_number, city, remarks,
+        content = '', contentless_delete = 1, prefix = '2 3', tokenize = 'unicode61 remove_diacritics 2'
+      );
+      CREATE TABLE orders_state (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+    `),
+];
+
+export interface OrderQuery {
+  text: string;
+  status: string | null;
+  /** ISO days, inclusive. */
+  from: string | null;
+  to: string | null;
+  sort: 'date' | 'total' | 'customer' | 'id';
+  dir: 'asc' | 'desc';
+  offset: number;
+  limit: number;
+}
+
+const SORT_KEY = { date: 'order_day', total: 'total_key', customer: 'name_key', id: 'id' } as const;
+
+/** order_day holds an ISO day, '' for no date, or '~' + text for a date that does not read in the current order. */
+function dayKey(view: DateView): string {
+  return view.kind === 'date' ? view.iso : view.kind === 'invalid' ? `~${view.text}` : '';
+}
+
+function dayView(key: string): DateView {
+  if (key === '') return { kind: 'empty' };
+  if (key.startsWith('~')) return { kind: 'invalid', text: key.slice(1) };
+  return { kind: 'date', iso: key };
+}
+
+type Row = Record<string, unknown>;
+
+export class OrderRepository {
+  readonly db: Database.Database;
+  private readonly windows: KeysetWindows;
+  private rows = 0;
+  private readonly stmt;
+
+  constructor(file: string) {
+    this.db = openDatabase({ file, migrations: ORDER_MIGRATIONS, synchronous: 'NORMAL', cacheMiB: 64 }).db;
+    this.windows = new KeysetWindows(this.db);
+    const db = this.db;
+    this.stmt = {
+      exists: db.prepare('SELECT 1 FROM orders WHERE id = ?').pluck(),
+      upsert: db.prepare(`
+        INSERT INTO orders (id, po_number, status, name, name_key, email, city, order_date, order_day, total_price, total_key, items, raw, fetched_at)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        ON CONFLICT(id) DO UPDATE SET po_number = excluded.po_number, status = excluded.status, name = excluded.name,
+          name_key = excluded.name_key, email = excluded.email, city = excluded.city, order_date = excluded.order_date,
+          order_day = excluded.order_day, total_price = excluded.total_price, total_key = excluded.total_key,
+          items = excluded.items, raw = excluded.raw, fetched_at = excluded.fetched_at`),
+      ftsDelete: db.prepare('DELETE FROM orders_fts WHERE rowid = ?'),
+      ftsInsert: db.prepare(
+        'INSERT INTO orders_fts (rowid, name, email, phone, po_number, tracking_number, city, remarks) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+      ),
+      byId: db.prepare('SELECT * FROM orders WHERE id = ?'),
+      count: db.prepare('SELECT count(*) FROM orders').pluck(),
+      allDates: db.prepare('SELECT id, order_date FROM orders'),
+      setDay: db.prepare('UPDATE orders SET order_day = ? WHERE id = ?'),
+      statuses: db.prepare('SELECT status, count(*) AS n FROM orders GROUP BY status ORDER BY n DESC, status'),
+      getState: db.prepare('SELECT value FROM orders_state WHERE key = ?').pluck(),
+      setState: db.prepare('INSERT OR REPLACE INTO orders_state (key, value) VALUES (?, ?)'),
+    };
+    this.rows = this.stmt.count.get() as number;
+  }
+
+  close(): void {
+    this.db.close();
+  }
+
+  count(): number {
+    return this.rows;
+  }
+
+  /** Orders of one fetched page (or a whole list), written together. */
+  saveOrders(orders: ParsedOrder[], dateOrder: DateOrder, fetchedAt = Date.now()): void {
+    const evidence = this.evidence();
+    this.db.transaction(() => {
+      for (const o of orders) {
+        if (this.stmt.exists.get(o.id) === undefined) this.rows += 1;
+        collectDateEvidence([o.orderDate, o.processedDate, o.closedDate, o.cancelledDate], evidence);
+        this.stmt.upsert.run(
+          o.id,
+          o.poNumber,
+          o.status,
+          o.name,
+          o.name.toLowerCase(),
+          o.email,
+          o.city,
+          o.orderDate,
+          dayKey(viewOf(o.orderDate, dateOrder)),
+          o.totalPrice,
+          toCents(o.totalPrice) ?? UNKNOWN_KEY,
+          o.items.length,
+          o.raw,
+          fetchedAt,
+        );
+        this.stmt.ftsDelete.run(o.id);
+        this.stmt.ftsInsert.run(o.id, o.name, o.email, o.phone, o.poNumber, o.trackingNumber, o.city, o.remarks);
+      }
+      this.stmt.setState.run('evidence', JSON.stringify(evidence));
+      this.stmt.setState.run('updatedAt', String(fetchedAt));
+    })();
+    this.windows.invalidate();
+  }
+
+  /** Reads every stored order date again in another day/month order. */
+  rereadDates(dateOrder: DateOrder): void {
+    this.db.transaction(() => {
+      for (const row of this.stmt.allDates.all() as { id: number; order_date: string }[]) {
+        this.stmt.setDay.run(dayKey(viewOf(row.order_date, dateOrder)), row.id);
+      }
+      this.stmt.setState.run('daysReadAs', dateOrder);
+    })();
+    this.windows.invalidate();
+  }
+
+  daysReadAs(): DateOrder | null {
+    const value = this.stmt.getState.get('daysReadAs') as string | undefined;
+    return value === 'dmy' || value === 'mdy' ? value : null;
+  }
+
+  evidence(): DateOrderEvidence {
+    const raw = this.stmt.getState.get('evidence') as string | undefined;
+    try {
+      const parsed = raw ? (JSON.parse(raw) as DateOrderEvidence) : null;
+      if (parsed && [parsed.dayFirst, parsed.monthFirst, parsed.ambiguous].every(Number.isFinite)) return parsed;
+    } catch {
+      // fall through
+    }
+    return { dayFirst: 0, monthFirst: 0, ambiguous: 0 };
+  }
+
+  state(key: 'updatedAt' | 'summary'): string | null {
+    return (this.stmt.getState.get(key) as string | undefined) ?? null;
+  }
+
+  setSummary(summary: string): void {
+    this.stmt.setState.run('summary', summary);
+  }
+
+  statuses(): { status: string; count: number }[] {
+    return (this.stmt.statuses.all() as { status: string; n: number }[]).map((r) => ({ status: r.status, count: r.n }));
+  }
+
+  order(id: number): { order: ParsedOrder; fetchedAt: number } | null {
+    const row = this.stmt.byId.get(id) as Row | undefined;
+    if (!row) return null;
+    const parsed = parseOrder(JSON.parse(row.raw as string));
+    return parsed.ok ? { order: parsed.order, fetchedAt: row.fetched_at as number } : null;
+  }
+
+  query(q: OrderQuery): { rows: OrderRow[]; total: number } {
+    const where: string[] = [];
+    const params: unknown[] = [];
+    if (q.status !== null) {
+      where.push('orders.status = ?');
+      params.push(q.status);
+    }
+    if (q.from) {
+      where.push("orders.order_day >= ? AND orders.order_day NOT LIKE '~%'");
+      params.push(q.from);
+    }
+    if (q.to) {
+      where.push("orders.order_day <= ? AND orders.order_day <> ''");
+      params.push(q.to);
+    }
+    const match = ftsQuery(q.text);
+    const countOf = (from: string, all: string[], args: unknown[]) => () =>
+      all.length === 0
+        ? this.rows
+        : (this.db
+            .prepare(`SELECT count(*) FROM ${from} WHERE ${all.join(' AND ')}`)
+            .pluck()
+            .get(...args) as number);
+    let plan;
+    if (match && q.sort === 'id') {
+      const from = 'orders_fts JOIN orders ON orders.id = orders_fts.rowid';
+      plan = ftsIdPlan(
+        'orders',
+        'orders_fts',
+        match,
+        where,
+        params,
+        countOf(from, ['orders_fts MATCH ?', ...where], [match, ...params]),
+      );
+    } else {
+      if (match) {
+        where.unshift('orders.id IN (SELECT rowid FROM orders_fts WHERE orders_fts MATCH ?)');
+        params.unshift(match);
+      }
+      plan = indexPlan('orders', SORT_KEY[q.sort], where, params, countOf('orders', where, params));
+    }
+    const { rows, total } = this.windows.read(plan, q.dir === 'desc', q.offset, q.limit);
+    return { rows: rows.map(toOrderRow), total };
+  }
+}
+
+export function viewOf(text: string, order: DateOrder): DateView {
+  const read = readDate(text, order);
+  return read.kind === 'date' ? { kind: 'date', iso: read.iso } : read;
+}
+
+function toOrderRow(row: Row): OrderRow {
+  return {
+    id: row.id as number,
+    poNumber: row.po_number as string,
+    orderDate: dayView(row.order_day as string),
+    name: row.name as string,
+    email: row.email as string,
+    city: row.city as string,
+    status: row.status as string,
+    items: row.items as number,
+    totalPrice: row.total_price as string | null,
+    fetchedAt: row.fetched_at as number,
+  };
+}
