@@ -17,6 +17,12 @@ export const CHANNEL_NAMES = [
   'catalogue:lookup',
   'catalogue:product',
   'catalogue:facets',
+  'orders:status',
+  'orders:refresh',
+  'orders:query',
+  'orders:get',
+  'orders:facets',
+  'settings:date-order',
 ] as const;
 
-export const EVENT_CHANNEL_NAMES = ['connection:changed', 'catalogue:progress'] as const;
+export const EVENT_CHANNEL_NAMES = ['connection:changed', 'catalogue:progress', 'orders:changed'] as const;

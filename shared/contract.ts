@@ -4,7 +4,19 @@
  */
 import { z } from 'zod';
 import type { Result } from './errors';
-import { CatalogueStatus, FLAG_NAMES, PRODUCT_SORTS, ProductDetail, ProductRow, STOCK_LEVELS } from './domain';
+import {
+  CatalogueStatus,
+  DATE_ORDER_SETTINGS,
+  FLAG_NAMES,
+  ORDER_SORTS,
+  OrderDetail,
+  OrderRow,
+  OrdersStatus,
+  PRODUCT_SORTS,
+  ProductDetail,
+  ProductRow,
+  STOCK_LEVELS,
+} from './domain';
 
 const Empty = z.object({}).strict();
 const Url = z.string().max(4096);
@@ -112,6 +124,35 @@ export const ProductRead = z.object({
 });
 export type ProductRead = z.infer<typeof ProductRead>;
 
+const IsoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+export const OrderQueryRequest = z
+  .object({
+    text: z.string().max(200).default(''),
+    status: z.string().max(100).nullable().default(null),
+    from: IsoDay.nullable().default(null),
+    to: IsoDay.nullable().default(null),
+    sort: z.enum(ORDER_SORTS).default('date'),
+    dir: z.enum(['asc', 'desc']).default('desc'),
+    offset: z.number().int().min(0).max(100_000_000).default(0),
+    limit: z.number().int().min(1).max(500).default(100),
+  })
+  .strict();
+export type OrderQueryRequest = z.input<typeof OrderQueryRequest>;
+
+export const OrderWindow = z.object({
+  rows: z.array(OrderRow).max(500),
+  total: z.number().int(),
+  cachedOrders: z.number().int(),
+});
+export type OrderWindow = z.infer<typeof OrderWindow>;
+
+export const OrderRead = z.object({
+  order: OrderDetail,
+  source: z.enum(['live', 'cache']),
+  note: z.string().nullable(),
+});
+export type OrderRead = z.infer<typeof OrderRead>;
+
 const channel = <Req extends z.ZodType, Res extends z.ZodType>(request: Req, response: Res) => ({ request, response });
 
 export const contract = {
@@ -135,11 +176,21 @@ export const contract = {
     ProductRead,
   ),
   'catalogue:facets': channel(Empty, z.object({ statuses: z.array(z.string()) })),
+  'orders:status': channel(Empty, OrdersStatus),
+  'orders:refresh': channel(Empty, OrdersStatus),
+  'orders:query': channel(OrderQueryRequest, OrderWindow),
+  'orders:get': channel(z.object({ id: z.number().int().positive().max(Number.MAX_SAFE_INTEGER) }).strict(), OrderRead),
+  'orders:facets': channel(
+    Empty,
+    z.object({ statuses: z.array(z.object({ status: z.string(), count: z.number().int() })) }),
+  ),
+  'settings:date-order': channel(z.object({ dateOrder: z.enum(DATE_ORDER_SETTINGS) }).strict(), OrdersStatus),
 } as const;
 
 export const events = {
   'connection:changed': ConnectionState,
   'catalogue:progress': CatalogueStatus,
+  'orders:changed': OrdersStatus,
 } as const;
 
 export type Contract = typeof contract;

@@ -10,6 +10,7 @@ import { ServiceHttp } from './api/http';
 import { probeService } from './api/probe';
 import { Catalogue } from './catalogue';
 import { ConnectionMonitor, type ConnectionTarget } from './connection';
+import { Orders } from './orders';
 import { DEMO_SIZE, startDemoService } from './demo';
 import { createDispatcher, type Dispatch } from './dispatch';
 import { CoreEvents } from './events';
@@ -67,6 +68,16 @@ export function createCore(options: CoreOptions): Core {
     target,
     background: options.background !== false,
   });
+  const orders = new Orders({
+    dataDir: options.dataDir,
+    http,
+    events,
+    connection,
+    target,
+    settings,
+    catalogue,
+    background: options.background !== false,
+  });
 
   const view = async (): Promise<SettingsView> => {
     const stored = settings.get();
@@ -101,6 +112,7 @@ export function createCore(options: CoreOptions): Core {
 
   const handlers: Handlers = {
     ...catalogue.handlers,
+    ...orders.handlers,
     'app:info': async () => ({
       name: 'Shopdesk',
       version: options.version,
@@ -179,6 +191,7 @@ export function createCore(options: CoreOptions): Core {
       closing ??= (async () => {
         connection.close();
         await ready.catch(() => undefined);
+        await orders.close();
         await catalogue.close();
         await stopDemo();
         await http.destroy();

@@ -45,3 +45,13 @@ export const SYNC_LIMITS = {
   /** Progress events at most this often. */
   progressEveryMs: 200,
 } as const;
+
+/** Orders. */
+export const ORDER_LIMITS = {
+  /** A whole unpaginated order list may be large; a page of a paginated one is small. */
+  maxListBytes: 256 * 1024 * 1024,
+  /** Pages of a paginated order list fetched at once. */
+  concurrency: 4,
+  /** Background refresh while online. */
+  everyMs: 5 * 60_000,
+} as const;

@@ -5,6 +5,8 @@ import { z } from 'zod';
 export const StoredSettings = z.object({
   mode: z.enum(['unconfigured', 'service', 'demo']).catch('unconfigured'),
   baseUrl: z.string().nullable().catch(null),
+  /** Day/month order of the service's slash dates: learnt from the data ('auto') or set by hand. */
+  dateOrder: z.enum(['auto', 'dmy', 'mdy']).catch('auto'),
 });
 export type StoredSettings = z.infer<typeof StoredSettings>;
 
@@ -15,7 +17,7 @@ export interface SettingsStore {
   readonly path: string;
 }
 
-const DEFAULTS: StoredSettings = { mode: 'unconfigured', baseUrl: null };
+const DEFAULTS: StoredSettings = { mode: 'unconfigured', baseUrl: null, dateOrder: 'auto' };
 
 export function createSettingsStore(dir: string): SettingsStore {
   const conf = new Conf<Record<string, unknown>>({

@@ -1,0 +1,280 @@
+/**
+ * The orders feature: one order cache per service, refreshed when the service comes online and every few
+ * minutes, dates read in the day/month order the settings (or the data) say, and the order book's channels.
+ */
+import Big from 'big.js';
+import path from 'node:path';
+import type { Handlers } from '../../../shared/contract';
+import { learnDateOrder, type DateOrder } from '../../../shared/dates';
+import type { OrderDetail, OrderItemView, OrdersStatus } from '../../../shared/domain';
+import { AppFailure } from '../../../shared/errors';
+import { ApiFailure, type ServiceHttp } from './api/http';
+import { parseOrder, type ParsedOrder } from './api/orders';
+import { unwrapRecord } from './api/products';
+import { cacheKey, type Catalogue } from './catalogue';
+import type { ConnectionMonitor, ConnectionTarget } from './connection';
+import { OrderRepository, viewOf } from './db/orders';
+import type { CoreEvents } from './events';
+import { LIMITS, ORDER_LIMITS } from './limits';
+import type { SettingsStore } from './settings';
+import { OrdersRefresh } from './sync/orders';
+
+type OrderHandlers = Pick<Handlers, (`orders:${string}` | 'settings:date-order') & keyof Handlers>;
+
+export interface OrdersOptions {
+  dataDir: string;
+  http: ServiceHttp;
+  events: CoreEvents;
+  connection: ConnectionMonitor;
+  target: () => Promise<ConnectionTarget>;
+  settings: SettingsStore;
+  catalogue: Catalogue;
+  background: boolean;
+}
+
+const EMPTY_STATUS: OrdersStatus = {
+  state: 'idle',
+  cachedOrders: 0,
+  updatedAt: null,
+  summary: null,
+  dateOrder: { setting: 'auto', learnt: null, effective: 'dmy' },
+};
+
+export class Orders {
+  private current: { key: string; repo: OrderRepository; refresh: OrdersRefresh } | null = null;
+  private timer: NodeJS.Timeout | undefined;
+  private readonly stopListening: () => void;
+
+  constructor(private readonly options: OrdersOptions) {
+    this.stopListening = options.events.on('connection:changed', (state) => {
+      if (state.state === 'online') void this.refreshIfDue();
+    });
+    if (options.background) {
+      this.timer = setInterval(() => void this.refreshIfDue(), ORDER_LIMITS.everyMs);
+      this.timer.unref();
+    }
+  }
+
+  async open(): Promise<{ repo: OrderRepository; refresh: OrdersRefresh } | null> {
+    const target = await this.options.target();
+    const key = cacheKey(target);
+    if (key === null) return null;
+    if (this.current?.key === key) return this.current;
+    this.closeCurrent();
+    const repo = new OrderRepository(path.join(this.options.dataDir, `orders-${key}.sqlite`));
+    const refresh = new OrdersRefresh({
+      repo,
+      http: this.options.http,
+      target: async () => {
+        const t = await this.options.target();
+        return t.baseUrl && t.token && cacheKey(t) === key ? { baseUrl: t.baseUrl, token: t.token } : null;
+      },
+      dateOrder: () => this.effectiveOrder(repo),
+      onUnauthorized: () => void this.options.connection.check(),
+      onUnreachable: () => void this.options.connection.check(),
+      onChange: () => {
+        this.readDatesAsNeeded(repo);
+        this.options.events.emit('orders:changed', this.statusOf(repo, refresh));
+      },
+    });
+    this.readDatesAsNeeded(repo);
+    this.current = { key, repo, refresh };
+    return this.current;
+  }
+
+  private effectiveOrder(repo: OrderRepository): DateOrder {
+    const setting = this.options.settings.get().dateOrder;
+    if (setting !== 'auto') return setting;
+    return learnDateOrder(repo.evidence()) ?? 'dmy';
+  }
+
+  /** Dates are stored as written; their sortable day follows the order in use, read again when it changes. */
+  private readDatesAsNeeded(repo: OrderRepository): void {
+    const order = this.effectiveOrder(repo);
+    if (repo.daysReadAs() !== order) repo.rereadDates(order);
+  }
+
+  private statusOf(repo: OrderRepository, refresh: OrdersRefresh): OrdersStatus {
+    const summary = repo.state('summary');
+    const updatedAt = repo.state('updatedAt');
+    return {
+      state: refresh.isRunning()
+        ? 'running'
+        : summary === null
+          ? 'idle'
+          : summary.startsWith('Order book up to date')
+            ? 'complete'
+            : 'failed',
+      cachedOrders: repo.count(),
+      updatedAt: updatedAt === null ? null : Number(updatedAt),
+      summary,
+      dateOrder: {
+        setting: this.options.settings.get().dateOrder,
+        learnt: learnDateOrder(repo.evidence()),
+        effective: this.effectiveOrder(repo),
+      },
+    };
+  }
+
+  async status(): Promise<OrdersStatus> {
+    const open = await this.open();
+    return open
+      ? this.statusOf(open.repo, open.refresh)
+      : { ...EMPTY_STATUS, dateOrder: { ...EMPTY_STATUS.dateOrder, setting: this.options.settings.get().dateOrder } };
+  }
+
+  async refreshIfDue(): Promise<void> {
+    if (!this.options.background || this.options.connection.current().state !== 'online') return;
+    const open = await this.open();
+    if (!open || open.refresh.isRunning()) return;
+    const updated = open.repo.state('updatedAt');
+    if (updated === null || Date.now() - Number(updated) > ORDER_LIMITS.everyMs) void open.refresh.start();
+  }
+
+  private closeCurrent(): void {
+    if (!this.current) return;
+    this.current.refresh.cancel();
+    const { repo, refresh } = this.current;
+    this.current = null;
+    void refresh.idle().then(() => repo.close());
+  }
+
+  async close(): Promise<void> {
+    clearInterval(this.timer);
+    this.stopListening();
+    if (this.current) {
+      this.current.refresh.cancel();
+      await this.current.refresh.idle();
+      this.current.repo.close();
+      this.current = null;
+    }
+  }
+
+  private async detail(order: ParsedOrder, fetchedAt: number, repo: OrderRepository): Promise<OrderDetail> {
+    const dateOrder = this.effectiveOrder(repo);
+    const products = (await this.options.catalogue.open())?.repo;
+    const items: OrderItemView[] = order.items.map((item) => {
+      const product = item.productVariantId !== null ? products?.detail(item.productVariantId) : null;
+      return {
+        id: item.id,
+        productVariantId: item.productVariantId,
+        productName: product ? product.name || null : null,
+        productSku: product ? product.sku || null : null,
+        quantity: item.quantity,
+        price: item.price,
+        discount: item.discount,
+        lineTotal:
+          item.price !== null && item.quantity !== null
+            ? new Big(item.price)
+                .times(item.quantity)
+                .minus(item.discount ?? '0')
+                .toFixed(2)
+            : null,
+        fulfillmentStatus: item.fulfillmentStatus,
+        createdAt: item.createdAt,
+        updatedAt: item.updatedAt,
+      };
+    });
+    const parts = [order.subtotalPrice, order.shippingCost, order.totalTax, order.totalDiscounts];
+    const computed = parts.every((p) => p !== null)
+      ? new Big(order.subtotalPrice!)
+          .plus(order.shippingCost!)
+          .plus(order.totalTax!)
+          .minus(order.totalDiscounts!)
+          .toFixed(2)
+      : null;
+    return {
+      id: order.id,
+      poNumber: order.poNumber,
+      trackingNumber: order.trackingNumber,
+      status: order.status,
+      name: order.name,
+      email: order.email,
+      phone: order.phone,
+      addressLine1: order.addressLine1,
+      addressLine2: order.addressLine2,
+      zip: order.zip,
+      city: order.city,
+      province: order.province,
+      country: order.country,
+      remarks: order.remarks,
+      orderDate: viewOf(order.orderDate, dateOrder),
+      processedDate: viewOf(order.processedDate, dateOrder),
+      closedDate: viewOf(order.closedDate, dateOrder),
+      cancelledDate: viewOf(order.cancelledDate, dateOrder),
+      cancelReason: order.cancelReason,
+      subtotalPrice: order.subtotalPrice,
+      shippingCost: order.shippingCost,
+      totalTax: order.totalTax,
+      totalDiscounts: order.totalDiscounts,
+      totalPrice: order.totalPrice,
+      totalsCheck: {
+        computed,
+        matches: computed === null || order.totalPrice === null ? null : new Big(computed).eq(order.totalPrice),
+      },
+      items,
+      extra: order.extra,
+      fetchedAt,
+    };
+  }
+
+  readonly handlers: OrderHandlers = {
+    'orders:status': () => this.status(),
+    'orders:refresh': async () => {
+      const open = await this.open();
+      if (!open) throw new AppFailure('not_configured', 'Set up the service connection first.');
+      void open.refresh.start();
+      return this.statusOf(open.repo, open.refresh);
+    },
+    'orders:query': async (q) => {
+      const open = await this.open();
+      if (!open) return { rows: [], total: 0, cachedOrders: 0 };
+      return { ...open.repo.query(q), cachedOrders: open.repo.count() };
+    },
+    'orders:facets': async () => ({ statuses: (await this.open())?.repo.statuses() ?? [] }),
+    'orders:get': async ({ id }) => {
+      const open = await this.open();
+      if (!open) throw new AppFailure('not_configured', 'Set up the service connection first.');
+      const target = await this.options.target();
+      let note: string | null = null;
+      if (this.options.connection.current().state === 'offline') note = 'Offline: showing the cached copy.';
+      else if (target.baseUrl && target.token) {
+        try {
+          const { body } = await this.options.http.json(
+            { baseUrl: target.baseUrl, token: target.token },
+            `/api/order/${id}`,
+            {
+              deadlineMs: LIMITS.testDeadlineMs,
+            },
+          );
+          const parsed = parseOrder(unwrapRecord(body));
+          if (parsed.ok && parsed.order.id === id) {
+            const now = Date.now();
+            open.repo.saveOrders([parsed.order], this.effectiveOrder(open.repo), now);
+            return { order: await this.detail(parsed.order, now, open.repo), source: 'live' as const, note: null };
+          }
+          note = 'The service’s answer could not be read; showing the cached copy.';
+        } catch (error) {
+          if (!(error instanceof ApiFailure)) throw error;
+          if (error.code === 'unreachable' || error.code === 'timeout') void this.options.connection.check();
+          note =
+            error.code === 'not_found'
+              ? 'The service does not know this order any more; showing the cached copy.'
+              : `${error.message} Showing the cached copy.`;
+        }
+      }
+      const cached = open.repo.order(id);
+      if (!cached) throw new AppFailure('not_found', 'This order is not in the local order book.');
+      return { order: await this.detail(cached.order, cached.fetchedAt, open.repo), source: 'cache' as const, note };
+    },
+    'settings:date-order': async ({ dateOrder }) => {
+      this.options.settings.update({ dateOrder });
+      const open = await this.open();
+      if (!open) return this.status();
+      this.readDatesAsNeeded(open.repo);
+      const status = this.statusOf(open.repo, open.refresh);
+      this.options.events.emit('orders:changed', status);
+      return status;
+    },
+  };
+}

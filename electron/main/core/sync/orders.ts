@@ -1,0 +1,134 @@
+/**
+ * Order book refresh: GET /api/order in whatever envelope it comes, every page of a paginator, into the cache.
+ * Pages are counted from meta.last_page; links are never followed (no other host ever gets the token).
+ */
+import type { DateOrder } from '../../../../shared/dates';
+import { ApiFailure, type ServiceConnection, type ServiceHttp } from '../api/http';
+import { parseOrderList, type ParsedOrderList } from '../api/orders';
+import type { OrderRepository } from '../db/orders';
+import { ORDER_LIMITS } from '../limits';
+import { abortableSleep, Cancelled, withRetries, type Sleep } from './retry';
+
+export interface OrdersRefreshDeps {
+  repo: OrderRepository;
+  http: ServiceHttp;
+  target: () => Promise<ServiceConnection | null>;
+  /** The day/month order in use for the dates being written. */
+  dateOrder: () => DateOrder;
+  onUnauthorized?: () => void;
+  onUnreachable?: () => void;
+  onChange?: () => void;
+  sleep?: Sleep;
+}
+
+export interface RefreshResult {
+  state: 'complete' | 'failed';
+  summary: string;
+}
+
+const fmt = (n: number): string => n.toLocaleString('en');
+
+export class OrdersRefresh {
+  private running: Promise<RefreshResult> | null = null;
+  private controller: AbortController | null = null;
+
+  constructor(private readonly deps: OrdersRefreshDeps) {}
+
+  isRunning(): boolean {
+    return this.running !== null;
+  }
+
+  start(): Promise<RefreshResult> {
+    this.running ??= this.run().finally(() => {
+      this.running = null;
+      this.controller = null;
+      this.deps.onChange?.();
+    });
+    this.deps.onChange?.();
+    return this.running;
+  }
+
+  async idle(): Promise<void> {
+    await this.running?.catch(() => undefined);
+  }
+
+  cancel(): void {
+    this.controller?.abort();
+  }
+
+  private async run(): Promise<RefreshResult> {
+    const controller = (this.controller = new AbortController());
+    const signal = controller.signal;
+    const conn = await this.deps.target();
+    if (!conn) return this.end('failed', 'No service is set up; the order book cannot be fetched.');
+    let stop: string | null = null;
+    const read = (page: number) => () =>
+      this.deps.http
+        .json(conn, page === 1 ? '/api/order' : `/api/order?page=${page}`, {
+          signal,
+          maxBytes: ORDER_LIMITS.maxListBytes,
+        })
+        .then(({ body }) => {
+          const list = parseOrderList(body);
+          if (!list)
+            throw new ApiFailure('bad_response', 'The service answered with something that is not an order list.', {
+              maybeDelivered: true,
+            });
+          return list;
+        });
+    const onFailure = (error: ApiFailure): void => {
+      if (error.code === 'unauthorized' || error.code === 'forbidden') {
+        this.deps.onUnauthorized?.();
+        stop = 'The service refused the API token; the order book was not refreshed. Fix the token in Settings.';
+        throw error;
+      }
+      if (error.code === 'unreachable' && !error.detail.maybeDelivered) {
+        this.deps.onUnreachable?.();
+        stop = 'The service cannot be reached; showing the cached order book.';
+        throw error;
+      }
+    };
+    const fetchPage = async (page: number): Promise<ParsedOrderList | null> =>
+      withRetries(read(page), { signal, sleep: this.deps.sleep ?? abortableSleep, onFailure });
+    try {
+      const first = await fetchPage(1);
+      if (!first) return this.end('failed', 'The order list could not be fetched; the cached order book is shown.');
+      const save = (list: ParsedOrderList): void => {
+        this.deps.repo.saveOrders(list.orders, this.deps.dateOrder());
+        this.deps.onChange?.();
+      };
+      save(first);
+      let failed = 0;
+      let skipped = first.skipped;
+      const lastPage = first.lastPage ?? 1;
+      const queue = Array.from({ length: Math.max(0, lastPage - 1) }, (_, i) => i + 2);
+      const worker = async (): Promise<void> => {
+        for (let page = queue.shift(); page !== undefined; page = queue.shift()) {
+          const list = await fetchPage(page);
+          if (!list) failed += 1;
+          else {
+            skipped += list.skipped;
+            save(list);
+          }
+        }
+      };
+      await Promise.all(Array.from({ length: ORDER_LIMITS.concurrency }, worker));
+      const now = Date.now();
+      const time = new Date(now).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
+      let summary = failed
+        ? `Order book partly refreshed: ${fmt(failed)} page${failed === 1 ? '' : 's'} failed — retry.`
+        : `Order book up to date: ${fmt(this.deps.repo.count())} orders as of ${time}.`;
+      if (skipped) summary += ` ${fmt(skipped)} unreadable record${skipped === 1 ? ' was' : 's were'} skipped.`;
+      return this.end(failed ? 'failed' : 'complete', summary);
+    } catch (error) {
+      if (error instanceof Cancelled) return this.end('failed', 'Order refresh cancelled.');
+      if (stop) return this.end('failed', stop);
+      throw error;
+    }
+  }
+
+  private end(state: RefreshResult['state'], summary: string): RefreshResult {
+    this.deps.repo.setSummary(summary);
+    return { state, summary };
+  }
+}

@@ -1,0 +1,163 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { OrderDetail, OrderRow, OrdersStatus } from '../../../shared/domain';
+import { createCore, type Core } from '../../../electron/main/core/index';
+import { MemoryVault } from '../../../electron/main/core/vault';
+import { startService, type RunningService, type ServiceOptions } from '../../../server/index';
+
+const cleanup: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const fn of cleanup.splice(0).reverse()) await fn();
+});
+const ok = <T>(result: { ok: boolean; value?: unknown; error?: unknown }): T => {
+  if (!result.ok) throw new Error(JSON.stringify(result.error));
+  return result.value as T;
+};
+async function setup(service: Partial<ServiceOptions> = {}): Promise<{ core: Core; svc: RunningService }> {
+  const svc = await startService({
+    token: 'tok',
+    products: 60,
+    orders: 45,
+    seed: 9,
+    anchor: new Date('2026-11-20T12:00:00Z'),
+    ...service,
+  });
+  cleanup.push(() => svc.close());
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shopdesk-orders-'));
+  const core = createCore({ dataDir: dir, vault: new MemoryVault(), host: 'browser', version: 't', background: false });
+  cleanup.push(() => fs.rmSync(dir, { recursive: true, force: true }));
+  cleanup.push(() => core.close());
+  ok(await core.dispatch('settings:save', { baseUrl: svc.url, token: 'tok' }));
+  ok(await core.dispatch('connection:check', {}));
+  return { core, svc };
+}
+async function refresh(core: Core): Promise<OrdersStatus> {
+  ok(await core.dispatch('orders:refresh', {}));
+  for (;;) {
+    const status = ok<OrdersStatus>(await core.dispatch('orders:status', {}));
+    if (status.state !== 'running') return status;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+describe('order book refresh', () => {
+  it.each(['paginated', 'data', 'bare'] as const)('reads every order from a %s list', async (orderList) => {
+    const { core } = await setup({ orderList, single: orderList === 'bare' ? 'bare' : 'data' });
+    const status = await refresh(core);
+    expect(status.state).toBe('complete');
+    expect(status.cachedOrders).toBe(45);
+    expect(status.summary).toMatch(/^Order book up to date: 45 orders as of \d\d:\d\d\.$/);
+    const window = ok<{ rows: OrderRow[]; total: number }>(
+      await core.dispatch('orders:query', { sort: 'id', dir: 'asc', limit: 50 }),
+    );
+    expect(window.total).toBe(45);
+    expect(window.rows.map((r) => r.id)).toEqual(Array.from({ length: 45 }, (_, i) => i + 1));
+  });
+
+  it('learns the date order from the data, and a setting overrides it', async () => {
+    const { core } = await setup({ dateOrder: 'mdy' });
+    const status = await refresh(core);
+    expect(status.dateOrder).toEqual({ setting: 'auto', learnt: 'mdy', effective: 'mdy' });
+    const newest = ok<{ rows: OrderRow[] }>(
+      await core.dispatch('orders:query', { sort: 'date', dir: 'desc', limit: 1 }),
+    ).rows[0]!;
+    expect(newest.orderDate).toMatchObject({ kind: 'date' });
+    const iso = (newest.orderDate as { iso: string }).iso;
+    expect(iso <= '2026-11-20').toBe(true);
+    // forcing the wrong order flags dates that cannot be read that way instead of inventing them
+    const forced = ok<OrdersStatus>(await core.dispatch('settings:date-order', { dateOrder: 'dmy' }));
+    expect(forced.dateOrder.effective).toBe('dmy');
+    const rows = ok<{ rows: OrderRow[] }>(await core.dispatch('orders:query', { sort: 'id', limit: 45 })).rows;
+    expect(rows.some((r) => r.orderDate.kind === 'invalid')).toBe(true);
+    expect(JSON.stringify(rows)).not.toMatch(/Invalid Date|NaN/);
+  });
+
+  it('search by e-mail, PO and city; filter by status and date range; sort by total', async () => {
+    const { core, svc } = await setup();
+    await refresh(core);
+    const some = JSON.parse(svc.store.orderJson(7)!) as {
+      email: string;
+      po_number: string;
+      status: string;
+      city: string;
+    };
+    const byEmail = ok<{ rows: OrderRow[] }>(await core.dispatch('orders:query', { text: some.email }));
+    expect(byEmail.rows.map((r) => r.id)).toContain(7);
+    expect(
+      ok<{ rows: OrderRow[] }>(await core.dispatch('orders:query', { text: some.po_number, sort: 'id' })).rows[0]?.id,
+    ).toBe(7);
+    const byStatus = ok<{ rows: OrderRow[]; total: number }>(
+      await core.dispatch('orders:query', { status: some.status, limit: 100 }),
+    );
+    expect(byStatus.rows.every((r) => r.status === some.status)).toBe(true);
+    const facets = ok<{ statuses: { status: string; count: number }[] }>(await core.dispatch('orders:facets', {}));
+    expect(facets.statuses.find((f) => f.status === some.status)?.count).toBe(byStatus.total);
+    const ranged = ok<{ rows: OrderRow[] }>(
+      await core.dispatch('orders:query', { from: '2026-11-01', to: '2026-11-20', limit: 100 }),
+    );
+    expect(ranged.rows.length).toBeGreaterThan(0);
+    for (const r of ranged.rows) expect((r.orderDate as { iso: string }).iso >= '2026-11-01').toBe(true);
+    const byTotal = ok<{ rows: OrderRow[] }>(
+      await core.dispatch('orders:query', { sort: 'total', dir: 'desc', limit: 5 }),
+    ).rows;
+    const totals = byTotal.map((r) => Number(r.totalPrice));
+    expect([...totals].sort((a, b) => b - a)).toEqual(totals);
+  });
+
+  it('detail: live, with product names from the catalogue, line totals and a totals check; cached when offline', async () => {
+    const { core, svc } = await setup();
+    ok(await core.dispatch('catalogue:sync', {}));
+    for (let s = ok<{ state: string }>(await core.dispatch('catalogue:status', {})); s.state === 'running';) {
+      await new Promise((r) => setTimeout(r, 10));
+      s = ok<{ state: string }>(await core.dispatch('catalogue:status', {}));
+    }
+    await refresh(core);
+    const read = ok<{ order: OrderDetail; source: string }>(await core.dispatch('orders:get', { id: 5 }));
+    expect(read.source).toBe('live');
+    const item = read.order.items[0]!;
+    const product = svc.store.product(item.productVariantId!)!;
+    expect(item.productName).toBe(product.name);
+    expect(item.productSku).toBe(product.sku);
+    expect(item.lineTotal).toMatch(/^\d+\.\d{2}$/);
+    expect(read.order.totalsCheck).toEqual({ computed: read.order.totalPrice, matches: true });
+    expect(read.order.orderDate.kind).toBe('date');
+    await svc.close();
+    const offline = ok<{ order: OrderDetail; source: string; note: string }>(
+      await core.dispatch('orders:get', { id: 5 }),
+    );
+    expect(offline.source).toBe('cache');
+    expect(offline.order.items[0]?.productName).toBe(product.name);
+    expect(await core.dispatch('orders:get', { id: 9999 })).toMatchObject({ ok: false, error: { code: 'not_found' } });
+  });
+
+  it('a totals mismatch is flagged', async () => {
+    const { core, svc } = await setup();
+    const res = await fetch(`${svc.url}/api/order`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer tok', accept: 'application/json', 'content-type': 'application/json' },
+      body: JSON.stringify({
+        name: 'A B',
+        email: 'a@example.com',
+        phone: '1',
+        address_line_1: 'x',
+        zip: '1',
+        city: 'c',
+        province: 'p',
+        country: 'n',
+        order_date: '',
+        subtotal_price: '10.00',
+        shipping_cost: '1.00',
+        total_tax: '2.00',
+        total_discounts: '0.00',
+        total_price: '99.00',
+        order_items: [{ id: 1, quantity: 1 }],
+      }),
+    });
+    const created = ((await res.json()) as { data: { id: number } }).data;
+    await refresh(core);
+    const read = ok<{ order: OrderDetail }>(await core.dispatch('orders:get', { id: created.id }));
+    expect(read.order.totalsCheck).toEqual({ computed: '13.00', matches: false });
+  });
+});
