@@ -6,6 +6,8 @@ import { ConnectionIndicator } from './components/ConnectionIndicator';
 import { OfflineBanner } from './components/OfflineBanner';
 import { SyncProgress } from './components/SyncProgress';
 import { StockScreen } from './screens/stock/StockScreen';
+import { OrdersScreen } from './screens/orders/OrdersScreen';
+import { OrderDetailScreen } from './screens/orders/OrderDetailScreen';
 import { Placeholder } from './screens/placeholder/Placeholder';
 import { SettingsScreen } from './screens/settings/SettingsScreen';
 import { Welcome } from './screens/welcome/Welcome';
@@ -82,19 +84,8 @@ export function App() {
         <Routes>
           <Route path="/" element={<Navigate to={unconfigured ? '/welcome' : '/orders'} replace />} />
           <Route path="/welcome" element={<Welcome />} />
-          <Route
-            path="/orders"
-            element={
-              unconfigured ? (
-                <Welcome />
-              ) : (
-                <Placeholder
-                  title="Orders"
-                  description="The order book — search, filters and order details, online and offline — is being built."
-                />
-              )
-            }
-          />
+          <Route path="/orders" element={unconfigured ? <Welcome /> : <OrdersScreen />} />
+          <Route path="/orders/:id" element={<OrderDetailScreen />} />
           <Route
             path="/new-order"
             element={

@@ -1,4 +1,5 @@
 import '@mantine/core/styles.css';
+import './print.css';
 import { MantineProvider, createTheme } from '@mantine/core';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

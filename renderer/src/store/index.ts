@@ -3,6 +3,7 @@ import { create, type StateCreator } from 'zustand';
 import type { AppInfo, ConnectionState, ConnectionVerdict, SettingsView } from '../../../shared/contract';
 import { BridgeError, call, subscribe } from '../bridge';
 import { catalogueSlice, type CatalogueSlice } from './catalogue';
+import { ordersSlice, type OrdersSlice } from './orders';
 
 export interface ConnectionSlice {
   connection: ConnectionState | null;
@@ -20,7 +21,7 @@ export interface SettingsSlice {
   startDemo(): Promise<void>;
 }
 
-export type Store = ConnectionSlice & SettingsSlice & CatalogueSlice;
+export type Store = ConnectionSlice & SettingsSlice & CatalogueSlice & OrdersSlice;
 
 const connectionSlice: StateCreator<Store, [], [], ConnectionSlice> = (set) => ({
   connection: null,
@@ -64,6 +65,7 @@ export const useStore = create<Store>()((...a) => ({
   ...connectionSlice(...a),
   ...settingsSlice(...a),
   ...catalogueSlice(...a),
+  ...ordersSlice(...a),
 }));
 
 /** Wires push events into the store; returns the unsubscribe function. */
@@ -80,10 +82,19 @@ export function connectStoreToMain(): () => void {
         .getState()
         .loadCatalogue()
         .catch(() => undefined);
+      void useStore
+        .getState()
+        .loadOrders()
+        .catch(() => undefined);
     }),
     subscribe('catalogue:progress', (status) => useStore.getState().setCatalogue(status)),
+    subscribe('orders:changed', (status) => useStore.getState().setOrders(status)),
   ];
   void useStore.getState().loadSettings();
+  void useStore
+    .getState()
+    .loadOrders()
+    .catch(() => undefined);
   void useStore
     .getState()
     .loadCatalogue()

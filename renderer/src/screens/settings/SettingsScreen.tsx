@@ -8,6 +8,7 @@ import type { ConnectionVerdict } from '../../../../shared/contract';
 import { checkBaseUrl } from '../../../../shared/url';
 import { BridgeError } from '../../bridge';
 import { useStore } from '../../store';
+import { DateOrderSettings } from './DateOrderSettings';
 import { VERDICT_TITLE } from './verdict';
 
 const FormSchema = z.object({
@@ -175,6 +176,7 @@ export function SettingsScreen() {
           </Stack>
         </Paper>
       )}
+      <DateOrderSettings />
     </Stack>
   );
 }

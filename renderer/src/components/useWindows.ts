@@ -1,0 +1,87 @@
+/**
+ * Windows of rows fetched from main as a virtual table scrolls (100 rows a block). Only blocks near the visible
+ * range are kept: the renderer never holds the whole list.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { BridgeError } from '../bridge';
+
+export const BLOCK = 100;
+const KEEP_BLOCKS = 20;
+
+export interface Window<Row> {
+  rows: Row[];
+  total: number;
+  cached: number;
+}
+
+/**
+ * `queryKey` identifies the query (a new one starts from the top); `version` says the rows may have changed
+ * (visible blocks are fetched again, old rows kept meanwhile).
+ */
+export function useWindows<Row>(
+  queryKey: string,
+  version: number,
+  fetchWindow: (offset: number, limit: number) => Promise<Window<Row>>,
+) {
+  const [blocks, setBlocks] = useState<Map<number, Row[]>>(() => new Map());
+  const [total, setTotal] = useState<number | null>(null);
+  const [cached, setCached] = useState(0);
+  const [error, setError] = useState<string | null>(null);
+  const current = useRef({ queryKey, version, range: [0, 0] as [number, number], loading: new Set<string>() });
+
+  const fetchBlock = useCallback(
+    async (block: number) => {
+      const tag = `${queryKey}|${version}|${block}`;
+      if (current.current.loading.has(tag)) return;
+      current.current.loading.add(tag);
+      try {
+        const window = await fetchWindow(block * BLOCK, BLOCK);
+        if (current.current.queryKey !== queryKey) return; // the query changed meanwhile
+        setTotal(window.total);
+        setCached(window.cached);
+        setError(null);
+        setBlocks((previous) => {
+          const next = new Map(previous);
+          next.set(block, window.rows);
+          const [start, end] = current.current.range;
+          const centre = Math.floor((start + end) / 2 / BLOCK);
+          for (const b of next.keys())
+            if (next.size > KEEP_BLOCKS && Math.abs(b - centre) > KEEP_BLOCKS / 2) next.delete(b);
+          return next;
+        });
+      } catch (e) {
+        setError(e instanceof BridgeError ? e.message : 'The list could not be read.');
+      } finally {
+        current.current.loading.delete(tag);
+      }
+    },
+    [queryKey, version, fetchWindow],
+  );
+
+  useEffect(() => {
+    const queryChanged = current.current.queryKey !== queryKey;
+    current.current = { ...current.current, queryKey, version };
+    if (queryChanged) {
+      setBlocks(new Map());
+      current.current.range = [0, 0];
+      void fetchBlock(0);
+      return;
+    }
+    const [start, end] = current.current.range;
+    for (let b = Math.floor(start / BLOCK); b <= Math.floor(end / BLOCK); b++) void fetchBlock(b);
+  }, [queryKey, version, fetchBlock]);
+
+  const onRangeChange = useCallback(
+    (start: number, end: number) => {
+      current.current.range = [start, end];
+      for (let b = Math.floor(start / BLOCK); b <= Math.floor(end / BLOCK); b++) {
+        if (!blocks.has(b)) void fetchBlock(b);
+      }
+    },
+    [blocks, fetchBlock],
+  );
+
+  const getRow = useCallback((index: number) => blocks.get(Math.floor(index / BLOCK))?.[index % BLOCK], [blocks]);
+
+  return { total, cached, getRow, onRangeChange, error };
+}

@@ -1,0 +1,299 @@
+/** One order in full: customer and address, timeline, items with catalogue names, totals with a check, remarks. */
+import {
+  ActionIcon,
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  CopyButton,
+  Group,
+  Loader,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Timeline,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import type { OrderRead } from '../../../../shared/contract';
+import type { DateView, OrderDetail } from '../../../../shared/domain';
+import { formatMoney } from '../../../../shared/money';
+import { BridgeError, call } from '../../bridge';
+import { DateText } from '../../components/DateText';
+import { asOf, count } from '../../components/format';
+import { StatusBadge } from '../../components/StatusBadge';
+
+function CopyIcon({ copied }: { copied: boolean }) {
+  return (
+    <svg
+      width="14"
+      height="14"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      aria-hidden="true"
+    >
+      {copied ? (
+        <path d="M5 12l5 5L20 7" />
+      ) : (
+        <>
+          <rect x="9" y="9" width="11" height="11" rx="2" />
+          <path d="M5 15V6a2 2 0 0 1 2-2h8" />
+        </>
+      )}
+    </svg>
+  );
+}
+
+function Copyable({ label, value }: { label: string; value: string }) {
+  if (!value) return <Text c="dimmed">—</Text>;
+  return (
+    <Group gap={4} wrap="nowrap">
+      <Text style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>{value}</Text>
+      <CopyButton value={value}>
+        {({ copied, copy }) => (
+          <Tooltip label={copied ? 'Copied' : `Copy ${label}`}>
+            <ActionIcon variant="subtle" size="sm" onClick={copy} aria-label={`Copy ${label}`} className="no-print">
+              <CopyIcon copied={copied} />
+            </ActionIcon>
+          </Tooltip>
+        )}
+      </CopyButton>
+    </Group>
+  );
+}
+
+const EVENTS: [keyof Pick<OrderDetail, 'orderDate' | 'processedDate' | 'closedDate' | 'cancelledDate'>, string][] = [
+  ['orderDate', 'Ordered'],
+  ['processedDate', 'Processed'],
+  ['closedDate', 'Closed'],
+  ['cancelledDate', 'Cancelled'],
+];
+
+export function OrderDetailScreen() {
+  const { id } = useParams();
+  const orderId = Number(id);
+  const [read, setRead] = useState<OrderRead | null>(null);
+  const [error, setError] = useState<string | null>(
+    Number.isSafeInteger(orderId) && orderId > 0 ? null : 'That is not an order number.',
+  );
+
+  useEffect(() => {
+    if (!Number.isSafeInteger(orderId) || orderId <= 0) return;
+    let live = true;
+    call('orders:get', { id: orderId }).then(
+      (value) => live && setRead(value),
+      (e: unknown) => live && setError(e instanceof BridgeError ? e.message : 'The order could not be read.'),
+    );
+    return () => {
+      live = false;
+    };
+  }, [orderId]);
+
+  const back = (
+    <Anchor component={Link} to="/orders" className="no-print">
+      ← Back to orders
+    </Anchor>
+  );
+  if (error)
+    return (
+      <Stack maw={720}>
+        {back}
+        <Alert color="red" title="Order not available">
+          {error}
+        </Alert>
+      </Stack>
+    );
+  if (!read)
+    return (
+      <Group gap="xs">
+        <Loader size="xs" />
+        <Text>Reading order…</Text>
+      </Group>
+    );
+  const o = read.order;
+  const events = EVENTS.filter(([key]) => o[key].kind !== 'empty');
+  const address = [
+    o.addressLine1,
+    o.addressLine2,
+    [o.zip, o.city].filter(Boolean).join(' '),
+    o.province,
+    o.country,
+  ].filter(Boolean);
+  const money: [string, string | null][] = [
+    ['Subtotal', o.subtotalPrice],
+    ['Shipping', o.shippingCost],
+    ['Tax', o.totalTax],
+    [
+      'Discounts',
+      o.totalDiscounts === null || /^0*\.?0*$/.test(o.totalDiscounts) ? o.totalDiscounts : `-${o.totalDiscounts}`,
+    ],
+  ];
+
+  return (
+    <Stack gap="md" maw={1000} className="order-sheet">
+      {back}
+      <Group justify="space-between" align="flex-start">
+        <Stack gap={4}>
+          <Title order={2}>Order {o.poNumber || `#${o.id}`}</Title>
+          <Group gap="xs">
+            <StatusBadge status={o.status} />
+            {read.source === 'live' ? (
+              <Badge color="teal" variant="light">
+                Live
+              </Badge>
+            ) : (
+              <Badge color="gray" variant="light">
+                Cached at {asOf(o.fetchedAt)}
+              </Badge>
+            )}
+            {o.trackingNumber && <Text size="sm">Tracking: {o.trackingNumber}</Text>}
+          </Group>
+          {read.note && (
+            <Text size="sm" c="dimmed">
+              {read.note}
+            </Text>
+          )}
+        </Stack>
+        <Button variant="default" onClick={() => window.print()} className="no-print">
+          Print order sheet
+        </Button>
+      </Group>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <Paper withBorder p="md" aria-label="Customer">
+          <Title order={4} mb="xs">
+            Customer
+          </Title>
+          <Copyable label="name" value={o.name} />
+          <Copyable label="e-mail" value={o.email} />
+          <Copyable label="phone" value={o.phone} />
+        </Paper>
+        <Paper withBorder p="md" aria-label="Delivery address">
+          <Group justify="space-between">
+            <Title order={4} mb="xs">
+              Delivery address
+            </Title>
+          </Group>
+          {address.length ? (
+            <Copyable label="address" value={address.join('\n')} />
+          ) : (
+            <Text c="dimmed">No address given</Text>
+          )}
+        </Paper>
+      </SimpleGrid>
+      <Paper withBorder p="md" aria-label="Timeline">
+        <Title order={4} mb="sm">
+          Timeline
+        </Title>
+        {events.length === 0 ? (
+          <Text c="dimmed">No dates given.</Text>
+        ) : (
+          <Timeline active={events.length - 1} bulletSize={14} lineWidth={2}>
+            {events.map(([key, label]) => (
+              <Timeline.Item key={key} title={label} color={key === 'cancelledDate' ? 'red' : undefined}>
+                <Text size="sm">
+                  <DateText value={o[key] as DateView} />
+                </Text>
+                {key === 'cancelledDate' && o.cancelReason && (
+                  <Text size="sm" c="dimmed">
+                    Reason: {o.cancelReason}
+                  </Text>
+                )}
+              </Timeline.Item>
+            ))}
+          </Timeline>
+        )}
+      </Paper>
+      <Paper withBorder p="md" aria-label="Items">
+        <Title order={4} mb="sm">
+          Items ({count(o.items.length)})
+        </Title>
+        {o.items.length === 0 ? (
+          <Text c="dimmed">The service listed no items for this order.</Text>
+        ) : (
+          <Table striped>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Product</Table.Th>
+                <Table.Th ta="right">Qty</Table.Th>
+                <Table.Th ta="right">Price</Table.Th>
+                <Table.Th ta="right">Discount</Table.Th>
+                <Table.Th ta="right">Line total</Table.Th>
+                <Table.Th>Fulfilment</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {o.items.map((item, index) => (
+                <Table.Tr key={item.id ?? `line-${index}`}>
+                  <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                    {item.productName ?? `Product #${item.productVariantId ?? '?'}`}
+                    <Text size="xs" c="dimmed">
+                      {item.productSku ? `SKU ${item.productSku} · ` : 'Not in the local catalogue · '}id{' '}
+                      {item.productVariantId ?? '—'}
+                      {item.createdAt ? ` · added ${item.createdAt}` : ''}
+                      {item.updatedAt && item.updatedAt !== item.createdAt ? ` · updated ${item.updatedAt}` : ''}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td ta="right">{item.quantity === null ? '—' : count(item.quantity)}</Table.Td>
+                  <Table.Td ta="right">{formatMoney(item.price)}</Table.Td>
+                  <Table.Td ta="right">{formatMoney(item.discount)}</Table.Td>
+                  <Table.Td ta="right">{formatMoney(item.lineTotal)}</Table.Td>
+                  <Table.Td>
+                    <StatusBadge status={item.fulfillmentStatus} />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+      </Paper>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <Paper withBorder p="md" aria-label="Remarks">
+          <Title order={4} mb="xs">
+            Remarks
+          </Title>
+          <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} c={o.remarks ? undefined : 'dimmed'}>
+            {o.remarks || 'No remarks.'}
+          </Text>
+        </Paper>
+        <Paper withBorder p="md" aria-label="Totals">
+          <Title order={4} mb="xs">
+            Totals
+          </Title>
+          <Table withRowBorders={false} verticalSpacing={2}>
+            <Table.Tbody>
+              {money.map(([label, value]) => (
+                <Table.Tr key={label}>
+                  <Table.Td>{label}</Table.Td>
+                  <Table.Td ta="right">{formatMoney(value)}</Table.Td>
+                </Table.Tr>
+              ))}
+              <Table.Tr>
+                <Table.Td fw={700}>Total</Table.Td>
+                <Table.Td ta="right" fw={700}>
+                  {formatMoney(o.totalPrice)}
+                </Table.Td>
+              </Table.Tr>
+            </Table.Tbody>
+          </Table>
+          {o.totalsCheck.matches === false && (
+            <Alert color="orange" mt="xs" title="Totals do not add up" role="alert">
+              Subtotal + shipping + tax − discounts is {formatMoney(o.totalsCheck.computed)}, but the order says{' '}
+              {formatMoney(o.totalPrice)}.
+            </Alert>
+          )}
+          {o.totalsCheck.matches === null && (
+            <Text size="sm" c="dimmed" mt="xs">
+              Some figures are missing, so the totals cannot be checked.
+            </Text>
+          )}
+        </Paper>
+      </SimpleGrid>
+    </Stack>
+  );
+}

@@ -1,0 +1,201 @@
+/** The order book: type to search, filter by status and dates, sort, arrows to move, Enter to open. */
+import { Alert, Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import type { OrderRow } from '../../../../shared/domain';
+import { formatMoney } from '../../../../shared/money';
+import { call } from '../../bridge';
+import { DateText } from '../../components/DateText';
+import { asOf, count } from '../../components/format';
+import { StatusBadge } from '../../components/StatusBadge';
+import { VirtualTable, type Column } from '../../components/VirtualTable';
+import { useStore } from '../../store';
+import type { OrdersQuery } from '../../store/orders';
+import { useOrderWindows } from './useOrderWindows';
+
+const COLUMNS: Column<OrderRow>[] = [
+  { key: 'id', header: 'PO number', width: 130, sortable: false, render: (o) => o.poNumber || `#${o.id}` },
+  { key: 'date', header: 'Date', width: 130, sortable: true, render: (o) => <DateText value={o.orderDate} /> },
+  {
+    key: 'customer',
+    header: 'Customer',
+    width: 'minmax(180px, 1fr)',
+    sortable: true,
+    render: (o) => <span title={o.email}>{o.name || '(no name)'}</span>,
+  },
+  { key: 'city', header: 'City', width: 150, render: (o) => o.city || '—' },
+  { key: 'status', header: 'Status', width: 130, render: (o) => <StatusBadge status={o.status} /> },
+  { key: 'items', header: 'Items', width: 70, align: 'right', render: (o) => count(o.items) },
+  {
+    key: 'total',
+    header: 'Total',
+    width: 110,
+    align: 'right',
+    sortable: true,
+    render: (o) => formatMoney(o.totalPrice),
+  },
+];
+
+export function OrdersScreen() {
+  const query = useStore((s) => s.ordersQuery);
+  const setQuery = useStore((s) => s.setOrdersQuery);
+  const version = useStore((s) => s.ordersVersion);
+  const status = useStore((s) => s.orders);
+  const refreshOrders = useStore((s) => s.refreshOrders);
+  const navigate = useNavigate();
+  const [text, setText] = useState(query.text);
+  const [debounced] = useDebouncedValue(text, 120);
+  const [selected, setSelected] = useState(0);
+  const [statuses, setStatuses] = useState<{ status: string; count: number }[]>([]);
+  const searchRef = useRef<HTMLInputElement>(null);
+
+  useEffect(() => setQuery({ text: debounced }), [debounced, setQuery]);
+  useEffect(() => {
+    void call('orders:facets', {}).then(
+      (f) => setStatuses(f.statuses),
+      () => undefined,
+    );
+  }, [version]);
+
+  // Type to search: printable keys typed anywhere on the screen go to the search box.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent): void => {
+      const target = event.target as HTMLElement | null;
+      if (event.ctrlKey || event.metaKey || event.altKey || event.key.length !== 1) return;
+      if (target && (target.tagName === 'INPUT' || target.tagName === 'TEXTAREA' || target.isContentEditable)) return;
+      searchRef.current?.focus();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  const windows = useOrderWindows(query, version);
+  const total = windows.total ?? 0;
+  const open = useCallback((o: OrderRow) => void navigate(`/orders/${o.id}`), [navigate]);
+  const onSort = useCallback(
+    (key: string) => {
+      const sort = key as OrdersQuery['sort'];
+      setQuery({
+        sort,
+        dir: query.sort === sort ? (query.dir === 'asc' ? 'desc' : 'asc') : sort === 'customer' ? 'asc' : 'desc',
+      });
+      setSelected(0);
+    },
+    [query.sort, query.dir, setQuery],
+  );
+  const statusData = useMemo(
+    () => statuses.map((s) => ({ value: s.status, label: `${s.status || '(no status)'} (${count(s.count)})` })),
+    [statuses],
+  );
+  const filtered = query.text !== '' || query.status !== null || query.from !== null || query.to !== null;
+  const empty = windows.total !== null && windows.cached === 0;
+
+  return (
+    <Stack h="calc(100vh - 56px - 2 * var(--mantine-spacing-lg))" gap="sm">
+      <Group justify="space-between" align="flex-end">
+        <Title order={2}>Orders</Title>
+        <Group gap="xs">
+          <Text size="sm" c="dimmed" aria-live="polite">
+            {status?.state === 'running' ? 'Refreshing the order book…' : (status?.summary ?? '')}
+          </Text>
+          <Button
+            size="xs"
+            variant="default"
+            onClick={() => void refreshOrders()}
+            loading={status?.state === 'running'}
+          >
+            Refresh
+          </Button>
+        </Group>
+      </Group>
+      <Group align="flex-end" gap="sm" wrap="wrap">
+        <TextInput
+          ref={searchRef}
+          label="Search orders"
+          placeholder="Customer, e-mail, phone, PO or tracking number, city, remarks"
+          value={text}
+          onChange={(e) => {
+            setText(e.currentTarget.value);
+            setSelected(0);
+          }}
+          onKeyDown={(e) => {
+            if (e.key === 'ArrowDown') {
+              e.preventDefault();
+              document.querySelector<HTMLElement>('[data-testid="virtual-scroll"]')?.focus();
+            }
+          }}
+          style={{ flex: 1, minWidth: 280 }}
+          autoComplete="off"
+          spellCheck={false}
+        />
+        <Select
+          label="Status"
+          placeholder="Any status"
+          data={statusData}
+          value={query.status}
+          onChange={(s) => setQuery({ status: s })}
+          clearable
+          w={200}
+        />
+        <TextInput
+          label="From"
+          type="date"
+          value={query.from ?? ''}
+          onChange={(e) => setQuery({ from: e.currentTarget.value || null })}
+          w={150}
+        />
+        <TextInput
+          label="To"
+          type="date"
+          value={query.to ?? ''}
+          onChange={(e) => setQuery({ to: e.currentTarget.value || null })}
+          w={150}
+        />
+      </Group>
+      <Group justify="space-between">
+        <Text size="sm" aria-live="polite" data-testid="orders-count">
+          {windows.total === null ? 'Loading…' : `${count(total)} of ${count(windows.cached)} orders`}
+        </Text>
+        {status?.updatedAt ? (
+          <Text size="sm" c="dimmed">
+            Order book updated at {asOf(status.updatedAt)}
+          </Text>
+        ) : null}
+      </Group>
+      {windows.error && (
+        <Alert color="red" role="alert">
+          {windows.error}
+        </Alert>
+      )}
+      {empty && !filtered ? (
+        <Alert
+          color="blue"
+          title={status?.state === 'running' ? 'Fetching the order book…' : 'No orders on this computer yet'}
+        >
+          {status?.state === 'running'
+            ? 'Orders appear here as they arrive.'
+            : 'Refresh to fetch the order book from the service.'}
+        </Alert>
+      ) : total === 0 && windows.total !== null ? (
+        <Alert color="gray" title="No orders match">
+          Nothing matches {query.text ? `“${query.text}”` : 'these filters'}. Clear the search or a filter to see more.
+        </Alert>
+      ) : (
+        <VirtualTable
+          label="Orders"
+          columns={COLUMNS}
+          rowCount={total}
+          getRow={windows.getRow}
+          rowKey={(o) => o.id}
+          onRangeChange={windows.onRangeChange}
+          sort={{ key: query.sort, dir: query.dir }}
+          onSort={onSort}
+          selected={selected}
+          onSelect={setSelected}
+          onActivate={open}
+        />
+      )}
+    </Stack>
+  );
+}

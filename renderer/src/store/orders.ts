@@ -1,0 +1,37 @@
+/** Orders slice: the order book's status (pushed by main) and the list's query; rows stay in main. */
+import type { StateCreator } from 'zustand';
+import type { OrderQueryRequest } from '../../../shared/contract';
+import type { OrdersStatus } from '../../../shared/domain';
+import { call } from '../bridge';
+
+export type OrdersQuery = Required<Omit<OrderQueryRequest, 'offset' | 'limit'>>;
+export const DEFAULT_ORDERS_QUERY: OrdersQuery = {
+  text: '',
+  status: null,
+  from: null,
+  to: null,
+  sort: 'date',
+  dir: 'desc',
+};
+
+export interface OrdersSlice {
+  orders: OrdersStatus | null;
+  ordersVersion: number;
+  ordersQuery: OrdersQuery;
+  setOrders(status: OrdersStatus): void;
+  loadOrders(): Promise<void>;
+  refreshOrders(): Promise<void>;
+  setOrdersQuery(patch: Partial<OrdersQuery>): void;
+  setDateOrder(dateOrder: OrdersStatus['dateOrder']['setting']): Promise<void>;
+}
+
+export const ordersSlice: StateCreator<OrdersSlice, [], [], OrdersSlice> = (set, get) => ({
+  orders: null,
+  ordersVersion: 0,
+  ordersQuery: DEFAULT_ORDERS_QUERY,
+  setOrders: (orders) => set({ orders, ordersVersion: get().ordersVersion + 1 }),
+  loadOrders: async () => get().setOrders(await call('orders:status', {})),
+  refreshOrders: async () => get().setOrders(await call('orders:refresh', {})),
+  setOrdersQuery: (patch) => set({ ordersQuery: { ...get().ordersQuery, ...patch } }),
+  setDateOrder: async (dateOrder) => get().setOrders(await call('settings:date-order', { dateOrder })),
+});

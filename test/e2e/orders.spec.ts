@@ -1,0 +1,93 @@
+import type { Page } from '@playwright/test';
+import { expect, indicator, SettingsPage, test } from './fixtures';
+
+class OrdersPage {
+  constructor(private readonly page: Page) {}
+  async goto(): Promise<void> {
+    await this.page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Orders' }).click();
+  }
+  search() {
+    return this.page.getByLabel('Search orders');
+  }
+  count() {
+    return this.page.getByTestId('orders-count');
+  }
+  rows() {
+    return this.page.getByRole('grid', { name: 'Orders' }).getByRole('row');
+  }
+}
+
+test('order book: search by e-mail, filter by status, open, product names, print; offline with age', async ({
+  page,
+  app,
+  service,
+}) => {
+  test.setTimeout(90_000);
+  await app.open();
+  const settings = new SettingsPage(page);
+  await settings.goto();
+  await settings.fill(service.url, service.token);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(indicator(page)).toHaveAccessibleName('Connection: Online');
+  // the catalogue arrives in the background: product names on order lines come from it
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Stock' }).click();
+  await expect(page.getByText(/Catalogue complete: 321 products/)).toBeVisible({ timeout: 30_000 });
+
+  const orders = new OrdersPage(page);
+  await orders.goto();
+  await expect(orders.count()).toHaveText('40 of 40 orders', { timeout: 20_000 });
+  await app.screenshot('20-orders-list');
+
+  const order = JSON.parse(service.store.orderJson(12)!) as {
+    email: string;
+    status: string;
+    po_number: string;
+    order_items: { product_variant_id: number }[];
+  };
+  await orders.search().fill(order.email);
+  await expect(orders.rows().filter({ hasText: order.po_number })).toBeVisible();
+  await app.screenshot('21-orders-search-email');
+  await orders.search().fill('');
+
+  await page.getByRole('combobox', { name: 'Status' }).click();
+  await page.getByRole('option', { name: new RegExp(`^${order.status} \\(`) }).click();
+  await expect(orders.count()).not.toHaveText('40 of 40 orders');
+  const statusCells = orders
+    .rows()
+    .getByRole('gridcell')
+    .filter({ hasText: new RegExp(`^${order.status}$`, 'i') });
+  await expect(statusCells.first()).toBeVisible();
+  await app.screenshot('22-orders-status-filter');
+
+  // type to search, Enter opens the first match
+  await orders.search().fill(order.po_number);
+  await expect(orders.count()).toHaveText(/^1 of 40 orders/);
+  await orders.search().press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: `Order ${order.po_number}` })).toBeVisible();
+  const product = service.store.product(order.order_items[0]!.product_variant_id) as { name: string; sku: string };
+  await expect(page.getByLabel('Items').getByText(product.name)).toBeVisible();
+  await expect(page.getByText('Live', { exact: true })).toBeVisible();
+  await app.screenshot('23-order-detail');
+
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.getByRole('button', { name: 'Print order sheet' })).toBeHidden();
+  await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeHidden();
+  await app.screenshot('24-order-print');
+  await page.emulateMedia({ media: 'screen' });
+
+  // the service goes away: the list and the cached order still open, with their age
+  await service.close();
+  await page.getByRole('link', { name: '← Back to orders' }).click();
+  await orders.search().fill('');
+  await expect(orders.count()).toHaveText(/ of 40 orders/);
+  await expect(page.getByText(/Order book updated at/)).toBeVisible();
+  await orders.search().fill(order.po_number);
+  await expect(orders.count()).toHaveText(/^1 of 40 orders/);
+  await orders.search().press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: `Order ${order.po_number}` })).toBeVisible();
+  await expect(page.getByText(/Cached at/)).toBeVisible();
+  await expect(page.getByLabel('Items').getByText(product.name)).toBeVisible();
+  await app.screenshot('25-order-detail-offline');
+});
