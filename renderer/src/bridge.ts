@@ -25,9 +25,15 @@ export class BridgeError extends Error {
 function webBridge(): ShopdeskBridge {
   const listeners = new Map<string, Set<(payload: unknown) => void>>();
   let source: EventSource | null = null;
+  let opened = 0;
   const connect = (): void => {
     if (source) return;
     source = new EventSource('/events');
+    // Events sent while the stream was down are lost: after a reconnect, state is read again.
+    source.onopen = () => {
+      opened += 1;
+      if (opened > 1) for (const listener of reconnectListeners) listener();
+    };
     source.onmessage = (message) => {
       try {
         const { event, payload } = JSON.parse(String(message.data)) as { event: string; payload: unknown };
@@ -68,7 +74,15 @@ function webBridge(): ShopdeskBridge {
   };
 }
 
+const reconnectListeners = new Set<() => void>();
+
 const bridge: ShopdeskBridge = window.shopdesk ?? webBridge();
+
+/** Called when the browser host's event stream comes back after a drop (never in Electron, whose IPC does not drop). */
+export function onReconnect(listener: () => void): () => void {
+  reconnectListeners.add(listener);
+  return () => reconnectListeners.delete(listener);
+}
 
 export async function call<C extends Channel>(channel: C, request: RequestOf<C>): Promise<ResponseOf<C>> {
   const result = await bridge.invoke(channel, request);

@@ -1,7 +1,7 @@
 /** One zustand store built from typed slices; screens select narrowly. */
 import { create, type StateCreator } from 'zustand';
 import type { AppInfo, ConnectionState, ConnectionVerdict, SettingsView } from '../../../shared/contract';
-import { BridgeError, call, subscribe } from '../bridge';
+import { BridgeError, call, onReconnect, subscribe } from '../bridge';
 import { catalogueSlice, type CatalogueSlice } from './catalogue';
 import { ordersSlice, type OrdersSlice } from './orders';
 
@@ -69,11 +69,19 @@ export const useStore = create<Store>()((...a) => ({
 }));
 
 /** Wires push events into the store; returns the unsubscribe function. */
+/** Reads everything main pushes, again (on start, and after the event stream was down). */
+function reloadAll(): void {
+  const state = useStore.getState();
+  void state.loadSettings();
+  void state.loadCatalogue().catch(() => undefined);
+  void state.loadOrders().catch(() => undefined);
+}
+
 export function connectStoreToMain(): () => void {
   const stops = [
     subscribe('connection:changed', (state) => {
       useStore.getState().setConnection(state);
-      // a mode change (demo started elsewhere, settings saved) may change what Settings and the catalogue show
+      // a mode change (demo started elsewhere, settings saved) may change what Settings, the catalogue and orders show
       void call('settings:get', {}).then(
         (settings) => useStore.setState({ settings }),
         () => undefined,
@@ -89,15 +97,8 @@ export function connectStoreToMain(): () => void {
     }),
     subscribe('catalogue:progress', (status) => useStore.getState().setCatalogue(status)),
     subscribe('orders:changed', (status) => useStore.getState().setOrders(status)),
+    onReconnect(reloadAll),
   ];
-  void useStore.getState().loadSettings();
-  void useStore
-    .getState()
-    .loadOrders()
-    .catch(() => undefined);
-  void useStore
-    .getState()
-    .loadCatalogue()
-    .catch(() => undefined);
+  reloadAll();
   return () => stops.forEach((stop) => stop());
 }

@@ -137,11 +137,20 @@ export class CatalogueSync {
     const pending: { page: number; products: ParsedProduct[] }[] = [];
     let flushScheduled = false;
 
+    let writeError: string | null = null;
+    /** Writes the waiting pages; a failed write (disk full, say) stops the pass instead of going unnoticed. */
     const flush = (): void => {
       clearTimeout(flushTimer);
       flushScheduled = false;
-      if (pending.length === 0) return;
-      repo.savePages(pass, pending.splice(0), Date.now(), firstDownload);
+      if (pending.length === 0 || writeError) return;
+      const batch = pending.splice(0);
+      try {
+        repo.savePages(pass, batch, Date.now(), firstDownload);
+      } catch (error) {
+        for (const { page } of batch) done.delete(page);
+        writeError = error instanceof Error ? error.message : String(error);
+        controller.abort();
+      }
     };
     let flushTimer: NodeJS.Timeout | undefined;
     const accept = (page: number, products: ParsedProduct[]): void => {
@@ -253,6 +262,11 @@ export class CatalogueSync {
       await Promise.all(Array.from({ length: this.deps.concurrency ?? SYNC_LIMITS.concurrency }, worker));
     } catch (error) {
       flush();
+      if (writeError)
+        return this.end(
+          'failed',
+          `The catalogue could not be saved on this computer (${writeError}); pages already saved are kept.`,
+        );
       if (error instanceof StopPass) {
         if (error.state === 'cancelled') {
           return this.end(
@@ -265,6 +279,11 @@ export class CatalogueSync {
       throw error;
     }
     flush();
+    if (writeError)
+      return this.end(
+        'failed',
+        `The catalogue could not be saved on this computer (${writeError}); pages already saved are kept.`,
+      );
 
     const problems: string[] = [];
     if (failed.size > 0) problems.push(`${fmt(failed.size)} page${failed.size === 1 ? '' : 's'} failed`);

@@ -130,6 +130,29 @@ describe('catalogue sync against the reference service', () => {
     expect(repo.db.pragma('integrity_check', { simple: true })).toBe('ok');
   });
 
+  it('a write that fails (disk full) stops the pass with a plain reason; its pages are fetched again next time', async () => {
+    const original = repo.savePages.bind(repo);
+    let calls = 0;
+    repo.savePages = (...args: Parameters<typeof original>) => {
+      calls += 1;
+      if (calls === 1) throw new Error('database or disk is full');
+      original(...args);
+    };
+    const status = await new CatalogueSync({
+      repo,
+      http: client,
+      events,
+      target: async () => ({ baseUrl: svc.url, token: 'tok' }),
+      concurrency: 1,
+    }).start();
+    expect(status.state).toBe('failed');
+    expect(status.summary).toMatch(/could not be saved on this computer \(database or disk is full\)/);
+    repo.savePages = original;
+    const resumed = await sync().start();
+    expect(resumed.state).toBe('complete');
+    expect(repo.listedCount()).toBe(100);
+  });
+
   it('401 stops the sync and says to fix the token', async () => {
     const status = await sync({ token: 'wrong' }).start();
     expect(status.state).toBe('failed');
