@@ -45,6 +45,8 @@ export const ConnectionState = z.object({
   checkedAt: z.number().nullable(),
   message: z.string().nullable(),
   productCount: z.number().int().nullable(),
+  /** Rises with every change; a reader keeps the highest it has seen. */
+  revision: z.number(),
 });
 export type ConnectionState = z.infer<typeof ConnectionState>;
 

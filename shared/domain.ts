@@ -68,6 +68,8 @@ export const CatalogueStatus = z.object({
   failedPages: z.number().int(),
   skippedRecords: z.number().int(),
   summary: z.string().nullable(),
+  /** Rises with every change; a reader keeps the highest it has seen. */
+  revision: z.number(),
 });
 export type CatalogueStatus = z.infer<typeof CatalogueStatus>;
 
@@ -86,6 +88,7 @@ export const IDLE_CATALOGUE: CatalogueStatus = {
   failedPages: 0,
   skippedRecords: 0,
   summary: null,
+  revision: 0,
 };
 
 /** A service date as the screens show it: a real date (ISO), nothing, or the text as written with a flag. */
@@ -176,5 +179,7 @@ export const OrdersStatus = z.object({
     /** The order in use. */
     effective: z.enum(['dmy', 'mdy']),
   }),
+  /** Rises with every change; a reader keeps the highest it has seen. */
+  revision: z.number(),
 });
 export type OrdersStatus = z.infer<typeof OrdersStatus>;

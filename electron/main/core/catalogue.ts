@@ -13,6 +13,7 @@ import type { ConnectionMonitor, ConnectionTarget } from './connection';
 import { CatalogueRepository } from './db/catalogue';
 import type { CoreEvents } from './events';
 import { LIMITS, SYNC_LIMITS } from './limits';
+import { nextRevision } from './revision';
 import { CatalogueSync } from './sync/catalogue';
 
 type CatalogueHandlers = Pick<Handlers, `catalogue:${string}` & keyof Handlers>;
@@ -102,7 +103,8 @@ export class Catalogue {
   }
 
   readonly handlers: CatalogueHandlers = {
-    'catalogue:status': async () => (await this.open())?.sync.status() ?? IDLE_CATALOGUE,
+    'catalogue:status': async () =>
+      (await this.open())?.sync.status() ?? { ...IDLE_CATALOGUE, revision: nextRevision() },
     'catalogue:sync': async () => {
       const open = await this.open();
       if (!open) throw new AppFailure('not_configured', 'Set up the service connection first.');
@@ -112,7 +114,7 @@ export class Catalogue {
     'catalogue:cancel': async () => {
       const open = await this.open();
       open?.sync.cancel();
-      return open?.sync.status() ?? IDLE_CATALOGUE;
+      return open?.sync.status() ?? { ...IDLE_CATALOGUE, revision: nextRevision() };
     },
     'catalogue:query': async (q) => {
       const open = await this.open();

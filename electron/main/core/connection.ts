@@ -4,6 +4,7 @@ import type { CoreEvents } from './events';
 import { probeService } from './api/probe';
 import type { ServiceHttp } from './api/http';
 import { LIMITS } from './limits';
+import { nextRevision } from './revision';
 
 export interface ConnectionTarget {
   mode: ConnectionState['mode'];
@@ -13,6 +14,7 @@ export interface ConnectionTarget {
 
 export class ConnectionMonitor {
   private state: ConnectionState = {
+    revision: nextRevision(),
     state: 'unconfigured',
     mode: 'unconfigured',
     checkedAt: null,
@@ -104,13 +106,15 @@ export class ConnectionMonitor {
     this.timer.unref();
   }
 
-  private publish(next: ConnectionState): void {
+  private publish(next: Omit<ConnectionState, 'revision'> & { revision?: number }): void {
     const changed =
       next.state !== this.state.state ||
       next.mode !== this.state.mode ||
       next.message !== this.state.message ||
       next.productCount !== this.state.productCount;
-    this.state = next;
-    if (changed) this.events.emit('connection:changed', next);
+    if (changed) {
+      this.state = { ...next, revision: nextRevision() };
+      this.events.emit('connection:changed', this.state);
+    } else this.state = { ...next, revision: this.state.revision };
   }
 }

@@ -17,6 +17,7 @@ import { OrderRepository, viewOf } from './db/orders';
 import type { CoreEvents } from './events';
 import { LIMITS, ORDER_LIMITS } from './limits';
 import type { SettingsStore } from './settings';
+import { nextRevision } from './revision';
 import { OrdersRefresh } from './sync/orders';
 
 type OrderHandlers = Pick<Handlers, (`orders:${string}` | 'settings:date-order') & keyof Handlers>;
@@ -38,12 +39,14 @@ const EMPTY_STATUS: OrdersStatus = {
   updatedAt: null,
   summary: null,
   dateOrder: { setting: 'auto', learnt: null, effective: 'dmy' },
+  revision: 0,
 };
 
 export class Orders {
   private current: { key: string; repo: OrderRepository; refresh: OrdersRefresh } | null = null;
   private timer: NodeJS.Timeout | undefined;
   private readonly stopListening: () => void;
+  private revision = nextRevision();
 
   constructor(private readonly options: OrdersOptions) {
     this.stopListening = options.events.on('connection:changed', (state) => {
@@ -61,6 +64,7 @@ export class Orders {
     if (key === null) return null;
     if (this.current?.key === key) return this.current;
     this.closeCurrent();
+    this.revision = nextRevision();
     const repo = new OrderRepository(path.join(this.options.dataDir, `orders-${key}.sqlite`));
     const refresh = new OrdersRefresh({
       repo,
@@ -73,6 +77,7 @@ export class Orders {
       onUnauthorized: () => void this.options.connection.check(),
       onUnreachable: () => void this.options.connection.check(),
       onChange: () => {
+        this.revision = nextRevision();
         this.readDatesAsNeeded(repo);
         this.options.events.emit('orders:changed', this.statusOf(repo, refresh));
       },
@@ -113,6 +118,7 @@ export class Orders {
         learnt: learnDateOrder(repo.evidence()),
         effective: this.effectiveOrder(repo),
       },
+      revision: this.revision,
     };
   }
 
@@ -120,7 +126,11 @@ export class Orders {
     const open = await this.open();
     return open
       ? this.statusOf(open.repo, open.refresh)
-      : { ...EMPTY_STATUS, dateOrder: { ...EMPTY_STATUS.dateOrder, setting: this.options.settings.get().dateOrder } };
+      : {
+          ...EMPTY_STATUS,
+          dateOrder: { ...EMPTY_STATUS.dateOrder, setting: this.options.settings.get().dateOrder },
+          revision: this.revision,
+        };
   }
 
   async refreshIfDue(): Promise<void> {
@@ -269,6 +279,7 @@ export class Orders {
     },
     'settings:date-order': async ({ dateOrder }) => {
       this.options.settings.update({ dateOrder });
+      this.revision = nextRevision();
       const open = await this.open();
       if (!open) return this.status();
       this.readDatesAsNeeded(open.repo);

@@ -36,6 +36,7 @@ export const catalogueSlice: StateCreator<CatalogueSlice, [], [], CatalogueSlice
   stockQuery: DEFAULT_STOCK_QUERY,
   setCatalogue: (status) => {
     const previous = get().catalogue;
+    if (previous && status.revision < previous.revision) return; // a stale read that arrived after a newer push
     const changed =
       !previous ||
       previous.cachedProducts !== status.cachedProducts ||

@@ -25,9 +25,10 @@ export type Store = ConnectionSlice & SettingsSlice & CatalogueSlice & OrdersSli
 
 const connectionSlice: StateCreator<Store, [], [], ConnectionSlice> = (set) => ({
   connection: null,
-  setConnection: (connection) => set({ connection }),
+  setConnection: (connection) =>
+    set((state) => (state.connection && connection.revision < state.connection.revision ? {} : { connection })),
   checkConnection: async () => {
-    set({ connection: await call('connection:check', {}) });
+    useStore.getState().setConnection(await call('connection:check', {}));
   },
 });
 
@@ -42,7 +43,8 @@ const settingsSlice: StateCreator<Store, [], [], SettingsSlice> = (set) => ({
         call('connection:status', {}),
         call('app:info', {}),
       ]);
-      set({ settings, connection, appInfo, loadError: null });
+      set({ settings, appInfo, loadError: null });
+      useStore.getState().setConnection(connection);
     } catch (error) {
       set({
         loadError: error instanceof BridgeError ? error.message : 'Shopdesk could not start its background process.',
@@ -57,7 +59,8 @@ const settingsSlice: StateCreator<Store, [], [], SettingsSlice> = (set) => ({
   testConnection: (input) => call('connection:test', input),
   startDemo: async () => {
     const settings = await call('demo:start', {});
-    set({ settings, connection: await call('connection:status', {}) });
+    set({ settings });
+    useStore.getState().setConnection(await call('connection:status', {}));
   },
 });
 

@@ -29,7 +29,11 @@ export const ordersSlice: StateCreator<OrdersSlice, [], [], OrdersSlice> = (set,
   orders: null,
   ordersVersion: 0,
   ordersQuery: DEFAULT_ORDERS_QUERY,
-  setOrders: (orders) => set({ orders, ordersVersion: get().ordersVersion + 1 }),
+  setOrders: (orders) => {
+    const previous = get().orders;
+    if (previous && orders.revision < previous.revision) return; // a stale read that arrived after a newer push
+    set({ orders, ordersVersion: get().ordersVersion + 1 });
+  },
   loadOrders: async () => get().setOrders(await call('orders:status', {})),
   refreshOrders: async () => get().setOrders(await call('orders:refresh', {})),
   setOrdersQuery: (patch) => set({ ordersQuery: { ...get().ordersQuery, ...patch } }),

@@ -8,6 +8,7 @@ import { parseProductPage, type ParsedProduct } from '../api/products';
 import type { CatalogueRepository } from '../db/catalogue';
 import type { CoreEvents } from '../events';
 import { SYNC_LIMITS } from '../limits';
+import { nextRevision } from '../revision';
 import { abortableSleep, Cancelled, withRetries, type Sleep } from './retry';
 
 export interface CatalogueSyncDeps {
@@ -49,7 +50,7 @@ class StopPass extends Error {
 export class CatalogueSync {
   private running: Promise<CatalogueStatus> | null = null;
   private controller: AbortController | null = null;
-  private live: LiveProgress = progressOf(IDLE_CATALOGUE);
+  private live: LiveProgress = { ...progressOf(IDLE_CATALOGUE), revision: nextRevision() };
   private lastEmit = 0;
 
   constructor(private readonly deps: CatalogueSyncDeps) {
@@ -98,6 +99,7 @@ export class CatalogueSync {
     const now = Date.now();
     if (!force && now - this.lastEmit < SYNC_LIMITS.progressEveryMs) return;
     this.lastEmit = now;
+    this.live.revision = nextRevision();
     this.deps.events.emit('catalogue:progress', this.status());
   }
 
@@ -108,7 +110,7 @@ export class CatalogueSync {
     const controller = (this.controller = new AbortController());
     const signal = controller.signal;
     const startedAt = Date.now();
-    this.live = { ...progressOf(IDLE_CATALOGUE), state: 'running' };
+    this.live = { ...progressOf(IDLE_CATALOGUE), state: 'running', revision: nextRevision() };
     this.emit(true);
 
     const conn = await this.deps.target();

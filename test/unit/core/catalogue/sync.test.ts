@@ -51,6 +51,10 @@ describe('catalogue sync against the reference service', () => {
     expect(status.pagesTotal).toBe(7);
     expect(progress.at(-1)?.state).toBe('complete');
     expect(progress.some((p) => p.state === 'running')).toBe(true);
+    // every push carries a higher revision, so a reader can drop a stale read that arrives late
+    const revisions = progress.map((p) => p.revision);
+    expect(revisions.every((r, i) => i === 0 || r > revisions[i - 1]!)).toBe(true);
+    expect(sync().status().revision).toBeGreaterThan(revisions.at(-1)!);
     expect(repo.lookup('123')).toBeNull();
     expect(repo.detail(55)?.name).toBeTruthy();
   });
