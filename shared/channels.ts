@@ -22,6 +22,8 @@ export const CHANNEL_NAMES = [
   'orders:query',
   'orders:get',
   'orders:facets',
+  'orders:summary',
+  'orders:export',
   'settings:date-order',
 ] as const;
 

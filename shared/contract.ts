@@ -12,6 +12,7 @@ import {
   OrderDetail,
   OrderRow,
   OrdersStatus,
+  OrdersSummary,
   PRODUCT_SORTS,
   ProductDetail,
   ProductRow,
@@ -185,6 +186,11 @@ export const contract = {
   'orders:facets': channel(
     Empty,
     z.object({ statuses: z.array(z.object({ status: z.string(), count: z.number().int() })) }),
+  ),
+  'orders:summary': channel(Empty, OrdersSummary),
+  'orders:export': channel(
+    OrderQueryRequest.omit({ offset: true, limit: true }),
+    z.object({ filename: z.string(), csv: z.string(), rows: z.number().int(), truncated: z.boolean() }),
   ),
   'settings:date-order': channel(z.object({ dateOrder: z.enum(DATE_ORDER_SETTINGS) }).strict(), OrdersStatus),
 } as const;

@@ -183,3 +183,12 @@ export const OrdersStatus = z.object({
   revision: z.number(),
 });
 export type OrdersStatus = z.infer<typeof OrdersStatus>;
+
+export const OrdersSummary = z.object({
+  today: z.number().int(),
+  thisWeek: z.number().int(),
+  byStatus: z.array(z.object({ status: z.string(), count: z.number().int() })),
+  /** The last 30 days, oldest first, ISO days. */
+  days: z.array(z.object({ day: z.string(), count: z.number().int() })),
+});
+export type OrdersSummary = z.infer<typeof OrdersSummary>;

@@ -7,6 +7,7 @@ import path from 'node:path';
 import type { Handlers } from '../../../shared/contract';
 import { learnDateOrder, type DateOrder } from '../../../shared/dates';
 import type { OrderDetail, OrderItemView, OrdersStatus } from '../../../shared/domain';
+import { csvDocument } from '../../../shared/csv';
 import { AppFailure } from '../../../shared/errors';
 import { ApiFailure, type ServiceHttp } from './api/http';
 import { parseOrder, type ParsedOrder } from './api/orders';
@@ -32,6 +33,14 @@ export interface OrdersOptions {
   catalogue: Catalogue;
   background: boolean;
 }
+
+/** A CSV larger than this is cut (and says so): a spreadsheet could not open it anyway. */
+export const EXPORT_MAX_ROWS = 250_000;
+
+const addDays = (date: Date, days: number): Date =>
+  new Date(date.getFullYear(), date.getMonth(), date.getDate() + days);
+const localIsoDay = (date: Date): string =>
+  `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
 
 const EMPTY_STATUS: OrdersStatus = {
   state: 'idle',
@@ -276,6 +285,43 @@ export class Orders {
       const cached = open.repo.order(id);
       if (!cached) throw new AppFailure('not_found', 'This order is not in the local order book.');
       return { order: await this.detail(cached.order, cached.fetchedAt, open.repo), source: 'cache' as const, note };
+    },
+    'orders:summary': async () => {
+      const open = await this.open();
+      const today = localIsoDay(new Date());
+      const start = localIsoDay(addDays(new Date(), -29));
+      const perDay = open?.repo.perDay(start, today) ?? new Map<string, number>();
+      const days = Array.from({ length: 30 }, (_, i) => {
+        const day = localIsoDay(addDays(new Date(), i - 29));
+        return { day, count: perDay.get(day) ?? 0 };
+      });
+      const monday = localIsoDay(addDays(new Date(), -((new Date().getDay() + 6) % 7)));
+      return {
+        today: perDay.get(today) ?? 0,
+        thisWeek: days.filter((d) => d.day >= monday).reduce((sum, d) => sum + d.count, 0),
+        byStatus: open?.repo.statuses() ?? [],
+        days,
+      };
+    },
+    'orders:export': async (q) => {
+      const open = await this.open();
+      if (!open) throw new AppFailure('not_configured', 'Set up the service connection first.');
+      const rows: (string | number | null)[][] = [];
+      for (const o of open.repo.all(q, EXPORT_MAX_ROWS)) {
+        const date =
+          o.orderDate.kind === 'date' ? o.orderDate.iso : o.orderDate.kind === 'invalid' ? o.orderDate.text : '';
+        rows.push([o.poNumber, date, o.name, o.email, o.city, o.status, o.items, o.totalPrice]);
+      }
+      const csv = csvDocument(
+        ['PO number', 'Order date', 'Customer', 'E-mail', 'City', 'Status', 'Items', 'Total'],
+        rows,
+      );
+      return {
+        filename: `shopdesk-orders-${localIsoDay(new Date())}.csv`,
+        csv,
+        rows: rows.length,
+        truncated: rows.length >= EXPORT_MAX_ROWS,
+      };
     },
     'settings:date-order': async ({ dateOrder }) => {
       this.options.settings.update({ dateOrder });

@@ -160,4 +160,39 @@ describe('order book refresh', () => {
     const read = ok<{ order: OrderDetail }>(await core.dispatch('orders:get', { id: created.id }));
     expect(read.order.totalsCheck).toEqual({ computed: '13.00', matches: false });
   });
+
+  it('summary: today, this week, by status, 30 days of orders per day', async () => {
+    const { core } = await setup({ anchor: new Date() });
+    await refresh(core);
+    const summary = ok<{
+      today: number;
+      thisWeek: number;
+      byStatus: { count: number }[];
+      days: { day: string; count: number }[];
+    }>(await core.dispatch('orders:summary', {}));
+    expect(summary.days).toHaveLength(30);
+    expect(summary.days.map((d) => d.day)).toEqual([...summary.days.map((d) => d.day)].sort());
+    expect(summary.byStatus.reduce((n, s) => n + s.count, 0)).toBe(45);
+    expect(summary.today).toBe(summary.days.at(-1)!.count);
+    expect(summary.thisWeek).toBeGreaterThanOrEqual(summary.today);
+    expect(summary.days.reduce((n, d) => n + d.count, 0)).toBeGreaterThan(0);
+  });
+
+  it('CSV export of the filtered list', async () => {
+    const { core, svc } = await setup();
+    await refresh(core);
+    const all = ok<{ csv: string; rows: number; filename: string }>(await core.dispatch('orders:export', {}));
+    expect(all.rows).toBe(45);
+    expect(all.filename).toMatch(/^shopdesk-orders-\d{4}-\d{2}-\d{2}\.csv$/);
+    const lines = all.csv
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+    expect(lines[0]).toBe('PO number,Order date,Customer,E-mail,City,Status,Items,Total');
+    expect(lines).toHaveLength(46);
+    const some = JSON.parse(svc.store.orderJson(3)!) as { status: string };
+    const filtered = ok<{ rows: number; csv: string }>(await core.dispatch('orders:export', { status: some.status }));
+    expect(filtered.rows).toBeLessThan(45);
+    expect(filtered.csv).toContain(some.status);
+  });
 });

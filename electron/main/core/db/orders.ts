@@ -191,6 +191,28 @@ export class OrderRepository {
     return parsed.ok ? { order: parsed.order, fetchedAt: row.fetched_at as number } : null;
   }
 
+  /** Every row of a query, window by window (for CSV export), up to `max`. */
+  *all(q: Omit<OrderQuery, 'offset' | 'limit'>, max: number): Generator<OrderRow> {
+    let offset = 0;
+    for (;;) {
+      const { rows, total } = this.query({ ...q, offset, limit: 500 });
+      for (const row of rows) {
+        if (offset >= max) return;
+        yield row;
+        offset += 1;
+      }
+      if (rows.length === 0 || offset >= total) return;
+    }
+  }
+
+  /** Orders per day between two ISO days (inclusive). */
+  perDay(from: string, to: string): Map<string, number> {
+    const rows = this.db
+      .prepare('SELECT order_day AS day, count(*) AS n FROM orders WHERE order_day BETWEEN ? AND ? GROUP BY order_day')
+      .all(from, to) as { day: string; n: number }[];
+    return new Map(rows.map((r) => [r.day, r.n]));
+  }
+
   query(q: OrderQuery): { rows: OrderRow[]; total: number } {
     const where: string[] = [];
     const params: unknown[] = [];
