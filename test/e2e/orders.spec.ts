@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import fs from 'node:fs';
 import { expect, indicator, SettingsPage, test } from './fixtures';
 
 class OrdersPage {
@@ -36,7 +37,28 @@ test('order book: search by e-mail, filter by status, open, product names, print
   const orders = new OrdersPage(page);
   await orders.goto();
   await expect(orders.count()).toHaveText('40 of 40 orders', { timeout: 20_000 });
+  await expect(page.getByLabel('Order summary')).toBeVisible();
   await app.screenshot('20-orders-list');
+
+  // the summary filters the list: a status at a glance
+  const summaryStatus = page.getByLabel('Orders by status').getByRole('button').first();
+  const statusName = ((await summaryStatus.getAttribute('aria-label')) ?? '').split(':')[0]!;
+  await summaryStatus.click();
+  await expect(summaryStatus).toHaveAttribute('aria-pressed', 'true');
+  await expect(orders.count()).not.toHaveText('40 of 40 orders');
+  await expect(orders.rows().nth(1)).toContainText(new RegExp(statusName, 'i'));
+  // export what is listed
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^shopdesk-orders-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = fs.readFileSync((await file.path())!, 'utf8');
+  expect(csv).toContain('PO number,Order date,Customer,E-mail,City,Status,Items,Total');
+  const shown = Number(((await orders.count().textContent()) ?? '').split(' ')[0]);
+  expect(csv.trimEnd().split('\r\n')).toHaveLength(shown + 1);
+  await expect(page.getByRole('status', { name: 'Export result' })).toContainText(`${shown} orders exported`);
+  await summaryStatus.click();
+  await expect(orders.count()).toHaveText('40 of 40 orders');
 
   const order = JSON.parse(service.store.orderJson(12)!) as {
     email: string;

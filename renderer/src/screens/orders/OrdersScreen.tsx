@@ -3,7 +3,7 @@ import { Alert, Button, Group, Select, Stack, Text, TextInput, Title } from '@ma
 import { useDebouncedValue } from '@mantine/hooks';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { OrderRow } from '../../../../shared/domain';
+import type { OrderRow, OrdersSummary } from '../../../../shared/domain';
 import { formatMoney } from '../../../../shared/money';
 import { call } from '../../bridge';
 import { DateText } from '../../components/DateText';
@@ -12,6 +12,7 @@ import { StatusBadge } from '../../components/StatusBadge';
 import { VirtualTable, type Column } from '../../components/VirtualTable';
 import { useStore } from '../../store';
 import type { OrdersQuery } from '../../store/orders';
+import { OrdersSummaryBar } from './OrdersSummaryBar';
 import { useOrderWindows } from './useOrderWindows';
 
 const COLUMNS: Column<OrderRow>[] = [
@@ -48,6 +49,8 @@ export function OrdersScreen() {
   const [debounced] = useDebouncedValue(text, 120);
   const [selected, setSelected] = useState(0);
   const [statuses, setStatuses] = useState<{ status: string; count: number }[]>([]);
+  const [summary, setSummary] = useState<OrdersSummary | null>(null);
+  const [exporting, setExporting] = useState<string | null>(null);
   const searchRef = useRef<HTMLInputElement>(null);
 
   useEffect(() => setQuery({ text: debounced }), [debounced, setQuery]);
@@ -56,7 +59,27 @@ export function OrdersScreen() {
       (f) => setStatuses(f.statuses),
       () => undefined,
     );
+    void call('orders:summary', {}).then(setSummary, () => undefined);
   }, [version]);
+
+  // The current filtered list as CSV, downloaded as a file the user picks (Electron asks where to save it).
+  const exportCsv = async (): Promise<void> => {
+    setExporting('Preparing the CSV…');
+    try {
+      const result = await call('orders:export', query);
+      const url = URL.createObjectURL(new Blob([result.csv], { type: 'text/csv;charset=utf-8' }));
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = result.filename;
+      link.click();
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      setExporting(
+        `${count(result.rows)} orders exported${result.truncated ? ' (the list was cut at that many rows)' : ''}.`,
+      );
+    } catch {
+      setExporting('The export failed; try again.');
+    }
+  };
 
   // Type to search: printable keys typed anywhere on the screen go to the search box.
   useEffect(() => {
@@ -107,8 +130,20 @@ export function OrdersScreen() {
           >
             Refresh
           </Button>
+          <Button size="xs" variant="default" onClick={() => void exportCsv()} disabled={!windows.total}>
+            Export CSV
+          </Button>
         </Group>
       </Group>
+      {summary && windows.cached > 0 && (
+        <OrdersSummaryBar
+          summary={summary}
+          activeStatus={query.status}
+          activeDay={query.from !== null && query.from === query.to ? query.from : null}
+          onStatus={(status) => setQuery({ status })}
+          onDay={(day) => setQuery({ from: day, to: day })}
+        />
+      )}
       <Group align="flex-end" gap="sm" wrap="wrap">
         <TextInput
           ref={searchRef}
@@ -163,6 +198,11 @@ export function OrdersScreen() {
           </Text>
         ) : null}
       </Group>
+      {exporting && (
+        <Text size="sm" role="status" aria-label="Export result">
+          {exporting}
+        </Text>
+      )}
       {windows.error && (
         <Alert color="red" role="alert">
           {windows.error}
