@@ -66,7 +66,8 @@ export function openStore(options: SeedOptions & { file?: string }): ServiceStor
     productRange: db.prepare('SELECT json FROM products WHERE id >= ? ORDER BY id LIMIT ?').pluck(),
     product: db.prepare('SELECT json FROM products WHERE id = ?').pluck(),
     orderCount: db.prepare('SELECT count(*) AS n FROM orders').pluck(),
-    orderPage: db.prepare('SELECT json FROM orders ORDER BY id LIMIT ? OFFSET ?').pluck(),
+    // ids are dense from 1 (the service never deletes), so a page is an id range, not a deep OFFSET
+    orderPage: db.prepare('SELECT json FROM orders WHERE id > ? ORDER BY id LIMIT ?').pluck(),
     order: db.prepare('SELECT json FROM orders WHERE id = ?').pluck(),
     insertOrder: db.prepare('INSERT INTO orders (id, json) VALUES (?, ?)'),
     nextId: db.prepare('SELECT value FROM counters WHERE name = ?').pluck(),
@@ -96,7 +97,7 @@ export function openStore(options: SeedOptions & { file?: string }): ServiceStor
       return json ? (JSON.parse(json) as ServiceProduct) : undefined;
     },
     orderCount: () => orders,
-    orderPage: (offset, count) => stmt.orderPage.all(count, offset) as string[],
+    orderPage: (offset, count) => stmt.orderPage.all(offset, count) as string[],
     orderJson: (id) => stmt.order.get(id) as string | undefined,
     insertOrder: (build) => insertOrder(build),
     close: () => db.close(),

@@ -50,6 +50,8 @@ export const SYNC_LIMITS = {
 export const ORDER_LIMITS = {
   /** A whole unpaginated order list may be large; a page of a paginated one is small. */
   maxListBytes: 256 * 1024 * 1024,
+  /** Orders committed together during a refresh. */
+  writeBatchOrders: 1000,
   /** Pages of a paginated order list fetched at once. */
   concurrency: 4,
   /** Background refresh while online. */

@@ -4,7 +4,7 @@
  */
 import { Box, Skeleton, UnstyledButton } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { memo, useCallback, useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 
 export interface Column<Row> {
   key: string;
@@ -48,6 +48,13 @@ export function VirtualTable<Row>(props: VirtualTableProps<Row>) {
   useEffect(() => {
     if (last >= first) onRangeChange(first, last);
   }, [first, last, onRangeChange]);
+
+  // A stable handler, so rows that did not change are not drawn again while the list scrolls.
+  const activateRef = useRef(onActivate);
+  useEffect(() => {
+    activateRef.current = onActivate;
+  }, [onActivate]);
+  const activate = useCallback((row: Row, index: number) => activateRef.current(row, index), []);
 
   const template = columns.map((c) => (typeof c.width === 'number' ? `${c.width}px` : c.width)).join(' ');
 
@@ -131,50 +138,20 @@ export function VirtualTable<Row>(props: VirtualTableProps<Row>) {
         <Box role="rowgroup" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {items.map((item) => {
             const row = getRow(item.index);
-            const isSelected = item.index === selected;
-            const tone = row ? props.rowTone?.(row) : undefined;
             return (
-              <Box
+              <RowView
                 key={row ? props.rowKey(row) : `loading-${item.index}`}
-                role="row"
-                aria-rowindex={item.index + 2}
-                aria-selected={isSelected}
-                data-index={item.index}
-                onClick={() => onSelect(item.index)}
-                onDoubleClick={() => row && onActivate(row, item.index)}
-                style={{
-                  position: 'absolute',
-                  top: 0,
-                  left: 0,
-                  right: 0,
-                  height: rowHeight,
-                  transform: `translateY(${item.start}px)`,
-                  display: 'grid',
-                  gridTemplateColumns: template,
-                  alignItems: 'center',
-                  cursor: 'default',
-                  borderBottom: '1px solid var(--mantine-color-default-border)',
-                  background: isSelected ? 'var(--mantine-primary-color-light)' : undefined,
-                  color: tone === 'muted' ? 'var(--mantine-color-dimmed)' : undefined,
-                }}
-              >
-                {columns.map((c) => (
-                  <Box
-                    key={c.key}
-                    role="gridcell"
-                    px="xs"
-                    style={{
-                      textAlign: c.align ?? 'left',
-                      overflow: 'hidden',
-                      textOverflow: 'ellipsis',
-                      whiteSpace: 'nowrap',
-                      fontSize: 'var(--mantine-font-size-sm)',
-                    }}
-                  >
-                    {row ? c.render(row) : <Skeleton height={10} width="70%" />}
-                  </Box>
-                ))}
-              </Box>
+                row={row}
+                index={item.index}
+                start={item.start}
+                height={rowHeight}
+                selected={item.index === selected}
+                tone={row ? props.rowTone?.(row) : undefined}
+                columns={columns}
+                template={template}
+                onSelect={onSelect}
+                onActivate={activate}
+              />
             );
           })}
         </Box>
@@ -182,3 +159,73 @@ export function VirtualTable<Row>(props: VirtualTableProps<Row>) {
     </Box>
   );
 }
+
+interface RowViewProps<Row> {
+  row: Row | undefined;
+  index: number;
+  start: number;
+  height: number;
+  selected: boolean;
+  tone: 'muted' | 'warning' | undefined;
+  columns: Column<Row>[];
+  template: string;
+  onSelect(index: number): void;
+  onActivate(row: Row, index: number): void;
+}
+
+const CELL_STYLE = {
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+  fontSize: 'var(--mantine-font-size-sm)',
+} as const;
+
+/** One row; drawn again only when its own data, position or selection changes. */
+const RowView = memo(function RowView<Row>({
+  row,
+  index,
+  start,
+  height,
+  selected,
+  tone,
+  columns,
+  template,
+  onSelect,
+  onActivate,
+}: RowViewProps<Row>) {
+  return (
+    <div
+      role="row"
+      aria-rowindex={index + 2}
+      aria-selected={selected}
+      data-index={index}
+      onClick={() => onSelect(index)}
+      onDoubleClick={() => row && onActivate(row, index)}
+      style={{
+        position: 'absolute',
+        top: 0,
+        left: 0,
+        right: 0,
+        height,
+        transform: `translateY(${start}px)`,
+        display: 'grid',
+        gridTemplateColumns: template,
+        alignItems: 'center',
+        cursor: 'default',
+        borderBottom: '1px solid var(--mantine-color-default-border)',
+        background: selected ? 'var(--mantine-primary-color-light)' : undefined,
+        color: tone === 'muted' ? 'var(--mantine-color-dimmed)' : undefined,
+      }}
+    >
+      {columns.map((c) => (
+        <div
+          key={c.key}
+          role="gridcell"
+          style={{ ...CELL_STYLE, textAlign: c.align ?? 'left', padding: '0 var(--mantine-spacing-xs)' }}
+        >
+          {row ? c.render(row) : <Skeleton height={10} width="70%" />}
+        </div>
+      ))}
+    </div>
+  );
+}) as <Row>(props: RowViewProps<Row>) => ReactNode;

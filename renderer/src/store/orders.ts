@@ -22,6 +22,9 @@ export interface OrdersSlice {
   loadOrders(): Promise<void>;
   refreshOrders(): Promise<void>;
   setOrdersQuery(patch: Partial<OrdersQuery>): void;
+  /** Searching lists matches newest first (instant at any size) until a column is chosen; clearing restores the order. */
+  setOrdersSearch(text: string): void;
+  ordersBrowseSort: Pick<OrdersQuery, 'sort' | 'dir'>;
   setDateOrder(dateOrder: OrdersStatus['dateOrder']['setting']): Promise<void>;
 }
 
@@ -37,5 +40,18 @@ export const ordersSlice: StateCreator<OrdersSlice, [], [], OrdersSlice> = (set,
   loadOrders: async () => get().setOrders(await call('orders:status', {})),
   refreshOrders: async () => get().setOrders(await call('orders:refresh', {})),
   setOrdersQuery: (patch) => set({ ordersQuery: { ...get().ordersQuery, ...patch } }),
+  ordersBrowseSort: { sort: DEFAULT_ORDERS_QUERY.sort, dir: DEFAULT_ORDERS_QUERY.dir },
+  setOrdersSearch: (text) => {
+    const query = get().ordersQuery;
+    if (query.text === text) return;
+    if (!query.text.trim() && text.trim()) {
+      set({
+        ordersBrowseSort: { sort: query.sort, dir: query.dir },
+        ordersQuery: { ...query, text, sort: 'id', dir: 'desc' },
+      });
+    } else if (query.text.trim() && !text.trim()) {
+      set({ ordersQuery: { ...query, text, ...get().ordersBrowseSort } });
+    } else set({ ordersQuery: { ...query, text } });
+  },
   setDateOrder: async (dateOrder) => get().setOrders(await call('settings:date-order', { dateOrder })),
 });

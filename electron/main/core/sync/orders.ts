@@ -90,13 +90,30 @@ export class OrdersRefresh {
     };
     const fetchPage = async (page: number): Promise<ParsedOrderList | null> =>
       withRetries(read(page), { signal, sleep: this.deps.sleep ?? abortableSleep, onFailure });
+    // Pages are written in batches: one small commit per page costs FTS5 a segment merge each.
+    let pending: ParsedOrderList['orders'] = [];
+    let timer: NodeJS.Timeout | undefined;
+    let lastChange = 0;
+    const flush = (): void => {
+      clearTimeout(timer);
+      timer = undefined;
+      if (pending.length === 0) return;
+      const batch = pending;
+      pending = [];
+      this.deps.repo.saveOrders(batch, this.deps.dateOrder());
+      if (Date.now() - lastChange > 250) {
+        lastChange = Date.now();
+        this.deps.onChange?.();
+      }
+    };
+    const save = (list: ParsedOrderList): void => {
+      pending = pending.concat(list.orders);
+      if (pending.length >= ORDER_LIMITS.writeBatchOrders) flush();
+      else timer ??= setTimeout(flush, 100);
+    };
     try {
       const first = await fetchPage(1);
       if (!first) return this.end('failed', 'The order list could not be fetched; the cached order book is shown.');
-      const save = (list: ParsedOrderList): void => {
-        this.deps.repo.saveOrders(list.orders, this.deps.dateOrder());
-        this.deps.onChange?.();
-      };
       save(first);
       let failed = 0;
       let skipped = first.skipped;
@@ -113,6 +130,7 @@ export class OrdersRefresh {
         }
       };
       await Promise.all(Array.from({ length: ORDER_LIMITS.concurrency }, worker));
+      flush();
       const now = Date.now();
       const time = new Date(now).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
       let summary = failed
@@ -121,6 +139,7 @@ export class OrdersRefresh {
       if (skipped) summary += ` ${fmt(skipped)} unreadable record${skipped === 1 ? ' was' : 's were'} skipped.`;
       return this.end(failed ? 'failed' : 'complete', summary);
     } catch (error) {
+      flush(); // what arrived is kept
       if (error instanceof Cancelled) return this.end('failed', 'Order refresh cancelled.');
       if (stop) return this.end('failed', stop);
       throw error;

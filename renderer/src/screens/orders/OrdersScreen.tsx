@@ -16,7 +16,7 @@ import { OrdersSummaryBar } from './OrdersSummaryBar';
 import { useOrderWindows } from './useOrderWindows';
 
 const COLUMNS: Column<OrderRow>[] = [
-  { key: 'id', header: 'PO number', width: 130, sortable: false, render: (o) => o.poNumber || `#${o.id}` },
+  { key: 'id', header: 'PO number', width: 130, sortable: true, render: (o) => o.poNumber || `#${o.id}` },
   { key: 'date', header: 'Date', width: 130, sortable: true, render: (o) => <DateText value={o.orderDate} /> },
   {
     key: 'customer',
@@ -41,6 +41,7 @@ const COLUMNS: Column<OrderRow>[] = [
 export function OrdersScreen() {
   const query = useStore((s) => s.ordersQuery);
   const setQuery = useStore((s) => s.setOrdersQuery);
+  const setOrdersSearch = useStore((s) => s.setOrdersSearch);
   const version = useStore((s) => s.ordersVersion);
   const status = useStore((s) => s.orders);
   const refreshOrders = useStore((s) => s.refreshOrders);
@@ -53,7 +54,7 @@ export function OrdersScreen() {
   const [exporting, setExporting] = useState<string | null>(null);
   const searchRef = useRef<HTMLInputElement>(null);
 
-  useEffect(() => setQuery({ text: debounced }), [debounced, setQuery]);
+  useEffect(() => setOrdersSearch(debounced), [debounced, setOrdersSearch]);
   useEffect(() => {
     void call('orders:facets', {}).then(
       (f) => setStatuses(f.statuses),
@@ -191,6 +192,7 @@ export function OrdersScreen() {
       <Group justify="space-between">
         <Text size="sm" aria-live="polite" data-testid="orders-count">
           {windows.total === null ? 'Loading…' : `${count(total)} of ${count(windows.cached)} orders`}
+          {query.text && query.sort === 'id' ? ' · newest first (click a column to sort)' : ''}
         </Text>
         {status?.updatedAt ? (
           <Text size="sm" c="dimmed">

@@ -1,0 +1,148 @@
+/// <reference lib="dom" />
+/**
+ * npm run bench:orders — figures for the order book (not a test):
+ *  - first full refresh of 100,000 orders into the cache, and its ratio to a plain fetch-and-parse of the same list;
+ *  - search latency over the cached orders (p50/p95);
+ *  - in Chromium through the browser host: time from opening the Orders screen to the first rows painted, and
+ *    frame times while scrolling (median, p95, longest).
+ */
+import { chromium } from '@playwright/test';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { Agent, request } from 'undici';
+import { createCore } from '../electron/main/core/index';
+import { MemoryVault } from '../electron/main/core/vault';
+import { startWebHost } from '../electron/web/host';
+import { chromiumPath } from '../test/support/chromium';
+import { percentile, round, startChildService } from './support';
+
+const { values } = parseArgs({ options: { orders: { type: 'string', default: '100000' } } });
+const ORDERS = Number(values.orders);
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'shopdesk-bench-orders-'));
+const summary: Record<string, unknown> = { orders: ORDERS };
+const line = (label: string, value: string): void => console.log(`${label.padEnd(60)} ${value}`);
+
+const service = await startChildService({
+  products: 2000,
+  orders: ORDERS,
+  port: 18951,
+  dataFile: path.join(os.tmpdir(), `shopdesk-bench-orders-${ORDERS}.sqlite`),
+});
+try {
+  // plain fetch and parse of every page of the list, 4 at a time (as the refresh does)
+  const agent = new Agent({ connections: 4 });
+  const headers = { authorization: `Bearer ${service.token}`, accept: 'application/json' };
+  let t = performance.now();
+  const first = JSON.parse(
+    await (await request(`${service.url}/api/order`, { dispatcher: agent, headers })).body.text(),
+  ) as { meta: { last_page: number } };
+  const lastPage = first.meta.last_page;
+  let next = 2;
+  await Promise.all(
+    Array.from({ length: 4 }, async () => {
+      for (let p = next++; p <= lastPage; p = next++)
+        JSON.parse(
+          await (await request(`${service.url}/api/order?page=${p}`, { dispatcher: agent, headers })).body.text(),
+        );
+    }),
+  );
+  const plainSeconds = (performance.now() - t) / 1000;
+  await agent.close();
+  line('plain fetch-and-parse of the order list', `${round(plainSeconds)} s (${lastPage.toLocaleString('en')} pages)`);
+
+  const core = createCore({
+    dataDir: work,
+    vault: new MemoryVault(),
+    host: 'browser',
+    version: 'bench',
+    background: false,
+  });
+  await core.dispatch('settings:save', { baseUrl: service.url, token: service.token });
+  await core.dispatch('connection:check', {});
+  t = performance.now();
+  await core.dispatch('orders:refresh', {});
+  for (;;) {
+    const status = (await core.dispatch('orders:status', {})) as {
+      ok: true;
+      value: { state: string; cachedOrders: number };
+    };
+    if (status.value.state !== 'running') break;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  const refreshSeconds = (performance.now() - t) / 1000;
+  summary.refreshSeconds = round(refreshSeconds);
+  summary.refreshToPlainRatio = round(refreshSeconds / plainSeconds);
+  line(
+    'first full refresh into the cache',
+    `${round(refreshSeconds)} s (${round(refreshSeconds / plainSeconds)} × the plain client's time)`,
+  );
+
+  // search over the cached orders, as the screen asks for it (first window + count)
+  const words = ['ma', 'jo', 'smi', 'example', 'po-00', 'ca', 'new', 'st', 'lee', 'an'];
+  const times: number[] = [];
+  for (let i = 0; i < 300; i++) {
+    const s = performance.now();
+    await core.dispatch('orders:query', { text: words[i % words.length]!, sort: 'id', dir: 'desc', limit: 100 });
+    times.push(performance.now() - s);
+  }
+  summary.searchP50Ms = round(percentile(times, 50), 3);
+  summary.searchP95Ms = round(percentile(times, 95), 3);
+  line(
+    'search over the cached orders (newest first), p50 / p95',
+    `${summary.searchP50Ms} / ${summary.searchP95Ms} ms`,
+  );
+
+  // the Orders screen in Chromium through the browser host
+  const host = await startWebHost({ core, rendererDir: path.resolve('out/renderer') });
+  const browser = await chromium.launch({ executablePath: chromiumPath(), args: ['--no-sandbox', '--disable-gpu'] });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(host.loginUrl);
+    await page.getByRole('link', { name: 'Settings' }).click();
+    await page.getByRole('heading', { name: 'Settings' }).waitFor();
+    const opened = await page.evaluate(async () => {
+      const start = performance.now();
+      (document.querySelector('a[href="#/orders"]') as HTMLAnchorElement).click();
+      for (;;) {
+        await new Promise((r) => requestAnimationFrame(r));
+        const row = document.querySelector(
+          '[role="grid"][aria-label="Orders"] [role="row"][aria-rowindex="2"] [role="gridcell"]',
+        );
+        if (row && row.textContent && !row.querySelector('.mantine-Skeleton-root')) return performance.now() - start;
+        if (performance.now() - start > 10_000) return -1;
+      }
+    });
+    summary.firstRowsMs = round(opened, 1);
+    line('Orders screen: opening to first rows painted', `${round(opened, 1)} ms`);
+    const frames = await page.evaluate(async () => {
+      const scroller = document.querySelector('[data-testid="virtual-scroll"]') as HTMLElement;
+      const deltas: number[] = [];
+      let last = performance.now();
+      for (let i = 0; i < 400; i++) {
+        scroller.scrollTop += 240;
+        await new Promise((r) => requestAnimationFrame(r));
+        const now = performance.now();
+        deltas.push(now - last);
+        last = now;
+      }
+      return deltas;
+    });
+    summary.scrollFrameMedianMs = round(percentile(frames, 50), 1);
+    summary.scrollFrameP95Ms = round(percentile(frames, 95), 1);
+    summary.scrollFrameMaxMs = round(Math.max(...frames), 1);
+    line(
+      'scrolling: frame time median / p95 / longest (400 frames)',
+      `${summary.scrollFrameMedianMs} / ${summary.scrollFrameP95Ms} / ${summary.scrollFrameMaxMs} ms`,
+    );
+  } finally {
+    await browser.close();
+    await host.close();
+    await core.close();
+  }
+} finally {
+  await service.stop();
+  fs.rmSync(work, { recursive: true, force: true });
+}
+console.log(JSON.stringify(summary));
