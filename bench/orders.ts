@@ -89,10 +89,7 @@ try {
   }
   summary.searchP50Ms = round(percentile(times, 50), 3);
   summary.searchP95Ms = round(percentile(times, 95), 3);
-  line(
-    'search over the cached orders (newest first), p50 / p95',
-    `${summary.searchP50Ms} / ${summary.searchP95Ms} ms`,
-  );
+  line('search over the cached orders (newest first), p50 / p95', `${summary.searchP50Ms} / ${summary.searchP95Ms} ms`);
 
   // the Orders screen in Chromium through the browser host
   const host = await startWebHost({ core, rendererDir: path.resolve('out/renderer') });

@@ -32,3 +32,33 @@ export function StatusBadge({ status }: { status: string }) {
     </Badge>
   );
 }
+
+/**
+ * The same label drawn as one plain element, for table rows: thousands of them scroll past, and a full Badge
+ * costs a frame budget when many rows mount at once.
+ */
+export function StatusLabel({ status }: { status: string }) {
+  const text = status.trim() || 'No status';
+  const color = statusColor(text);
+  return (
+    <span
+      title={text}
+      style={{
+        display: 'inline-block',
+        maxWidth: '100%',
+        overflow: 'hidden',
+        textOverflow: 'ellipsis',
+        padding: '0 8px',
+        borderRadius: 999,
+        fontSize: 11,
+        fontWeight: 700,
+        lineHeight: '20px',
+        textTransform: 'uppercase',
+        color: `var(--mantine-color-${color}-light-color)`,
+        background: `var(--mantine-color-${color}-light)`,
+      }}
+    >
+      {text}
+    </span>
+  );
+}

@@ -223,7 +223,7 @@ const RowView = memo(function RowView<Row>({
           role="gridcell"
           style={{ ...CELL_STYLE, textAlign: c.align ?? 'left', padding: '0 var(--mantine-spacing-xs)' }}
         >
-          {row ? c.render(row) : <Skeleton height={10} width="70%" />}
+          {row ? c.render(row) : <Skeleton height={10} width="70%" animate={false} />}
         </div>
       ))}
     </div>

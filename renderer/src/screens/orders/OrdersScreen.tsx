@@ -8,7 +8,7 @@ import { formatMoney } from '../../../../shared/money';
 import { call } from '../../bridge';
 import { DateText } from '../../components/DateText';
 import { asOf, count } from '../../components/format';
-import { StatusBadge } from '../../components/StatusBadge';
+import { StatusLabel } from '../../components/StatusBadge';
 import { VirtualTable, type Column } from '../../components/VirtualTable';
 import { useStore } from '../../store';
 import type { OrdersQuery } from '../../store/orders';
@@ -26,7 +26,7 @@ const COLUMNS: Column<OrderRow>[] = [
     render: (o) => <span title={o.email}>{o.name || '(no name)'}</span>,
   },
   { key: 'city', header: 'City', width: 150, render: (o) => o.city || '—' },
-  { key: 'status', header: 'Status', width: 130, render: (o) => <StatusBadge status={o.status} /> },
+  { key: 'status', header: 'Status', width: 130, render: (o) => <StatusLabel status={o.status} /> },
   { key: 'items', header: 'Items', width: 70, align: 'right', render: (o) => count(o.items) },
   {
     key: 'total',

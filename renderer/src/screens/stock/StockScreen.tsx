@@ -18,7 +18,7 @@ import { FLAG_NAMES, type CatalogueStatus, type FlagName, type ProductRow } from
 import { formatMoney } from '../../../../shared/money';
 import { BridgeError, call } from '../../bridge';
 import { asOf, count, timeOfDay } from '../../components/format';
-import { StatusBadge } from '../../components/StatusBadge';
+import { StatusLabel } from '../../components/StatusBadge';
 import { StockFigure } from '../../components/StockBadge';
 import { VirtualTable, type Column } from '../../components/VirtualTable';
 import { useStore } from '../../store';
@@ -67,7 +67,7 @@ const COLUMNS: Column<ProductRow>[] = [
     header: 'Status',
     width: 140,
     sortable: true,
-    render: (p) => <StatusBadge status={p.listed ? p.status : 'No longer listed'} />,
+    render: (p) => <StatusLabel status={p.listed ? p.status : 'No longer listed'} />,
   },
 ];
 
