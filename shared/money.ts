@@ -29,12 +29,26 @@ export function addMoney(...values: string[]): string {
   return values.reduce((sum, v) => sum.plus(v), new Big(0)).toFixed(2);
 }
 
+const formats = new Map<string, { grouping: Intl.NumberFormat; decimal: string }>();
+
+/** Intl formatters are costly to build; tables format thousands of figures, so one is kept per locale. */
+function numberFormat(locale: string | undefined): { grouping: Intl.NumberFormat; decimal: string } {
+  const key = locale ?? '';
+  let format = formats.get(key);
+  if (!format) {
+    const grouping = new Intl.NumberFormat(locale, { useGrouping: true });
+    const decimal = new Intl.NumberFormat(locale).formatToParts(1.5).find((p) => p.type === 'decimal')?.value ?? '.';
+    formats.set(key, (format = { grouping, decimal }));
+  }
+  return format;
+}
+
 /** Formats a decimal string for display in the user's locale without going through a float. */
 export function formatMoney(money: string | null, locale?: string): string {
   if (money === null) return '—';
   const negative = money.startsWith('-');
   const [whole = '0', fraction = ''] = money.replace(/^[+-]/, '').split('.');
-  const grouped = new Intl.NumberFormat(locale, { useGrouping: true }).format(BigInt(whole));
-  const decimal = new Intl.NumberFormat(locale).formatToParts(1.5).find((p) => p.type === 'decimal')?.value ?? '.';
+  const { grouping, decimal } = numberFormat(locale);
+  const grouped = grouping.format(BigInt(whole));
   return `${negative ? '−' : ''}${grouped}${fraction ? decimal + fraction : ''}`;
 }

@@ -2,9 +2,14 @@
 import { Badge, Text, Tooltip } from '@mantine/core';
 import type { DateView } from '../../../shared/domain';
 
+const dayFormats = {
+  medium: new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' }),
+  short: new Intl.DateTimeFormat(undefined, { dateStyle: 'short', timeZone: 'UTC' }),
+};
+
 export function formatDay(iso: string, style: 'medium' | 'short' = 'medium'): string {
   const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d)).toLocaleDateString(undefined, { dateStyle: style, timeZone: 'UTC' });
+  return dayFormats[style].format(new Date(Date.UTC(y, m - 1, d)));
 }
 
 export function DateText({ value, style = 'medium' }: { value: DateView; style?: 'medium' | 'short' }) {

@@ -1,6 +1,7 @@
 /** Display helpers: counts, ages and times in the user's locale. Never NaN, never "Invalid Date". */
+const countFormat = new Intl.NumberFormat();
 export const count = (n: number | null | undefined): string =>
-  typeof n === 'number' && Number.isFinite(n) ? n.toLocaleString() : '—';
+  typeof n === 'number' && Number.isFinite(n) ? countFormat.format(n) : '—';
 
 export function timeOfDay(ms: number | null): string {
   if (ms === null || !Number.isFinite(ms)) return '—';

@@ -74,7 +74,10 @@ export function useWindows<Row>(
   const onRangeChange = useCallback(
     (start: number, end: number) => {
       current.current.range = [start, end];
-      for (let b = Math.floor(start / BLOCK); b <= Math.floor(end / BLOCK); b++) {
+      // the visible blocks, and one block ahead either way, so rows mount with their data while scrolling
+      const first = Math.max(0, Math.floor((start - BLOCK / 2) / BLOCK));
+      const last = Math.floor((end + BLOCK / 2) / BLOCK);
+      for (let b = first; b <= last; b++) {
         if (!blocks.has(b)) void fetchBlock(b);
       }
     },
