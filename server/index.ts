@@ -87,6 +87,8 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   app.addHook('onRequest', async (req, reply) => {
     counters.requests += 1;
     if (req.url.startsWith('/__control')) return;
+    // every POST the client sent, whatever became of it (faulted, refused, stored)
+    if (req.method === 'POST' && req.url.split('?')[0] === '/api/order') counters.orderPosts += 1;
     const fault = faults.take(req.method, req.url);
     req.fault = fault;
     if (fault && (await applyEarlyFault(fault, req, reply))) return reply;
@@ -164,7 +166,6 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   });
 
   app.post('/api/order', async (req, reply) => {
-    counters.orderPosts += 1;
     const result = validateOrder(req.body, { dateOrder, productExists: (id) => store.productJson(id) !== undefined });
     if (!result.ok) return sendError(req, reply, 422, summaryMessage(result.errors), { errors: result.errors });
     const { fields, items } = result.value;

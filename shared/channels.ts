@@ -25,6 +25,16 @@ export const CHANNEL_NAMES = [
   'orders:summary',
   'orders:export',
   'settings:date-order',
+  'outbox:list',
+  'outbox:submit',
+  'outbox:send-again',
+  'outbox:discard',
+  'outbox:reconcile',
 ] as const;
 
-export const EVENT_CHANNEL_NAMES = ['connection:changed', 'catalogue:progress', 'orders:changed'] as const;
+export const EVENT_CHANNEL_NAMES = [
+  'connection:changed',
+  'catalogue:progress',
+  'orders:changed',
+  'outbox:changed',
+] as const;

@@ -13,6 +13,8 @@ import {
   OrderRow,
   OrdersStatus,
   OrdersSummary,
+  NewOrder,
+  OutboxEntry,
   PRODUCT_SORTS,
   ProductDetail,
   ProductRow,
@@ -192,6 +194,11 @@ export const contract = {
     OrderQueryRequest.omit({ offset: true, limit: true }),
     z.object({ filename: z.string(), csv: z.string(), rows: z.number().int(), truncated: z.boolean() }),
   ),
+  'outbox:list': channel(Empty, z.object({ entries: z.array(OutboxEntry), unsent: z.number().int() })),
+  'outbox:submit': channel(z.object({ draftId: z.string().min(8).max(100), order: NewOrder }).strict(), OutboxEntry),
+  'outbox:send-again': channel(z.object({ id: z.string().max(100) }).strict(), OutboxEntry),
+  'outbox:discard': channel(z.object({ id: z.string().max(100) }).strict(), OutboxEntry),
+  'outbox:reconcile': channel(z.object({ id: z.string().max(100) }).strict(), OutboxEntry),
   'settings:date-order': channel(z.object({ dateOrder: z.enum(DATE_ORDER_SETTINGS) }).strict(), OrdersStatus),
 } as const;
 
@@ -199,6 +206,7 @@ export const events = {
   'connection:changed': ConnectionState,
   'catalogue:progress': CatalogueStatus,
   'orders:changed': OrdersStatus,
+  'outbox:changed': z.object({ unsent: z.number().int() }),
 } as const;
 
 export type Contract = typeof contract;

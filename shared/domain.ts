@@ -192,3 +192,65 @@ export const OrdersSummary = z.object({
   days: z.array(z.object({ day: z.string(), count: z.number().int() })),
 });
 export type OrdersSummary = z.infer<typeof OrdersSummary>;
+
+/** A new order as POST /api/order takes it: money as decimal strings, dates as slash dates (or empty). */
+const Text = (max: number) => z.string().max(max);
+export const NewOrder = z
+  .object({
+    name: Text(255),
+    email: Text(255),
+    phone: Text(255),
+    address_line_1: Text(255),
+    address_line_2: Text(255),
+    zip: Text(255),
+    city: Text(255),
+    province: Text(255),
+    country: Text(255),
+    remarks: Text(2000),
+    order_date: Text(10),
+    processed_date: Text(10),
+    closed_date: Text(10),
+    cancelled_date: Text(10),
+    cancel_reason: Text(255),
+    subtotal_price: Text(20),
+    shipping_cost: Text(20),
+    total_tax: Text(20),
+    total_discounts: Text(20),
+    total_price: Text(20),
+    order_items: z
+      .array(z.object({ id: z.number().int().positive(), quantity: z.number().int().positive().max(100_000) }).strict())
+      .min(1)
+      .max(200),
+  })
+  .strict();
+export type NewOrder = z.infer<typeof NewOrder>;
+
+export const OUTBOX_STATES = ['queued', 'sending', 'sent', 'rejected', 'unknown', 'discarded'] as const;
+export type OutboxState = (typeof OUTBOX_STATES)[number];
+
+export const OutboxAttempt = z.object({
+  at: z.number(),
+  outcome: z.string(),
+  status: z.number().int().nullable(),
+  excerpt: z.string().nullable(),
+});
+
+export const OutboxEntry = z.object({
+  id: z.string(),
+  draftId: z.string(),
+  state: z.enum(OUTBOX_STATES),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+  order: NewOrder,
+  /** Why it is in this state, in plain words. */
+  reason: z.string().nullable(),
+  /** 422 messages by field ("order_items.0.quantity"). */
+  fieldErrors: z.record(z.string(), z.array(z.string())).nullable(),
+  serverOrderId: z.number().int().nullable(),
+  /** The server's total differs from the one computed here. */
+  totalsMismatch: z.boolean(),
+  /** Sending waits until the token is fixed (401/403). */
+  paused: z.boolean(),
+  attempts: z.array(OutboxAttempt),
+});
+export type OutboxEntry = z.infer<typeof OutboxEntry>;

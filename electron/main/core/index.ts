@@ -11,6 +11,7 @@ import { probeService } from './api/probe';
 import { Catalogue } from './catalogue';
 import { ConnectionMonitor, type ConnectionTarget } from './connection';
 import { Orders } from './orders';
+import { Outbox } from './outbox';
 import { DEMO_SIZE, startDemoService } from './demo';
 import { createDispatcher, type Dispatch } from './dispatch';
 import { CoreEvents } from './events';
@@ -78,6 +79,7 @@ export function createCore(options: CoreOptions): Core {
     catalogue,
     background: options.background !== false,
   });
+  const outbox = new Outbox({ dataDir: options.dataDir, http, events, connection, target, orders });
 
   const view = async (): Promise<SettingsView> => {
     const stored = settings.get();
@@ -113,6 +115,7 @@ export function createCore(options: CoreOptions): Core {
   const handlers: Handlers = {
     ...catalogue.handlers,
     ...orders.handlers,
+    ...outbox.handlers,
     'app:info': async () => ({
       name: 'Shopdesk',
       version: options.version,
@@ -191,6 +194,7 @@ export function createCore(options: CoreOptions): Core {
       closing ??= (async () => {
         connection.close();
         await ready.catch(() => undefined);
+        await outbox.close();
         await orders.close();
         await catalogue.close();
         await stopDemo();

@@ -57,3 +57,11 @@ export const ORDER_LIMITS = {
   /** Background refresh while online. */
   everyMs: 5 * 60_000,
 } as const;
+
+/** Sending orders. */
+export const OUTBOX_LIMITS = {
+  /** A POST that takes longer may still arrive: it becomes 'unknown', never re-sent automatically. */
+  postDeadlineMs: 20_000,
+  /** Orders on the service that can match an unknown entry were created no earlier than this before it. */
+  reconcileWindowMs: 10 * 60_000,
+} as const;

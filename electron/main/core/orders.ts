@@ -150,6 +150,32 @@ export class Orders {
     if (updated === null || Date.now() - Number(updated) > ORDER_LIMITS.everyMs) void open.refresh.start();
   }
 
+  /**
+   * Orders on the service for this e-mail, read fresh (for reconciling an order whose sending ended in doubt).
+   * Null when the service could not be read.
+   */
+  async candidates(email: string): Promise<ParsedOrder[] | null> {
+    const open = await this.open();
+    if (!open) return null;
+    const result = await open.refresh.start();
+    if (result.state !== 'complete') return null;
+    const rows = open.repo.query({
+      text: email,
+      status: null,
+      from: null,
+      to: null,
+      sort: 'id',
+      dir: 'desc',
+      offset: 0,
+      limit: 500,
+    }).rows;
+    return rows
+      .map((row) => open.repo.order(row.id)?.order)
+      .filter(
+        (order): order is ParsedOrder => order !== undefined && order.email.toLowerCase() === email.toLowerCase(),
+      );
+  }
+
   private closeCurrent(): void {
     if (!this.current) return;
     this.current.refresh.cancel();

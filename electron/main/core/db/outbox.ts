@@ -1,0 +1,172 @@
+/**
+ * The outbox: orders entered by hand, written here (synchronous=FULL) before anything is sent, with every
+ * attempt recorded. A damaged outbox is moved aside and reported, never deleted.
+ */
+import { randomUUID } from 'node:crypto';
+import type Database from 'better-sqlite3';
+import type { NewOrder, OutboxEntry, OutboxState } from '../../../../shared/domain';
+import { openDatabase, type Migration } from './open';
+
+export const OUTBOX_MIGRATIONS: readonly Migration[] = [
+  (db) =>
+    db.exec(`
+      CREATE TABLE outbox (
+        id TEXT PRIMARY KEY,
+        draft_id TEXT NOT NULL UNIQUE,
+        service_key TEXT NOT NULL,
+        state TEXT NOT NULL,
+        created_at INTEGER NOT NULL,
+        updated_at INTEGER NOT NULL,
+        payload TEXT NOT NULL,
+        reason TEXT,
+        field_errors TEXT,
+        server_order_id INTEGER,
+        totals_mismatch INTEGER NOT NULL DEFAULT 0,
+        paused INTEGER NOT NULL DEFAULT 0
+      );
+      CREATE INDEX outbox_state ON outbox(service_key, state, created_at);
+      CREATE TABLE outbox_attempts (
+        entry_id TEXT NOT NULL REFERENCES outbox(id),
+        at INTEGER NOT NULL,
+        outcome TEXT NOT NULL,
+        status INTEGER,
+        excerpt TEXT
+      );
+      CREATE INDEX outbox_attempts_entry ON outbox_attempts(entry_id, at);
+    `),
+];
+
+type Row = Record<string, unknown>;
+
+export class OutboxRepository {
+  readonly db: Database.Database;
+  readonly movedAside: string | null;
+  private readonly stmt;
+
+  constructor(file: string) {
+    const opened = openDatabase({ file, migrations: OUTBOX_MIGRATIONS, synchronous: 'FULL' });
+    this.db = opened.db;
+    this.movedAside = opened.movedAside;
+    const db = this.db;
+    this.stmt = {
+      insert: db.prepare(
+        'INSERT INTO outbox (id, draft_id, service_key, state, created_at, updated_at, payload) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      ),
+      byDraft: db.prepare('SELECT * FROM outbox WHERE draft_id = ?'),
+      byId: db.prepare('SELECT * FROM outbox WHERE id = ?'),
+      list: db.prepare(
+        "SELECT * FROM outbox WHERE service_key = ? AND state <> 'discarded' ORDER BY created_at DESC LIMIT 500",
+      ),
+      nextQueued: db.prepare(
+        "SELECT * FROM outbox WHERE service_key = ? AND state = 'queued' AND paused = 0 ORDER BY created_at LIMIT 1",
+      ),
+      setState: db.prepare(
+        'UPDATE outbox SET state = ?, reason = ?, field_errors = ?, server_order_id = coalesce(?, server_order_id), totals_mismatch = ?, updated_at = ? WHERE id = ?',
+      ),
+      pause: db.prepare("UPDATE outbox SET paused = ? WHERE service_key = ? AND state = 'queued'"),
+      attempt: db.prepare(
+        'INSERT INTO outbox_attempts (entry_id, at, outcome, status, excerpt) VALUES (?, ?, ?, ?, ?)',
+      ),
+      attempts: db.prepare('SELECT at, outcome, status, excerpt FROM outbox_attempts WHERE entry_id = ? ORDER BY at'),
+      interrupted: db.prepare(
+        "UPDATE outbox SET state = 'unknown', reason = ?, updated_at = ? WHERE state = 'sending'",
+      ),
+      claimed: db
+        .prepare("SELECT server_order_id FROM outbox WHERE state = 'sent' AND server_order_id IS NOT NULL")
+        .pluck(),
+      unsent: db.prepare("SELECT count(*) FROM outbox WHERE state IN ('queued', 'sending', 'unknown')").pluck(),
+    };
+    // An entry left 'sending' by a crash or a power cut may or may not have reached the service.
+    this.stmt.interrupted.run(
+      'Shopdesk stopped while this order was being sent; it may or may not have arrived.',
+      Date.now(),
+    );
+  }
+
+  close(): void {
+    this.db.close();
+  }
+
+  /** Queues an order once per draft: submitting the same draft again returns the entry already queued. */
+  submit(draftId: string, serviceKey: string, order: NewOrder, now = Date.now()): OutboxEntry {
+    return this.db.transaction(() => {
+      const existing = this.stmt.byDraft.get(draftId) as Row | undefined;
+      if (existing) return this.toEntry(existing);
+      const id = randomUUID();
+      this.stmt.insert.run(id, draftId, serviceKey, 'queued', now, now, JSON.stringify(order));
+      return this.get(id)!;
+    })();
+  }
+
+  get(id: string): OutboxEntry | null {
+    const row = this.stmt.byId.get(id) as Row | undefined;
+    return row ? this.toEntry(row) : null;
+  }
+
+  list(serviceKey: string): OutboxEntry[] {
+    return (this.stmt.list.all(serviceKey) as Row[]).map((row) => this.toEntry(row));
+  }
+
+  nextQueued(serviceKey: string): OutboxEntry | null {
+    const row = this.stmt.nextQueued.get(serviceKey) as Row | undefined;
+    return row ? this.toEntry(row) : null;
+  }
+
+  /** Service order ids already matched to an entry: one service order never answers for two entries. */
+  claimedOrderIds(): Set<number> {
+    return new Set(this.stmt.claimed.all() as number[]);
+  }
+
+  unsentCount(): number {
+    return this.stmt.unsent.get() as number;
+  }
+
+  transition(
+    id: string,
+    state: OutboxState,
+    details: {
+      reason?: string | null;
+      fieldErrors?: Record<string, string[]> | null;
+      serverOrderId?: number | null;
+      totalsMismatch?: boolean;
+    } = {},
+    attempt?: { outcome: string; status?: number | null; excerpt?: string | null },
+    now = Date.now(),
+  ): OutboxEntry {
+    this.db.transaction(() => {
+      this.stmt.setState.run(
+        state,
+        details.reason ?? null,
+        details.fieldErrors ? JSON.stringify(details.fieldErrors) : null,
+        details.serverOrderId ?? null,
+        details.totalsMismatch ? 1 : 0,
+        now,
+        id,
+      );
+      if (attempt)
+        this.stmt.attempt.run(id, now, attempt.outcome, attempt.status ?? null, attempt.excerpt?.slice(0, 300) ?? null);
+    })();
+    return this.get(id)!;
+  }
+
+  setPaused(serviceKey: string, paused: boolean): void {
+    this.stmt.pause.run(paused ? 1 : 0, serviceKey);
+  }
+
+  private toEntry(row: Row): OutboxEntry {
+    return {
+      id: row.id as string,
+      draftId: row.draft_id as string,
+      state: row.state as OutboxState,
+      createdAt: row.created_at as number,
+      updatedAt: row.updated_at as number,
+      order: JSON.parse(row.payload as string) as NewOrder,
+      reason: (row.reason as string | null) ?? null,
+      fieldErrors: row.field_errors ? (JSON.parse(row.field_errors as string) as Record<string, string[]>) : null,
+      serverOrderId: (row.server_order_id as number | null) ?? null,
+      totalsMismatch: row.totals_mismatch === 1,
+      paused: row.paused === 1,
+      attempts: this.stmt.attempts.all(row.id) as OutboxEntry['attempts'],
+    };
+  }
+}

@@ -1,0 +1,123 @@
+/**
+ * The outbox feature: orders are queued in SQLite before anything is sent, one sender sends them when the service
+ * is reachable, and staff see every entry with its state, attempts and actions.
+ */
+import path from 'node:path';
+import type { Handlers } from '../../../shared/contract';
+import { AppFailure } from '../../../shared/errors';
+import type { ServiceHttp } from './api/http';
+import { cacheKey } from './catalogue';
+import type { ConnectionMonitor, ConnectionTarget } from './connection';
+import { OutboxRepository } from './db/outbox';
+import type { CoreEvents } from './events';
+import type { Orders } from './orders';
+import { OutboxSender } from './sync/outbox';
+
+type OutboxHandlers = Pick<Handlers, `outbox:${string}` & keyof Handlers>;
+
+export interface OutboxOptions {
+  dataDir: string;
+  http: ServiceHttp;
+  events: CoreEvents;
+  connection: ConnectionMonitor;
+  target: () => Promise<ConnectionTarget>;
+  orders: Orders;
+}
+
+export class Outbox {
+  readonly repo: OutboxRepository;
+  private readonly sender: OutboxSender;
+  private readonly stopListening: () => void;
+
+  constructor(private readonly options: OutboxOptions) {
+    this.repo = new OutboxRepository(path.join(options.dataDir, 'outbox.sqlite'));
+    this.sender = new OutboxSender({
+      repo: this.repo,
+      http: options.http,
+      target: async () => {
+        const t = await options.target();
+        const key = cacheKey(t);
+        return key && t.baseUrl && t.token ? { key, conn: { baseUrl: t.baseUrl, token: t.token } } : null;
+      },
+      candidates: (email) => options.orders.candidates(email),
+      onChange: () => this.changed(),
+    });
+    this.stopListening = options.events.on('connection:changed', (state) => {
+      if (state.state !== 'online') return;
+      void this.resume();
+    });
+  }
+
+  /** The service is reachable (again) with a working token: paused entries wait no longer, the queue goes out. */
+  async resume(): Promise<void> {
+    const key = cacheKey(await this.options.target());
+    if (key) this.repo.setPaused(key, false);
+    await this.sender.kick();
+  }
+
+  private changed(): void {
+    this.options.events.emit('outbox:changed', { unsent: this.repo.unsentCount() });
+  }
+
+  async close(): Promise<void> {
+    this.stopListening();
+    await this.sender.idle();
+    this.repo.close();
+  }
+
+  private async key(): Promise<string> {
+    const key = cacheKey(await this.options.target());
+    if (!key) throw new AppFailure('not_configured', 'Set up the service connection first.');
+    return key;
+  }
+
+  private entry(id: string) {
+    const entry = this.repo.get(id);
+    if (!entry) throw new AppFailure('not_found', 'This order is not in the outbox.');
+    return entry;
+  }
+
+  readonly handlers: OutboxHandlers = {
+    'outbox:list': async () => {
+      const key = cacheKey(await this.options.target());
+      return { entries: key ? this.repo.list(key) : [], unsent: this.repo.unsentCount() };
+    },
+    'outbox:submit': async ({ draftId, order }) => {
+      const entry = this.repo.submit(draftId, await this.key(), order);
+      this.changed();
+      void this.sender.kick();
+      return entry;
+    },
+    'outbox:send-again': async ({ id }) => {
+      const entry = this.entry(id);
+      if (entry.state !== 'unknown')
+        throw new AppFailure('invalid_request', 'Only an order whose arrival is in doubt can be sent again.');
+      const queued = this.repo.transition(
+        id,
+        'queued',
+        { reason: 'Sent again on purpose by staff.' },
+        { outcome: 'send again (staff)' },
+      );
+      this.changed();
+      void this.sender.kick();
+      return queued;
+    },
+    'outbox:discard': async ({ id }) => {
+      const entry = this.entry(id);
+      if (entry.state === 'sending' || entry.state === 'sent')
+        throw new AppFailure('invalid_request', 'An order being sent or already sent cannot be discarded.');
+      const discarded = this.repo.transition(
+        id,
+        'discarded',
+        { reason: 'Discarded by staff.' },
+        { outcome: 'discarded (staff)' },
+      );
+      this.changed();
+      return discarded;
+    },
+    'outbox:reconcile': async ({ id }) => {
+      this.entry(id);
+      return (await this.sender.reconcile(id)) ?? this.entry(id);
+    },
+  };
+}

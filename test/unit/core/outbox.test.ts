@@ -1,0 +1,242 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { NewOrder } from '../../../shared/domain';
+import { ServiceHttp } from '../../../electron/main/core/api/http';
+import { parseOrderList } from '../../../electron/main/core/api/orders';
+import { OutboxRepository } from '../../../electron/main/core/db/outbox';
+import { OutboxSender } from '../../../electron/main/core/sync/outbox';
+import { startService, type RunningService } from '../../../server/index';
+
+let dir: string;
+let svc: RunningService;
+let repo: OutboxRepository;
+let http: ServiceHttp;
+let online = true;
+
+const order = (patch: Partial<NewOrder> = {}): NewOrder => ({
+  name: 'Ada Lovelace',
+  email: 'ada@example.com',
+  phone: '+31 6 1234 5678',
+  address_line_1: '1 Analytical Street',
+  address_line_2: '',
+  zip: '1011 AB',
+  city: 'Amsterdam',
+  province: 'Noord-Holland',
+  country: 'Netherlands',
+  remarks: '',
+  order_date: '',
+  processed_date: '',
+  closed_date: '',
+  cancelled_date: '',
+  cancel_reason: '',
+  subtotal_price: '20.00',
+  shipping_cost: '4.95',
+  total_tax: '4.20',
+  total_discounts: '0.00',
+  total_price: '29.15',
+  order_items: [{ id: 3, quantity: 2 }],
+  ...patch,
+});
+
+const sender = () =>
+  new OutboxSender({
+    repo,
+    http,
+    target: async () => (online ? { key: 'svc', conn: { baseUrl: svc.url, token: 'tok' } } : null),
+    candidates: async (email) => {
+      const res = await fetch(`${svc.url}/api/order?page=1`, {
+        headers: { authorization: 'Bearer tok', accept: 'application/json' },
+      });
+      const first = parseOrderList(await res.json())!;
+      const all = [...first.orders];
+      for (let page = 2; page <= (first.lastPage ?? 1); page++) {
+        const next = await fetch(`${svc.url}/api/order?page=${page}`, {
+          headers: { authorization: 'Bearer tok', accept: 'application/json' },
+        });
+        all.push(...parseOrderList(await next.json())!.orders);
+      }
+      return all.filter((o) => o.email === email);
+    },
+    onChange: () => undefined,
+    sleep: async () => undefined,
+    postDeadlineMs: 300,
+  });
+const ordersOnService = (email = 'ada@example.com'): number =>
+  svc.store.orderPage(0, 100_000).filter((json) => (JSON.parse(json) as { email: string }).email === email).length;
+
+beforeEach(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shopdesk-outbox-'));
+  svc = await startService({ token: 'tok', products: 10, orders: 5 });
+  repo = new OutboxRepository(path.join(dir, 'outbox.sqlite'));
+  http = new ServiceHttp();
+  online = true;
+});
+afterEach(async () => {
+  await http.destroy();
+  await svc.close();
+  repo.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe('outbox', () => {
+  it('is written with synchronous=FULL before anything is sent', () => {
+    expect(repo.db.pragma('synchronous', { simple: true })).toBe(2);
+    const entry = repo.submit('draft-0001', 'svc', order());
+    expect(entry.state).toBe('queued');
+    expect(svc.stats().orderPosts).toBe(0);
+  });
+
+  it('sends a queued order once: sent, with the server id; a double submit is one entry and one POST', async () => {
+    const a = repo.submit('draft-0002', 'svc', order());
+    const b = repo.submit('draft-0002', 'svc', order());
+    expect(b.id).toBe(a.id);
+    await sender().kick();
+    const sent = repo.get(a.id)!;
+    expect(sent.state).toBe('sent');
+    expect(sent.serverOrderId).toBeGreaterThan(5);
+    expect(sent.totalsMismatch).toBe(false);
+    expect(svc.stats().orderPosts).toBe(1);
+    await sender().kick();
+    expect(svc.stats().orderPosts).toBe(1);
+  });
+
+  it('the service stores the order, then times out: unknown, then reconciled to sent; exactly one order', async () => {
+    svc.faults.add({ fault: { kind: 'stall-after-store', ms: 1500 }, method: 'POST', times: 1 });
+    const entry = repo.submit('draft-0003', 'svc', order());
+    await sender().kick();
+    const after = repo.get(entry.id)!;
+    expect(after.state).toBe('sent');
+    expect(after.reason).toMatch(/it had arrived/);
+    expect(after.attempts.map((a) => a.outcome)).toEqual(['timeout', 'reconciled: found']);
+    expect(svc.stats().orderPosts).toBe(1);
+    expect(ordersOnService()).toBe(1);
+  });
+
+  it('the service stores the order and drops the connection: reconciled to sent, exactly one order', async () => {
+    svc.faults.add({ fault: { kind: 'drop-after-store' }, method: 'POST', times: 1 });
+    const entry = repo.submit('draft-0004', 'svc', order());
+    await sender().kick();
+    expect(repo.get(entry.id)!.state).toBe('sent');
+    expect(ordersOnService()).toBe(1);
+  });
+
+  it('500: unknown, never a second POST; no match on the service, so staff decide', async () => {
+    svc.faults.add({ fault: { kind: 'status', status: 500 }, method: 'POST', times: 1 });
+    const entry = repo.submit('draft-0005', 'svc', order());
+    await sender().kick();
+    await sender().kick();
+    const after = repo.get(entry.id)!;
+    expect(after.state).toBe('unknown');
+    expect(after.reason).toMatch(/No matching order was found/);
+    expect(svc.stats().orderPosts).toBe(1);
+    expect(ordersOnService()).toBe(0);
+  });
+
+  it('connection refused: stays queued; sent once when the service is back', async () => {
+    const port = svc.port;
+    await svc.close();
+    const entry = repo.submit('draft-0006', 'svc', order());
+    await sender().kick();
+    expect(repo.get(entry.id)!.state).toBe('queued');
+    svc = await startService({ token: 'tok', products: 10, orders: 5, port });
+    await sender().kick();
+    expect(repo.get(entry.id)!.state).toBe('sent');
+    expect(svc.stats().orderPosts).toBe(1);
+    expect(repo.get(entry.id)!.attempts.map((a) => a.outcome)).toEqual(['unreachable', 'created']);
+  });
+
+  it('offline (no service set up or reachable): nothing is lost, nothing sent', async () => {
+    online = false;
+    const entry = repo.submit('draft-0007', 'svc', order());
+    await sender().kick();
+    expect(repo.get(entry.id)!.state).toBe('queued');
+  });
+
+  it('422: rejected, with each message at its field', async () => {
+    const entry = repo.submit(
+      'draft-0008',
+      'svc',
+      order({
+        email: 'not-an-email',
+        order_items: [
+          { id: 3, quantity: 2 },
+          { id: 999, quantity: 1 },
+        ],
+      }),
+    );
+    await sender().kick();
+    const after = repo.get(entry.id)!;
+    expect(after.state).toBe('rejected');
+    expect(after.fieldErrors?.email?.[0]).toMatch(/valid email/);
+    expect(after.fieldErrors?.['order_items.1.id']?.[0]).toMatch(/invalid/);
+  });
+
+  it('401: queued and paused until the token is fixed; nothing dropped', async () => {
+    svc.faults.add({
+      fault: { kind: 'status', status: 401, body: '{"message":"Unauthenticated."}' },
+      method: 'POST',
+      times: 1,
+    });
+    const first = repo.submit('draft-0009', 'svc', order());
+    const second = repo.submit('draft-0010', 'svc', order({ name: 'Grace Hopper', email: 'grace@example.com' }));
+    await sender().kick();
+    expect(repo.get(first.id)).toMatchObject({ state: 'queued', paused: true });
+    expect(repo.get(second.id)).toMatchObject({ state: 'queued', paused: true });
+    expect(svc.stats().orderPosts).toBe(1);
+    repo.setPaused('svc', false);
+    await sender().kick();
+    expect(repo.get(first.id)!.state).toBe('sent');
+    expect(repo.get(second.id)!.state).toBe('sent');
+  });
+
+  it('429: waits as told, then sends once', async () => {
+    svc.faults.add({ fault: { kind: 'rate-limit', retryAfter: '1' }, method: 'POST', times: 1 });
+    const entry = repo.submit('draft-0011', 'svc', order());
+    await sender().kick();
+    expect(repo.get(entry.id)!.state).toBe('sent');
+    expect(ordersOnService()).toBe(1);
+  });
+
+  it('an entry left "sending" by a crash becomes unknown on start', () => {
+    const entry = repo.submit('draft-0012', 'svc', order());
+    repo.transition(entry.id, 'sending');
+    repo.close();
+    repo = new OutboxRepository(path.join(dir, 'outbox.sqlite'));
+    expect(repo.get(entry.id)).toMatchObject({ state: 'unknown' });
+    expect(repo.get(entry.id)!.reason).toMatch(/stopped while this order was being sent/);
+  });
+
+  it('reconciliation with several matches leaves the decision to staff', async () => {
+    // the same order is already on the service twice (entered elsewhere)
+    for (let i = 0; i < 2; i++) {
+      await fetch(`${svc.url}/api/order`, {
+        method: 'POST',
+        headers: { authorization: 'Bearer tok', accept: 'application/json', 'content-type': 'application/json' },
+        body: JSON.stringify(order()),
+      });
+    }
+    svc.faults.add({ fault: { kind: 'status', status: 502 }, method: 'POST', times: 1 });
+    const entry = repo.submit('draft-0013', 'svc', order());
+    await sender().kick();
+    expect(repo.get(entry.id)).toMatchObject({ state: 'unknown' });
+    expect(repo.get(entry.id)!.reason).toMatch(/2 matching orders were found/);
+  });
+
+  it('a server total that differs from the one entered is flagged', async () => {
+    // the reference service stores totals as sent, so fake an answer with another total
+    svc.faults.add({
+      fault: {
+        kind: 'status',
+        status: 201,
+        body: JSON.stringify({ data: { id: 77, email: 'ada@example.com', total_price: '30.00', order_items: [] } }),
+      },
+      method: 'POST',
+      times: 1,
+    });
+    const entry = repo.submit('draft-0014', 'svc', order());
+    await sender().kick();
+    expect(repo.get(entry.id)).toMatchObject({ state: 'sent', serverOrderId: 77, totalsMismatch: true });
+  });
+});
