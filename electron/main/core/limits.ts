@@ -62,6 +62,8 @@ export const ORDER_LIMITS = {
 export const OUTBOX_LIMITS = {
   /** A POST that takes longer may still arrive: it becomes 'unknown', never re-sent automatically. */
   postDeadlineMs: 20_000,
+  /** Queued orders are tried again this often (besides whenever the service comes back online). */
+  retryQueuedMs: 15_000,
   /** Orders on the service that can match an unknown entry were created no earlier than this before it. */
   reconcileWindowMs: 10 * 60_000,
 } as const;

@@ -11,6 +11,7 @@ import type { ConnectionMonitor, ConnectionTarget } from './connection';
 import { OutboxRepository } from './db/outbox';
 import type { CoreEvents } from './events';
 import type { Orders } from './orders';
+import { OUTBOX_LIMITS } from './limits';
 import { OutboxSender } from './sync/outbox';
 
 type OutboxHandlers = Pick<Handlers, `outbox:${string}` & keyof Handlers>;
@@ -28,6 +29,7 @@ export class Outbox {
   readonly repo: OutboxRepository;
   private readonly sender: OutboxSender;
   private readonly stopListening: () => void;
+  private readonly timer: NodeJS.Timeout;
 
   constructor(private readonly options: OutboxOptions) {
     this.repo = new OutboxRepository(path.join(options.dataDir, 'outbox.sqlite'));
@@ -41,7 +43,13 @@ export class Outbox {
       },
       candidates: (email) => options.orders.candidates(email),
       onChange: () => this.changed(),
+      onUnreachable: () => void options.connection.check(),
     });
+    // Queued orders are also tried on a timer, in case the connection never looked down to the probe.
+    this.timer = setInterval(() => {
+      if (this.repo.unsentCount() > 0) void this.sender.kick();
+    }, OUTBOX_LIMITS.retryQueuedMs);
+    this.timer.unref();
     this.stopListening = options.events.on('connection:changed', (state) => {
       if (state.state !== 'online') return;
       void this.resume();
@@ -60,6 +68,7 @@ export class Outbox {
   }
 
   async close(): Promise<void> {
+    clearInterval(this.timer);
     this.stopListening();
     await this.sender.idle();
     this.repo.close();

@@ -240,3 +240,47 @@ describe('outbox', () => {
     expect(repo.get(entry.id)).toMatchObject({ state: 'sent', serverOrderId: 77, totalsMismatch: true });
   });
 });
+
+describe('outbox through the core', () => {
+  it('submit over the contract, offline it waits, online it goes out once; staff actions', async () => {
+    const { createCore } = await import('../../../electron/main/core/index');
+    const { MemoryVault } = await import('../../../electron/main/core/vault');
+    const dataDir = path.join(dir, 'core');
+    const core = createCore({ dataDir, vault: new MemoryVault(), host: 'browser', version: 't', background: false });
+    try {
+      const port = svc.port;
+      expect((await core.dispatch('settings:save', { baseUrl: svc.url, token: 'tok' })).ok).toBe(true);
+      await svc.close();
+      const submitted = await core.dispatch('outbox:submit', { draftId: 'draft-core-1', order: order() });
+      expect(submitted).toMatchObject({ ok: true, value: { state: 'queued' } });
+      // a bad order never reaches the queue: the contract refuses it with field paths
+      const bad = await core.dispatch('outbox:submit', {
+        draftId: 'draft-core-2',
+        order: { ...order(), order_items: [] },
+      });
+      expect(bad).toMatchObject({ ok: false, error: { code: 'invalid_request' } });
+      let list = await core.dispatch('outbox:list', {});
+      expect(list).toMatchObject({ ok: true, value: { unsent: 1 } });
+      svc = await startService({ token: 'tok', products: 10, orders: 5, port });
+      await core.dispatch('connection:check', {});
+      for (let i = 0; i < 100; i++) {
+        list = await core.dispatch('outbox:list', {});
+        if ((list as { value: { unsent: number } }).value.unsent === 0) break;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      expect(list).toMatchObject({ ok: true, value: { unsent: 0, entries: [{ state: 'sent' }] } });
+      expect(svc.stats().orderPosts).toBe(1);
+      const id = (list as { value: { entries: { id: string }[] } }).value.entries[0]!.id;
+      expect(await core.dispatch('outbox:discard', { id })).toMatchObject({
+        ok: false,
+        error: { code: 'invalid_request' },
+      });
+      expect(await core.dispatch('outbox:send-again', { id })).toMatchObject({
+        ok: false,
+        error: { code: 'invalid_request' },
+      });
+    } finally {
+      await core.close();
+    }
+  });
+});

@@ -18,6 +18,8 @@ export interface OutboxSenderDeps {
   /** Orders on the service with this e-mail (fresh from the service), for reconciliation. */
   candidates: (email: string) => Promise<ParsedOrder[] | null>;
   onChange: () => void;
+  /** Told when the service cannot be reached, so the connection state catches up (and its return is noticed). */
+  onUnreachable?: () => void;
   sleep?: (ms: number) => Promise<void>;
   /** Deadline of one POST (tests shorten it). */
   postDeadlineMs?: number;
@@ -160,6 +162,7 @@ export class OutboxSender {
           await (this.deps.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms))))(waitMs);
           return true;
         }
+        this.deps.onUnreachable?.();
         return false;
       }
       repo.transition(
