@@ -1,7 +1,7 @@
 /**
  * The Electron shell: lifecycle, the window, IPC binding and the safeStorage vault. Everything else is the core.
  */
-import { app, BrowserWindow, ipcMain, safeStorage, session, shell } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, safeStorage, session, shell } from 'electron';
 import Store from 'electron-store';
 import log from 'electron-log/main';
 import path from 'node:path';
@@ -71,6 +71,33 @@ if (!app.requestSingleInstanceLock()) {
   });
 
   app.on('window-all-closed', () => app.quit());
+
+  // Quitting with orders not yet sent asks first (they are kept either way and go out next time).
+  let quitConfirmed = false;
+  app.on('before-quit', (event) => {
+    if (quitConfirmed || !core) return;
+    event.preventDefault();
+    void core.dispatch('outbox:list', {}).then(async (result) => {
+      const unsent = result.ok ? (result.value as { unsent: number }).unsent : 0;
+      if (unsent > 0) {
+        const options = {
+          type: 'warning' as const,
+          buttons: ['Keep Shopdesk open', 'Quit anyway'],
+          defaultId: 0,
+          cancelId: 0,
+          message: `${unsent} order${unsent === 1 ? ' is' : 's are'} not sent yet`,
+          detail:
+            'They are kept on this computer and are sent the next time Shopdesk runs and the service can be reached.',
+        };
+        const { response } = mainWindow
+          ? await dialog.showMessageBox(mainWindow, options)
+          : await dialog.showMessageBox(options);
+        if (response !== 1) return;
+      }
+      quitConfirmed = true;
+      app.quit();
+    });
+  });
   app.on('will-quit', () => {
     void core?.close();
   });

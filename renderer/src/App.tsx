@@ -1,5 +1,5 @@
 /** The app frame: navigation, connection indicator, and the routes. */
-import { Alert, AppShell, Group, Loader, NavLink, Stack, Text, Title } from '@mantine/core';
+import { Alert, AppShell, Badge, Group, Loader, NavLink, Stack, Text, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import { Navigate, NavLink as RouterLink, Route, Routes, useLocation } from 'react-router';
 import { ConnectionIndicator } from './components/ConnectionIndicator';
@@ -8,6 +8,7 @@ import { SyncProgress } from './components/SyncProgress';
 import { StockScreen } from './screens/stock/StockScreen';
 import { OrdersScreen } from './screens/orders/OrdersScreen';
 import { OrderDetailScreen } from './screens/orders/OrderDetailScreen';
+import { OutboxScreen } from './screens/outbox/OutboxScreen';
 import { Placeholder } from './screens/placeholder/Placeholder';
 import { SettingsScreen } from './screens/settings/SettingsScreen';
 import { Welcome } from './screens/welcome/Welcome';
@@ -17,6 +18,7 @@ const NAV = [
   { to: '/orders', label: 'Orders' },
   { to: '/new-order', label: 'New order' },
   { to: '/stock', label: 'Stock' },
+  { to: '/outbox', label: 'Outbox' },
   { to: '/settings', label: 'Settings' },
 ] as const;
 
@@ -27,6 +29,7 @@ export function App() {
   const catalogue = useStore((s) => s.catalogue);
   const cancelSync = useStore((s) => s.cancelSync);
   const checkConnection = useStore((s) => s.checkConnection);
+  const unsent = useStore((s) => s.unsent);
   const location = useLocation();
 
   useEffect(() => connectStoreToMain(), []);
@@ -70,6 +73,13 @@ export function App() {
             component={RouterLink}
             to={item.to}
             label={item.label}
+            rightSection={
+              item.to === '/outbox' && unsent > 0 ? (
+                <Badge size="sm" color="orange" circle aria-label={`${unsent} unsent`}>
+                  {unsent}
+                </Badge>
+              ) : undefined
+            }
             active={location.pathname.startsWith(item.to)}
             aria-current={location.pathname.startsWith(item.to) ? 'page' : undefined}
           />
@@ -93,6 +103,7 @@ export function App() {
             }
           />
           <Route path="/stock" element={<StockScreen />} />
+          <Route path="/outbox" element={<OutboxScreen />} />
           <Route path="/settings" element={<SettingsScreen />} />
           <Route path="*" element={<Navigate to="/" replace />} />
         </Routes>

@@ -4,6 +4,7 @@ import type { AppInfo, ConnectionState, ConnectionVerdict, SettingsView } from '
 import { BridgeError, call, onReconnect, subscribe } from '../bridge';
 import { catalogueSlice, type CatalogueSlice } from './catalogue';
 import { ordersSlice, type OrdersSlice } from './orders';
+import { outboxSlice, type OutboxSlice } from './outbox';
 
 export interface ConnectionSlice {
   connection: ConnectionState | null;
@@ -21,7 +22,7 @@ export interface SettingsSlice {
   startDemo(): Promise<void>;
 }
 
-export type Store = ConnectionSlice & SettingsSlice & CatalogueSlice & OrdersSlice;
+export type Store = ConnectionSlice & SettingsSlice & CatalogueSlice & OrdersSlice & OutboxSlice;
 
 const connectionSlice: StateCreator<Store, [], [], ConnectionSlice> = (set) => ({
   connection: null,
@@ -69,6 +70,7 @@ export const useStore = create<Store>()((...a) => ({
   ...settingsSlice(...a),
   ...catalogueSlice(...a),
   ...ordersSlice(...a),
+  ...outboxSlice(...a),
 }));
 
 /** Wires push events into the store; returns the unsubscribe function. */
@@ -78,6 +80,7 @@ function reloadAll(): void {
   void state.loadSettings();
   void state.loadCatalogue().catch(() => undefined);
   void state.loadOrders().catch(() => undefined);
+  void state.loadOutbox().catch(() => undefined);
 }
 
 export function connectStoreToMain(): () => void {
@@ -100,6 +103,14 @@ export function connectStoreToMain(): () => void {
     }),
     subscribe('catalogue:progress', (status) => useStore.getState().setCatalogue(status)),
     subscribe('orders:changed', (status) => useStore.getState().setOrders(status)),
+    subscribe(
+      'outbox:changed',
+      () =>
+        void useStore
+          .getState()
+          .loadOutbox()
+          .catch(() => undefined),
+    ),
     onReconnect(reloadAll),
   ];
   reloadAll();

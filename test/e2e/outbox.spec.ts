@@ -1,0 +1,66 @@
+import { startService, type RunningService } from '../../server/index';
+import { expect, indicator, SettingsPage, test } from './fixtures';
+
+const order = {
+  name: 'Ada Lovelace',
+  email: 'ada@example.com',
+  phone: '+31 6 1234 5678',
+  address_line_1: '1 Analytical Street',
+  address_line_2: '',
+  zip: '1011 AB',
+  city: 'Amsterdam',
+  province: 'Noord-Holland',
+  country: 'Netherlands',
+  remarks: '',
+  order_date: '',
+  processed_date: '',
+  closed_date: '',
+  cancelled_date: '',
+  cancel_reason: '',
+  subtotal_price: '20.00',
+  shipping_cost: '4.95',
+  total_tax: '4.20',
+  total_discounts: '0.00',
+  total_price: '29.15',
+  order_items: [{ id: 3, quantity: 2 }],
+};
+
+test('an order entered offline waits in the outbox, with a badge, and goes out once when the service is back', async ({
+  page,
+  app,
+  service,
+}) => {
+  await app.open();
+  const settings = new SettingsPage(page);
+  await settings.goto();
+  await settings.fill(service.url, service.token);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(indicator(page)).toHaveAccessibleName('Connection: Online');
+
+  const port = service.port;
+  await service.close();
+  const submitted = await app.core.dispatch('outbox:submit', { draftId: 'e2e-draft-0001', order });
+  expect(submitted.ok).toBe(true);
+  const nav = page.getByRole('navigation', { name: 'Main navigation' });
+  await expect(nav.getByLabel('1 unsent')).toBeVisible();
+  await nav.getByRole('link', { name: /Outbox/ }).click();
+  const entry = page.getByLabel('Outbox entry for Ada Lovelace');
+  await expect(entry.getByText('Waiting to send')).toBeVisible();
+  await expect(indicator(page)).toHaveAccessibleName('Connection: Offline');
+  await app.screenshot('30-outbox-waiting');
+
+  let again: RunningService | null = null;
+  try {
+    again = await startService({ token: service.token, products: 321, orders: 40, seed: 11, port });
+    await page.getByRole('button', { name: 'Check now' }).click();
+    await expect(entry.getByText('Sent', { exact: true })).toBeVisible();
+    await expect(nav.getByLabel('1 unsent')).toHaveCount(0);
+    expect(again.stats().orderPosts).toBe(1);
+    await app.screenshot('31-outbox-sent');
+    await entry.getByRole('link', { name: 'Open the order' }).click();
+    await expect(page.getByRole('heading', { name: /^Order PO-/ })).toBeVisible();
+    await expect(page.getByText('Ada Lovelace').first()).toBeVisible();
+  } finally {
+    await again?.close();
+  }
+});
