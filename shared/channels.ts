@@ -30,6 +30,9 @@ export const CHANNEL_NAMES = [
   'outbox:send-again',
   'outbox:discard',
   'outbox:reconcile',
+  'drafts:list',
+  'drafts:save',
+  'drafts:discard',
 ] as const;
 
 export const EVENT_CHANNEL_NAMES = [

@@ -14,6 +14,8 @@ import {
   OrdersStatus,
   OrdersSummary,
   NewOrder,
+  Draft,
+  DraftData,
   OutboxEntry,
   PRODUCT_SORTS,
   ProductDetail,
@@ -199,6 +201,12 @@ export const contract = {
   'outbox:send-again': channel(z.object({ id: z.string().max(100) }).strict(), OutboxEntry),
   'outbox:discard': channel(z.object({ id: z.string().max(100) }).strict(), OutboxEntry),
   'outbox:reconcile': channel(z.object({ id: z.string().max(100) }).strict(), OutboxEntry),
+  'drafts:list': channel(Empty, z.object({ drafts: z.array(Draft) })),
+  'drafts:save': channel(
+    z.object({ id: z.string().min(8).max(100), step: z.number().int().min(0).max(10), data: DraftData }).strict(),
+    Draft,
+  ),
+  'drafts:discard': channel(z.object({ id: z.string().max(100) }).strict(), z.object({ discarded: z.boolean() })),
   'settings:date-order': channel(z.object({ dateOrder: z.enum(DATE_ORDER_SETTINGS) }).strict(), OrdersStatus),
 } as const;
 

@@ -254,3 +254,57 @@ export const OutboxEntry = z.object({
   attempts: z.array(OutboxAttempt),
 });
 export type OutboxEntry = z.infer<typeof OutboxEntry>;
+
+/** What the order-entry wizard holds, saved as a draft on every change. Loose on purpose: a draft may be half done. */
+const DraftText = z.string().max(2000).default('');
+export const DraftLine = z.object({
+  productId: z.number().int().positive(),
+  sku: z.string().max(100),
+  name: z.string().max(2000),
+  /** Price and stock when the line was added, to show what changed by the time it is sent. */
+  price: z.string().max(40).nullable(),
+  available: z.number().int().nullable(),
+  addedAt: z.number(),
+  quantity: z.number().int().min(1).max(100_000),
+});
+export const DraftData = z.object({
+  customer: z
+    .object({ name: DraftText, email: DraftText, phone: DraftText })
+    .default({ name: '', email: '', phone: '' }),
+  address: z
+    .object({
+      line1: DraftText,
+      line2: DraftText,
+      zip: DraftText,
+      city: DraftText,
+      province: DraftText,
+      country: DraftText,
+    })
+    .default({ line1: '', line2: '', zip: '', city: '', province: '', country: '' }),
+  lines: z.array(DraftLine).max(200).default([]),
+  prices: z
+    .object({ shipping: DraftText, tax: DraftText, discounts: DraftText })
+    .default({ shipping: '', tax: '', discounts: '' }),
+  /** ISO days from the date inputs (written as slash dates only when sent). */
+  dates: z
+    .object({
+      order: DraftText,
+      processed: DraftText,
+      closed: DraftText,
+      cancelled: DraftText,
+      cancelReason: DraftText,
+    })
+    .default({ order: '', processed: '', closed: '', cancelled: '', cancelReason: '' }),
+  remarks: DraftText,
+});
+export type DraftData = z.infer<typeof DraftData>;
+export type DraftLine = z.infer<typeof DraftLine>;
+
+export const Draft = z.object({
+  id: z.string(),
+  step: z.number().int().min(0).max(10),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+  data: DraftData,
+});
+export type Draft = z.infer<typeof Draft>;

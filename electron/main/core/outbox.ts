@@ -8,13 +8,14 @@ import { AppFailure } from '../../../shared/errors';
 import type { ServiceHttp } from './api/http';
 import { cacheKey } from './catalogue';
 import type { ConnectionMonitor, ConnectionTarget } from './connection';
+import { DraftRepository } from './db/drafts';
 import { OutboxRepository } from './db/outbox';
 import type { CoreEvents } from './events';
 import type { Orders } from './orders';
 import { OUTBOX_LIMITS } from './limits';
 import { OutboxSender } from './sync/outbox';
 
-type OutboxHandlers = Pick<Handlers, `outbox:${string}` & keyof Handlers>;
+type OutboxHandlers = Pick<Handlers, (`outbox:${string}` | `drafts:${string}`) & keyof Handlers>;
 
 export interface OutboxOptions {
   dataDir: string;
@@ -27,12 +28,14 @@ export interface OutboxOptions {
 
 export class Outbox {
   readonly repo: OutboxRepository;
+  readonly drafts: DraftRepository;
   private readonly sender: OutboxSender;
   private readonly stopListening: () => void;
   private readonly timer: NodeJS.Timeout;
 
   constructor(private readonly options: OutboxOptions) {
     this.repo = new OutboxRepository(path.join(options.dataDir, 'outbox.sqlite'));
+    this.drafts = new DraftRepository(path.join(options.dataDir, 'drafts.sqlite'));
     this.sender = new OutboxSender({
       repo: this.repo,
       http: options.http,
@@ -72,6 +75,7 @@ export class Outbox {
     this.stopListening();
     await this.sender.idle();
     this.repo.close();
+    this.drafts.close();
   }
 
   private async key(): Promise<string> {
@@ -93,6 +97,8 @@ export class Outbox {
     },
     'outbox:submit': async ({ draftId, order }) => {
       const entry = this.repo.submit(draftId, await this.key(), order);
+      // the order is safe in the outbox now; its draft is done (submitting it again finds the same entry)
+      this.drafts.discard(draftId);
       this.changed();
       void this.sender.kick();
       return entry;
@@ -124,6 +130,12 @@ export class Outbox {
       this.changed();
       return discarded;
     },
+    'drafts:list': async () => {
+      const key = cacheKey(await this.options.target());
+      return { drafts: key ? this.drafts.list(key) : [] };
+    },
+    'drafts:save': async ({ id, step, data }) => this.drafts.save(id, await this.key(), step, data),
+    'drafts:discard': async ({ id }) => ({ discarded: this.drafts.discard(id) }),
     'outbox:reconcile': async ({ id }) => {
       this.entry(id);
       return (await this.sender.reconcile(id)) ?? this.entry(id);

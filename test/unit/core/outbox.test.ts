@@ -284,3 +284,52 @@ describe('outbox through the core', () => {
     }
   });
 });
+
+describe('drafts', () => {
+  it('save, list, survive a restart, and are done once the order is in the outbox', async () => {
+    const { createCore } = await import('../../../electron/main/core/index');
+    const { MemoryVault } = await import('../../../electron/main/core/vault');
+    const dataDir = path.join(dir, 'drafts-core');
+    let core = createCore({
+      dataDir,
+      vault: new MemoryVault('test'),
+      host: 'browser',
+      version: 't',
+      background: false,
+    });
+    const data = { customer: { name: 'Ada Lovelace', email: 'ada@example.com', phone: '' } };
+    try {
+      expect((await core.dispatch('settings:save', { baseUrl: svc.url, token: 'tok' })).ok).toBe(true);
+      const saved = await core.dispatch('drafts:save', { id: 'draft-keep-1', step: 1, data });
+      expect(saved).toMatchObject({
+        ok: true,
+        value: { id: 'draft-keep-1', step: 1, data: { customer: { name: 'Ada Lovelace' }, lines: [] } },
+      });
+      expect(
+        await core.dispatch('drafts:save', {
+          id: 'draft-keep-1',
+          step: 2,
+          data: { ...data, remarks: 'x'.repeat(5000) },
+        }),
+      ).toMatchObject({
+        ok: false,
+        error: { code: 'invalid_request' },
+      });
+    } finally {
+      await core.close();
+    }
+    core = createCore({ dataDir, vault: new MemoryVault('test'), host: 'browser', version: 't', background: false });
+    try {
+      // the vault was memory-only: the token is set again, the drafts are still there
+      await core.dispatch('settings:save', { baseUrl: svc.url, token: 'tok' });
+      expect(await core.dispatch('drafts:list', {})).toMatchObject({
+        ok: true,
+        value: { drafts: [{ id: 'draft-keep-1', step: 1 }] },
+      });
+      expect((await core.dispatch('outbox:submit', { draftId: 'draft-keep-1', order: order() })).ok).toBe(true);
+      expect(await core.dispatch('drafts:list', {})).toMatchObject({ ok: true, value: { drafts: [] } });
+    } finally {
+      await core.close();
+    }
+  });
+});
