@@ -1,29 +1,8 @@
 import { startService, type RunningService } from '../../server/index';
+import { sampleOrder } from '../support/sample-order';
 import { expect, indicator, SettingsPage, test } from './fixtures';
 
-const order = {
-  name: 'Ada Lovelace',
-  email: 'ada@example.com',
-  phone: '+31 6 1234 5678',
-  address_line_1: '1 Analytical Street',
-  address_line_2: '',
-  zip: '1011 AB',
-  city: 'Amsterdam',
-  province: 'Noord-Holland',
-  country: 'Netherlands',
-  remarks: '',
-  order_date: '',
-  processed_date: '',
-  closed_date: '',
-  cancelled_date: '',
-  cancel_reason: '',
-  subtotal_price: '20.00',
-  shipping_cost: '4.95',
-  total_tax: '4.20',
-  total_discounts: '0.00',
-  total_price: '29.15',
-  order_items: [{ id: 3, quantity: 2 }],
-};
+const order = sampleOrder();
 
 test('an order entered offline waits in the outbox, with a badge, and goes out once when the service is back', async ({
   page,

@@ -6,34 +6,13 @@ import path from 'node:path';
 import { DraftRepository } from '../../electron/main/core/db/drafts';
 import { OutboxRepository } from '../../electron/main/core/db/outbox';
 import { DraftData } from '../../shared/domain';
+import { sampleOrder } from './sample-order';
 
 const dir = process.argv[2]!;
 const run = process.argv[3]!;
 const outbox = new OutboxRepository(path.join(dir, 'outbox.sqlite'));
 const drafts = new DraftRepository(path.join(dir, 'drafts.sqlite'));
-const order = {
-  name: 'Crash Test',
-  email: 'crash@example.com',
-  phone: '1',
-  address_line_1: 'x',
-  address_line_2: '',
-  zip: '1',
-  city: 'c',
-  province: 'p',
-  country: 'n',
-  remarks: 'x'.repeat(500),
-  order_date: '',
-  processed_date: '',
-  closed_date: '',
-  cancelled_date: '',
-  cancel_reason: '',
-  subtotal_price: '1.00',
-  shipping_cost: '0.00',
-  total_tax: '0.00',
-  total_discounts: '0.00',
-  total_price: '1.00',
-  order_items: [{ id: 1, quantity: 1 }],
-};
+const order = sampleOrder({ remarks: 'x'.repeat(500) });
 process.stdout.write('ready\n');
 for (let i = 0; ; i++) {
   const draftId = `draft-${run}-${i}`;

@@ -7,12 +7,13 @@ import path from 'node:path';
 import type { Handlers } from '../../../shared/contract';
 import { IDLE_CATALOGUE } from '../../../shared/domain';
 import { AppFailure } from '../../../shared/errors';
-import { ApiFailure, type ServiceHttp } from './api/http';
-import { parseProduct, unwrapRecord } from './api/products';
+import type { ServiceHttp } from './api/http';
+import { readLive } from './api/live';
+import { parseProduct } from './api/products';
 import type { ConnectionMonitor, ConnectionTarget } from './connection';
 import { CatalogueRepository } from './db/catalogue';
 import type { CoreEvents } from './events';
-import { LIMITS, SYNC_LIMITS } from './limits';
+import { SYNC_LIMITS } from './limits';
 import { nextRevision } from './revision';
 import { CatalogueSync } from './sync/catalogue';
 
@@ -127,44 +128,34 @@ export class Catalogue {
     'catalogue:product': async ({ id }) => {
       const open = await this.open();
       if (!open) throw new AppFailure('not_configured', 'Set up the service connection first.');
-      const target = await this.options.target();
-      let note: string | null = null;
-      if (this.options.connection.current().state === 'offline') note = 'Offline: showing the cached copy.';
-      else if (target.baseUrl && target.token) {
-        try {
-          const { body } = await this.options.http.json(
-            { baseUrl: target.baseUrl, token: target.token },
-            `/api/product/${id}`,
-            {
-              deadlineMs: LIMITS.testDeadlineMs,
-            },
-          );
-          const parsed = parseProduct(unwrapRecord(body));
-          if (parsed.ok && parsed.product.id === id) {
-            open.repo.saveProduct(parsed.product);
-            return { product: open.repo.detail(id)!, source: 'live' as const, missing: false, note: null };
-          }
-          note = 'The service’s answer could not be read; showing the cached copy.';
-        } catch (error) {
-          if (!(error instanceof ApiFailure)) throw error;
-          if (error.code === 'not_found') {
-            open.repo.markUnlisted(id);
-            const cached = open.repo.detail(id);
-            if (!cached) throw new AppFailure('not_found', 'The service does not know this product.');
-            return {
-              product: cached,
-              source: 'cache' as const,
-              missing: true,
-              note: 'The service no longer knows this product.',
-            };
-          }
-          note = `${error.message} Showing the cached copy.`;
-          if (error.code === 'unreachable' || error.code === 'timeout') void this.options.connection.check();
-        }
+      const read = await readLive({
+        http: this.options.http,
+        connection: this.options.connection,
+        target: await this.options.target(),
+        path: `/api/product/${id}`,
+        parse: (record) => {
+          const parsed = parseProduct(record);
+          return parsed.ok && parsed.product.id === id ? parsed.product : null;
+        },
+      });
+      if (read.kind === 'live') {
+        open.repo.saveProduct(read.value);
+        return { product: open.repo.detail(id)!, source: 'live' as const, missing: false, note: null };
       }
+      if (read.notFound) open.repo.markUnlisted(id);
       const cached = open.repo.detail(id);
-      if (!cached) throw new AppFailure('not_found', 'This product is not in the local catalogue.');
-      return { product: cached, source: 'cache' as const, missing: false, note };
+      if (!cached) {
+        throw new AppFailure(
+          'not_found',
+          read.notFound ? 'The service does not know this product.' : 'This product is not in the local catalogue.',
+        );
+      }
+      return {
+        product: cached,
+        source: 'cache' as const,
+        missing: read.notFound,
+        note: read.notFound ? 'The service no longer knows this product.' : read.note,
+      };
     },
   };
 }

@@ -9,14 +9,14 @@ import { learnDateOrder, type DateOrder } from '../../../shared/dates';
 import type { OrderDetail, OrderItemView, OrdersStatus } from '../../../shared/domain';
 import { csvDocument } from '../../../shared/csv';
 import { AppFailure } from '../../../shared/errors';
-import { ApiFailure, type ServiceHttp } from './api/http';
+import type { ServiceHttp } from './api/http';
+import { readLive } from './api/live';
 import { parseOrder, type ParsedOrder } from './api/orders';
-import { unwrapRecord } from './api/products';
 import { cacheKey, type Catalogue } from './catalogue';
 import type { ConnectionMonitor, ConnectionTarget } from './connection';
 import { OrderRepository, viewOf } from './db/orders';
 import type { CoreEvents } from './events';
-import { LIMITS, ORDER_LIMITS } from './limits';
+import { ORDER_LIMITS } from './limits';
 import type { SettingsStore } from './settings';
 import { nextRevision } from './revision';
 import { OrdersRefresh } from './sync/orders';
@@ -280,36 +280,26 @@ export class Orders {
     'orders:get': async ({ id }) => {
       const open = await this.open();
       if (!open) throw new AppFailure('not_configured', 'Set up the service connection first.');
-      const target = await this.options.target();
-      let note: string | null = null;
-      if (this.options.connection.current().state === 'offline') note = 'Offline: showing the cached copy.';
-      else if (target.baseUrl && target.token) {
-        try {
-          const { body } = await this.options.http.json(
-            { baseUrl: target.baseUrl, token: target.token },
-            `/api/order/${id}`,
-            {
-              deadlineMs: LIMITS.testDeadlineMs,
-            },
-          );
-          const parsed = parseOrder(unwrapRecord(body));
-          if (parsed.ok && parsed.order.id === id) {
-            const now = Date.now();
-            open.repo.saveOrders([parsed.order], this.effectiveOrder(open.repo), now);
-            return { order: await this.detail(parsed.order, now, open.repo), source: 'live' as const, note: null };
-          }
-          note = 'The service’s answer could not be read; showing the cached copy.';
-        } catch (error) {
-          if (!(error instanceof ApiFailure)) throw error;
-          if (error.code === 'unreachable' || error.code === 'timeout') void this.options.connection.check();
-          note =
-            error.code === 'not_found'
-              ? 'The service does not know this order any more; showing the cached copy.'
-              : `${error.message} Showing the cached copy.`;
-        }
+      const read = await readLive({
+        http: this.options.http,
+        connection: this.options.connection,
+        target: await this.options.target(),
+        path: `/api/order/${id}`,
+        parse: (record) => {
+          const parsed = parseOrder(record);
+          return parsed.ok && parsed.order.id === id ? parsed.order : null;
+        },
+      });
+      if (read.kind === 'live') {
+        const now = Date.now();
+        open.repo.saveOrders([read.value], this.effectiveOrder(open.repo), now);
+        return { order: await this.detail(read.value, now, open.repo), source: 'live' as const, note: null };
       }
       const cached = open.repo.order(id);
       if (!cached) throw new AppFailure('not_found', 'This order is not in the local order book.');
+      const note = read.notFound
+        ? 'The service does not know this order any more; showing the cached copy.'
+        : read.note;
       return { order: await this.detail(cached.order, cached.fetchedAt, open.repo), source: 'cache' as const, note };
     },
     'orders:summary': async () => {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { NewOrder } from '../../../shared/domain';
+import { sampleOrder } from '../../support/sample-order';
 import { ServiceHttp } from '../../../electron/main/core/api/http';
 import { parseOrderList } from '../../../electron/main/core/api/orders';
 import { OutboxRepository } from '../../../electron/main/core/db/outbox';
@@ -15,30 +15,7 @@ let repo: OutboxRepository;
 let http: ServiceHttp;
 let online = true;
 
-const order = (patch: Partial<NewOrder> = {}): NewOrder => ({
-  name: 'Ada Lovelace',
-  email: 'ada@example.com',
-  phone: '+31 6 1234 5678',
-  address_line_1: '1 Analytical Street',
-  address_line_2: '',
-  zip: '1011 AB',
-  city: 'Amsterdam',
-  province: 'Noord-Holland',
-  country: 'Netherlands',
-  remarks: '',
-  order_date: '',
-  processed_date: '',
-  closed_date: '',
-  cancelled_date: '',
-  cancel_reason: '',
-  subtotal_price: '20.00',
-  shipping_cost: '4.95',
-  total_tax: '4.20',
-  total_discounts: '0.00',
-  total_price: '29.15',
-  order_items: [{ id: 3, quantity: 2 }],
-  ...patch,
-});
+const order = sampleOrder;
 
 const sender = () =>
   new OutboxSender({
