@@ -3,17 +3,28 @@ import { Alert, Button, Group, Select, Stack, Text, TextInput, Title } from '@ma
 import { useDebouncedValue } from '@mantine/hooks';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { OrderRow, OrdersSummary } from '../../../../shared/domain';
+import type { OrderRow, OrdersStatus, OrdersSummary } from '../../../../shared/domain';
 import { formatMoney } from '../../../../shared/money';
 import { call } from '../../bridge';
 import { DateText } from '../../components/DateText';
-import { asOf, count } from '../../components/format';
+import { asOf, count, timeOfDay } from '../../components/format';
 import { StatusLabel } from '../../components/StatusBadge';
 import { VirtualTable, type Column } from '../../components/VirtualTable';
 import { useStore } from '../../store';
 import type { OrdersQuery } from '../../store/orders';
 import { OrdersSummaryBar } from './OrdersSummaryBar';
 import { useOrderWindows } from './useOrderWindows';
+
+/** The last refresh's outcome; a complete one is worded here so its time reads in the user's own format. */
+function ordersSummary(status: OrdersStatus | null): string {
+  if (!status) return '';
+  if (status.state === 'running') return 'Refreshing the order book…';
+  if (status.state === 'complete' && status.updatedAt !== null) {
+    const skipped = /\S+ unreadable records? (?:was|were) skipped\.$/.exec(status.summary ?? '')?.[0];
+    return `Order book up to date: ${count(status.cachedOrders)} orders as of ${timeOfDay(status.updatedAt)}.${skipped ? ` ${skipped}` : ''}`;
+  }
+  return status.summary ?? '';
+}
 
 const COLUMNS: Column<OrderRow>[] = [
   { key: 'id', header: 'PO number', width: 130, sortable: true, render: (o) => o.poNumber || `#${o.id}` },
@@ -121,7 +132,7 @@ export function OrdersScreen() {
         <Title order={2}>Orders</Title>
         <Group gap="xs">
           <Text size="sm" c="dimmed" aria-live="polite">
-            {status?.state === 'running' ? 'Refreshing the order book…' : (status?.summary ?? '')}
+            {ordersSummary(status)}
           </Text>
           <Button
             size="xs"
