@@ -1,7 +1,7 @@
 /** The order book: type to search, filter by status and dates, sort, arrows to move, Enter to open. */
 import { Alert, Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { OrderRow, OrdersStatus, OrdersSummary } from '../../../../shared/domain';
 import { formatMoney } from '../../../../shared/money';
@@ -105,8 +105,8 @@ export function OrdersScreen() {
     return () => window.removeEventListener('keydown', onKey);
   }, []);
 
-  const windows = useOrderWindows(query, version);
-  const total = windows.total ?? 0;
+  const onSummaryStatus = useCallback((status: string | null) => setQuery({ status }), [setQuery]);
+  const onSummaryDay = useCallback((day: string | null) => setQuery({ from: day, to: day }), [setQuery]);
   const open = useCallback((o: OrderRow) => void navigate(`/orders/${o.id}`), [navigate]);
   const onSort = useCallback(
     (key: string) => {
@@ -123,8 +123,6 @@ export function OrdersScreen() {
     () => statuses.map((s) => ({ value: s.status, label: `${s.status || '(no status)'} (${count(s.count)})` })),
     [statuses],
   );
-  const filtered = query.text !== '' || query.status !== null || query.from !== null || query.to !== null;
-  const empty = windows.total !== null && windows.cached === 0;
 
   return (
     <Stack h="calc(100vh - 56px - 2 * var(--mantine-spacing-lg))" gap="sm">
@@ -142,18 +140,18 @@ export function OrdersScreen() {
           >
             Refresh
           </Button>
-          <Button size="xs" variant="default" onClick={() => void exportCsv()} disabled={!windows.total}>
+          <Button size="xs" variant="default" onClick={() => void exportCsv()} disabled={!status?.cachedOrders}>
             Export CSV
           </Button>
         </Group>
       </Group>
-      {summary && windows.cached > 0 && (
+      {summary && (status?.cachedOrders ?? 0) > 0 && (
         <OrdersSummaryBar
           summary={summary}
           activeStatus={query.status}
           activeDay={query.from !== null && query.from === query.to ? query.from : null}
-          onStatus={(status) => setQuery({ status })}
-          onDay={(day) => setQuery({ from: day, to: day })}
+          onStatus={onSummaryStatus}
+          onDay={onSummaryDay}
         />
       )}
       <Group align="flex-end" gap="sm" wrap="wrap">
@@ -200,6 +198,54 @@ export function OrdersScreen() {
           w={150}
         />
       </Group>
+      {exporting && (
+        <Text size="sm" role="status" aria-label="Export result">
+          {exporting}
+        </Text>
+      )}
+      <OrdersList
+        query={query}
+        version={version}
+        status={status}
+        onSort={onSort}
+        onOpen={open}
+        selected={selected}
+        onSelect={setSelected}
+      />
+    </Stack>
+  );
+}
+
+interface OrdersListProps {
+  query: OrdersQuery;
+  version: number;
+  status: OrdersStatus | null;
+  selected: number;
+  onSelect(index: number): void;
+  onSort(key: string): void;
+  onOpen(order: OrderRow): void;
+}
+
+/**
+ * The count and the table: rows arrive here as the table scrolls, so only this part is drawn again then (the
+ * filters, the summary chart and the header stay as they are).
+ */
+const OrdersList = memo(function OrdersList({
+  query,
+  version,
+  status,
+  selected,
+  onSelect,
+  onSort,
+  onOpen,
+}: OrdersListProps) {
+  const windows = useOrderWindows(query, version);
+  const total = windows.total ?? 0;
+  const filtered = query.text !== '' || query.status !== null || query.from !== null || query.to !== null;
+  const empty = windows.total !== null && windows.cached === 0;
+  const sort = useMemo(() => ({ key: query.sort, dir: query.dir }), [query.sort, query.dir]);
+  return (
+    <>
       <Group justify="space-between">
         <Text size="sm" aria-live="polite" data-testid="orders-count">
           {windows.total === null ? 'Loading…' : `${count(total)} of ${count(windows.cached)} orders`}
@@ -211,11 +257,6 @@ export function OrdersScreen() {
           </Text>
         ) : null}
       </Group>
-      {exporting && (
-        <Text size="sm" role="status" aria-label="Export result">
-          {exporting}
-        </Text>
-      )}
       {windows.error && (
         <Alert color="red" role="alert">
           {windows.error}
@@ -242,13 +283,13 @@ export function OrdersScreen() {
           getRow={windows.getRow}
           rowKey={(o) => o.id}
           onRangeChange={windows.onRangeChange}
-          sort={{ key: query.sort, dir: query.dir }}
+          sort={sort}
           onSort={onSort}
           selected={selected}
-          onSelect={setSelected}
-          onActivate={open}
+          onSelect={onSelect}
+          onActivate={onOpen}
         />
       )}
-    </Stack>
+    </>
   );
-}
+});

@@ -1,6 +1,7 @@
 /** At a glance: orders today and this week, counts by status (click to filter), 30 days per day (click a day). */
 import { BarChart } from '@mantine/charts';
 import { Badge, Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
+import { memo } from 'react';
 import type { OrdersSummary } from '../../../../shared/domain';
 import { formatDay } from '../../components/DateText';
 import { count } from '../../components/format';
@@ -14,7 +15,14 @@ export interface OrdersSummaryBarProps {
   onDay(day: string | null): void;
 }
 
-export function OrdersSummaryBar({ summary, activeStatus, activeDay, onStatus, onDay }: OrdersSummaryBarProps) {
+/** Memoised: the chart is costly to draw, and the list around it changes on every scroll. */
+export const OrdersSummaryBar = memo(function OrdersSummaryBar({
+  summary,
+  activeStatus,
+  activeDay,
+  onStatus,
+  onDay,
+}: OrdersSummaryBarProps) {
   const data = summary.days.map((d) => ({ ...d, label: formatDay(d.day, 'short') }));
   return (
     <Paper withBorder p="sm" radius="md" aria-label="Order summary">
@@ -74,4 +82,4 @@ export function OrdersSummaryBar({ summary, activeStatus, activeDay, onStatus, o
       </Group>
     </Paper>
   );
-}
+});
