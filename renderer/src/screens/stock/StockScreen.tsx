@@ -13,7 +13,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { FLAG_NAMES, type CatalogueStatus, type FlagName, type ProductRow } from '../../../../shared/domain';
 import { formatMoney } from '../../../../shared/money';
 import { BridgeError, call } from '../../bridge';
@@ -107,8 +107,8 @@ export function StockScreen() {
   }, [version]);
   useEffect(() => searchRef.current?.focus(), []);
 
-  const windows = useProductWindows(query, version);
-  const total = windows.total ?? 0;
+  const openProduct = useCallback((p: ProductRow) => setOpenId(p.id), []);
+  const download = useCallback(() => void syncCatalogue(), [syncCatalogue]);
 
   const onSort = useCallback(
     (key: string) => {
@@ -134,9 +134,11 @@ export function StockScreen() {
       if (product) {
         setScanMessage(null);
         setOpenId(product.id);
-      } else if (total > 0 && /[^\d]/.test(code)) {
-        const first = windows.getRow(0);
-        if (first) setOpenId(first.id);
+      } else if (/[^\d]/.test(code)) {
+        // not a barcode: open the first product that matches the words
+        const { rows } = await call('catalogue:query', { ...query, text: code, offset: 0, limit: 1 });
+        if (rows[0]) setOpenId(rows[0].id);
+        else setScanMessage(`No product matches “${code}”.`);
       } else {
         setScanMessage(`No product with barcode or SKU “${code}” in the local catalogue.`);
       }
@@ -146,8 +148,6 @@ export function StockScreen() {
   };
 
   const notConfigured = connection?.mode === 'unconfigured';
-  const emptyCache = (windows.total !== null && windows.cachedProducts === 0) || catalogue?.cachedProducts === 0;
-  const filtered = query.text !== '' || query.status !== null || query.stock !== 'all' || query.flags.length > 0;
   const statusData = useMemo(() => statuses.map((s) => ({ value: s, label: s || '(no status)' })), [statuses]);
 
   return (
@@ -219,6 +219,60 @@ export function StockScreen() {
           w={220}
         />
       </Group>
+      {scanMessage && (
+        <Alert color="orange" role="alert" withCloseButton onClose={() => setScanMessage(null)}>
+          {scanMessage}
+        </Alert>
+      )}
+      <StockList
+        query={query}
+        version={version}
+        catalogue={catalogue}
+        notConfigured={notConfigured}
+        selected={selected}
+        onSelect={setSelected}
+        onSort={onSort}
+        onOpen={openProduct}
+        onDownload={download}
+      />
+      <Drawer
+        opened={openId !== null}
+        onClose={() => setOpenId(null)}
+        position="right"
+        size="md"
+        title="Product"
+        aria-label="Product details panel"
+      >
+        {openId !== null && <ProductDetailPanel key={openId} id={openId} />}
+      </Drawer>
+    </Stack>
+  );
+}
+
+interface StockListProps {
+  query: StockQuery;
+  version: number;
+  catalogue: CatalogueStatus | null;
+  notConfigured: boolean;
+  selected: number;
+  onSelect(index: number): void;
+  onSort(key: string): void;
+  onOpen(product: ProductRow): void;
+  onDownload(): void;
+}
+
+const rowTone = (p: ProductRow) => (!p.listed ? ('muted' as const) : undefined);
+
+/** The count and the table: rows arrive here as the table scrolls, so only this part is drawn again then. */
+const StockList = memo(function StockList(props: StockListProps) {
+  const { query, version, catalogue, notConfigured, selected, onSelect, onSort, onOpen, onDownload } = props;
+  const windows = useProductWindows(query, version);
+  const total = windows.total ?? 0;
+  const emptyCache = (windows.total !== null && windows.cachedProducts === 0) || catalogue?.cachedProducts === 0;
+  const filtered = query.text !== '' || query.status !== null || query.stock !== 'all' || query.flags.length > 0;
+  const sort = useMemo(() => ({ key: query.sort, dir: query.dir }), [query.sort, query.dir]);
+  return (
+    <>
       <Group justify="space-between">
         <Text size="sm" aria-live="polite" data-testid="stock-count">
           {windows.total === null ? 'Loading…' : `${count(total)} of ${count(windows.cachedProducts)} products`}
@@ -230,11 +284,6 @@ export function StockScreen() {
           </Text>
         ) : null}
       </Group>
-      {scanMessage && (
-        <Alert color="orange" role="alert" withCloseButton onClose={() => setScanMessage(null)}>
-          {scanMessage}
-        </Alert>
-      )}
       {windows.error && (
         <Alert color="red" role="alert">
           {windows.error}
@@ -256,7 +305,7 @@ export function StockScreen() {
             : 'Download it once to search stock instantly, also when the network is down.'}
           {catalogue?.state !== 'running' && (
             <Group mt="sm">
-              <Button size="xs" onClick={() => void syncCatalogue()}>
+              <Button size="xs" onClick={onDownload}>
                 Download catalogue
               </Button>
             </Group>
@@ -274,24 +323,14 @@ export function StockScreen() {
           getRow={windows.getRow}
           rowKey={(p) => p.id}
           onRangeChange={windows.onRangeChange}
-          sort={{ key: query.sort, dir: query.dir }}
+          sort={sort}
           onSort={onSort}
           selected={selected}
-          onSelect={setSelected}
-          onActivate={(p) => setOpenId(p.id)}
-          rowTone={(p) => (!p.listed ? 'muted' : undefined)}
+          onSelect={onSelect}
+          onActivate={onOpen}
+          rowTone={rowTone}
         />
       )}
-      <Drawer
-        opened={openId !== null}
-        onClose={() => setOpenId(null)}
-        position="right"
-        size="md"
-        title="Product"
-        aria-label="Product details panel"
-      >
-        {openId !== null && <ProductDetailPanel key={openId} id={openId} />}
-      </Drawer>
-    </Stack>
+    </>
   );
-}
+});
