@@ -2,7 +2,6 @@
  * The catalogue feature: one cache per service (demo data never mixes with a shop's), its sync on demand and on a
  * schedule while online, and the stock browser's channels.
  */
-import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { Handlers } from '../../../shared/contract';
 import { IDLE_CATALOGUE } from '../../../shared/domain';
@@ -14,6 +13,7 @@ import type { ConnectionMonitor, ConnectionTarget } from './connection';
 import { CatalogueRepository } from './db/catalogue';
 import type { CoreEvents } from './events';
 import { SYNC_LIMITS } from './limits';
+import { cacheKey, connectionFor, whenOnline } from './service-scope';
 import { nextRevision } from './revision';
 import { CatalogueSync } from './sync/catalogue';
 
@@ -28,25 +28,15 @@ export interface CatalogueOptions {
   background: boolean;
 }
 
-export function cacheKey(target: ConnectionTarget): string | null {
-  if (target.mode === 'demo') return 'demo';
-  if (target.mode !== 'service' || !target.baseUrl) return null;
-  return createHash('sha256').update(target.baseUrl).digest('hex').slice(0, 16);
-}
-
 export class Catalogue {
   private current: { key: string; repo: CatalogueRepository; sync: CatalogueSync } | null = null;
-  private timer: NodeJS.Timeout | undefined;
-  private readonly stopListening: () => void;
+  private readonly stopSchedule: () => void;
 
   constructor(private readonly options: CatalogueOptions) {
-    this.stopListening = options.events.on('connection:changed', (state) => {
-      if (state.state === 'online') void this.syncIfDue();
+    this.stopSchedule = whenOnline(options.events, () => void this.syncIfDue(), {
+      everyMs: SYNC_LIMITS.everyMs,
+      timer: options.background,
     });
-    if (options.background) {
-      this.timer = setInterval(() => void this.syncIfDue(), SYNC_LIMITS.everyMs);
-      this.timer.unref();
-    }
   }
 
   /** The cache of the service now configured (opened on first use, switched when the service changes). */
@@ -61,10 +51,7 @@ export class Catalogue {
       repo,
       http: this.options.http,
       events: this.options.events,
-      target: async () => {
-        const t = await this.options.target();
-        return t.baseUrl && t.token && cacheKey(t) === key ? { baseUrl: t.baseUrl, token: t.token } : null;
-      },
+      target: async () => connectionFor(await this.options.target(), key),
       onUnauthorized: () => void this.options.connection.check(),
       onUnreachable: () => void this.options.connection.check(),
     });
@@ -93,8 +80,7 @@ export class Catalogue {
   }
 
   async close(): Promise<void> {
-    clearInterval(this.timer);
-    this.stopListening();
+    this.stopSchedule();
     if (this.current) {
       this.current.sync.cancel();
       await this.current.sync.idle();

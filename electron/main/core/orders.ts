@@ -12,7 +12,8 @@ import { AppFailure } from '../../../shared/errors';
 import type { ServiceHttp } from './api/http';
 import { readLive } from './api/live';
 import { parseOrder, type ParsedOrder } from './api/orders';
-import { cacheKey, type Catalogue } from './catalogue';
+import type { Catalogue } from './catalogue';
+import { cacheKey, connectionFor, whenOnline } from './service-scope';
 import type { ConnectionMonitor, ConnectionTarget } from './connection';
 import { OrderRepository, viewOf } from './db/orders';
 import type { CoreEvents } from './events';
@@ -53,18 +54,14 @@ const EMPTY_STATUS: OrdersStatus = {
 
 export class Orders {
   private current: { key: string; repo: OrderRepository; refresh: OrdersRefresh } | null = null;
-  private timer: NodeJS.Timeout | undefined;
-  private readonly stopListening: () => void;
+  private readonly stopSchedule: () => void;
   private revision = nextRevision();
 
   constructor(private readonly options: OrdersOptions) {
-    this.stopListening = options.events.on('connection:changed', (state) => {
-      if (state.state === 'online') void this.refreshIfDue();
+    this.stopSchedule = whenOnline(options.events, () => void this.refreshIfDue(), {
+      everyMs: ORDER_LIMITS.everyMs,
+      timer: options.background,
     });
-    if (options.background) {
-      this.timer = setInterval(() => void this.refreshIfDue(), ORDER_LIMITS.everyMs);
-      this.timer.unref();
-    }
   }
 
   async open(): Promise<{ repo: OrderRepository; refresh: OrdersRefresh } | null> {
@@ -78,10 +75,7 @@ export class Orders {
     const refresh = new OrdersRefresh({
       repo,
       http: this.options.http,
-      target: async () => {
-        const t = await this.options.target();
-        return t.baseUrl && t.token && cacheKey(t) === key ? { baseUrl: t.baseUrl, token: t.token } : null;
-      },
+      target: async () => connectionFor(await this.options.target(), key),
       dateOrder: () => this.effectiveOrder(repo),
       onUnauthorized: () => void this.options.connection.check(),
       onUnreachable: () => void this.options.connection.check(),
@@ -185,8 +179,7 @@ export class Orders {
   }
 
   async close(): Promise<void> {
-    clearInterval(this.timer);
-    this.stopListening();
+    this.stopSchedule();
     if (this.current) {
       this.current.refresh.cancel();
       await this.current.refresh.idle();

@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { Handlers } from '../../../shared/contract';
 import { AppFailure } from '../../../shared/errors';
 import type { ServiceHttp } from './api/http';
-import { cacheKey } from './catalogue';
+import { cacheKey, connectionFor, whenOnline } from './service-scope';
 import type { ConnectionMonitor, ConnectionTarget } from './connection';
 import { DraftRepository } from './db/drafts';
 import { OutboxRepository } from './db/outbox';
@@ -42,7 +42,8 @@ export class Outbox {
       target: async () => {
         const t = await options.target();
         const key = cacheKey(t);
-        return key && t.baseUrl && t.token ? { key, conn: { baseUrl: t.baseUrl, token: t.token } } : null;
+        const conn = key ? connectionFor(t, key) : null;
+        return key && conn ? { key, conn } : null;
       },
       candidates: (email) => options.orders.candidates(email),
       onChange: () => this.changed(),
@@ -53,10 +54,8 @@ export class Outbox {
       if (this.repo.unsentCount() > 0) void this.sender.kick();
     }, OUTBOX_LIMITS.retryQueuedMs);
     this.timer.unref();
-    this.stopListening = options.events.on('connection:changed', (state) => {
-      if (state.state !== 'online') return;
-      void this.resume();
-    });
+    // (not on the timer: a paused outbox waits for the token to be fixed, not for the clock)
+    this.stopListening = whenOnline(options.events, () => void this.resume(), { everyMs: 0, timer: false });
   }
 
   /** The service is reachable (again) with a working token: paused entries wait no longer, the queue goes out. */

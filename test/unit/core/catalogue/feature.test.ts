@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { cacheKey } from '../../../../electron/main/core/catalogue';
+import { cacheKey } from '../../../../electron/main/core/service-scope';
 import { createCore, type Core } from '../../../../electron/main/core/index';
 import { MemoryVault } from '../../../../electron/main/core/vault';
 import { startService, type RunningService } from '../../../../server/index';
