@@ -2,9 +2,28 @@
  * A virtual table: only visible rows exist in the DOM; rows come from getRow(index) and may still be loading.
  * Keyboard: arrows, Page Up/Down, Home/End move the selection; Enter opens it. Dumb: state lives with the caller.
  */
-import { Box, Skeleton, UnstyledButton } from '@mantine/core';
+import { Alert, Box, Skeleton, UnstyledButton } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
+
+/** From a search box: ArrowDown moves into the table below it (returns whether it did). */
+export function moveIntoTable(event: KeyboardEvent<HTMLElement>): boolean {
+  if (event.key !== 'ArrowDown') return false;
+  const rows = document.querySelector<HTMLElement>('[data-testid="virtual-scroll"]');
+  if (!rows) return false;
+  event.preventDefault();
+  rows.focus();
+  return true;
+}
+
+/** What a filtered list shows when nothing matches. */
+export function NoMatches({ what, text }: { what: string; text: string }) {
+  return (
+    <Alert color="gray" title={`No ${what} match`}>
+      Nothing matches {text ? `“${text}”` : 'these filters'}. Clear the search or a filter to see more.
+    </Alert>
+  );
+}
 
 export interface Column<Row> {
   key: string;

@@ -9,7 +9,7 @@ import { call } from '../../bridge';
 import { DateText } from '../../components/DateText';
 import { asOf, count, timeOfDay } from '../../components/format';
 import { StatusLabel } from '../../components/StatusBadge';
-import { VirtualTable, type Column } from '../../components/VirtualTable';
+import { moveIntoTable, NoMatches, VirtualTable, type Column } from '../../components/VirtualTable';
 import { useStore } from '../../store';
 import type { OrdersQuery } from '../../store/orders';
 import { OrdersSummaryBar } from './OrdersSummaryBar';
@@ -164,12 +164,7 @@ export function OrdersScreen() {
             setText(e.currentTarget.value);
             setSelected(0);
           }}
-          onKeyDown={(e) => {
-            if (e.key === 'ArrowDown') {
-              e.preventDefault();
-              document.querySelector<HTMLElement>('[data-testid="virtual-scroll"]')?.focus();
-            }
-          }}
+          onKeyDown={moveIntoTable}
           style={{ flex: 1, minWidth: 280 }}
           autoComplete="off"
           spellCheck={false}
@@ -272,9 +267,7 @@ const OrdersList = memo(function OrdersList({
             : 'Refresh to fetch the order book from the service.'}
         </Alert>
       ) : total === 0 && windows.total !== null ? (
-        <Alert color="gray" title="No orders match">
-          Nothing matches {query.text ? `“${query.text}”` : 'these filters'}. Clear the search or a filter to see more.
-        </Alert>
+        <NoMatches what="orders" text={query.text} />
       ) : (
         <VirtualTable
           label="Orders"

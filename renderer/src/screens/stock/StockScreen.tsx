@@ -20,7 +20,7 @@ import { BridgeError, call } from '../../bridge';
 import { asOf, count, timeOfDay } from '../../components/format';
 import { StatusLabel } from '../../components/StatusBadge';
 import { StockFigure } from '../../components/StockBadge';
-import { VirtualTable, type Column } from '../../components/VirtualTable';
+import { moveIntoTable, NoMatches, VirtualTable, type Column } from '../../components/VirtualTable';
 import { useStore } from '../../store';
 import type { StockQuery } from '../../store/catalogue';
 import { ProductDetailPanel } from './ProductDetailPanel';
@@ -121,12 +121,7 @@ export function StockScreen() {
 
   // A scanner types the digits, then Enter: find that exact barcode (or SKU) at once.
   const onSearchKey = async (event: KeyboardEvent<HTMLInputElement>): Promise<void> => {
-    if (event.key === 'ArrowDown') {
-      event.preventDefault();
-      document.querySelector<HTMLElement>('[data-testid="virtual-scroll"]')?.focus();
-      return;
-    }
-    if (event.key !== 'Enter') return;
+    if (moveIntoTable(event) || event.key !== 'Enter') return;
     const code = event.currentTarget.value.trim();
     if (!code) return;
     try {
@@ -312,9 +307,7 @@ const StockList = memo(function StockList(props: StockListProps) {
           )}
         </Alert>
       ) : total === 0 && windows.total !== null ? (
-        <Alert color="gray" title="No products match">
-          Nothing matches {query.text ? `“${query.text}”` : 'these filters'}. Clear the search or a filter to see more.
-        </Alert>
+        <NoMatches what="products" text={query.text} />
       ) : (
         <VirtualTable
           label="Products"
