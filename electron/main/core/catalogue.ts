@@ -13,7 +13,7 @@ import type { ConnectionMonitor, ConnectionTarget } from './connection';
 import { CatalogueRepository } from './db/catalogue';
 import type { CoreEvents } from './events';
 import { SYNC_LIMITS } from './limits';
-import { cacheKey, connectionFor, whenOnline } from './service-scope';
+import { cacheKey, connectionFor, notConfigured, whenOnline } from './service-scope';
 import { nextRevision } from './revision';
 import { CatalogueSync } from './sync/catalogue';
 
@@ -94,7 +94,7 @@ export class Catalogue {
       (await this.open())?.sync.status() ?? { ...IDLE_CATALOGUE, revision: nextRevision() },
     'catalogue:sync': async () => {
       const open = await this.open();
-      if (!open) throw new AppFailure('not_configured', 'Set up the service connection first.');
+      if (!open) throw notConfigured();
       void open.sync.start();
       return open.sync.status();
     },
@@ -113,7 +113,7 @@ export class Catalogue {
     'catalogue:facets': async () => ({ statuses: (await this.open())?.repo.statuses() ?? [] }),
     'catalogue:product': async ({ id }) => {
       const open = await this.open();
-      if (!open) throw new AppFailure('not_configured', 'Set up the service connection first.');
+      if (!open) throw notConfigured();
       const read = await readLive({
         http: this.options.http,
         connection: this.options.connection,

@@ -13,7 +13,7 @@ import type { ServiceHttp } from './api/http';
 import { readLive } from './api/live';
 import { parseOrder, type ParsedOrder } from './api/orders';
 import type { Catalogue } from './catalogue';
-import { cacheKey, connectionFor, whenOnline } from './service-scope';
+import { cacheKey, connectionFor, notConfigured, whenOnline } from './service-scope';
 import type { ConnectionMonitor, ConnectionTarget } from './connection';
 import { OrderRepository, viewOf } from './db/orders';
 import type { CoreEvents } from './events';
@@ -260,7 +260,7 @@ export class Orders {
     'orders:status': () => this.status(),
     'orders:refresh': async () => {
       const open = await this.open();
-      if (!open) throw new AppFailure('not_configured', 'Set up the service connection first.');
+      if (!open) throw notConfigured();
       void open.refresh.start();
       return this.statusOf(open.repo, open.refresh);
     },
@@ -272,7 +272,7 @@ export class Orders {
     'orders:facets': async () => ({ statuses: (await this.open())?.repo.statuses() ?? [] }),
     'orders:get': async ({ id }) => {
       const open = await this.open();
-      if (!open) throw new AppFailure('not_configured', 'Set up the service connection first.');
+      if (!open) throw notConfigured();
       const read = await readLive({
         http: this.options.http,
         connection: this.options.connection,
@@ -314,7 +314,7 @@ export class Orders {
     },
     'orders:export': async (q) => {
       const open = await this.open();
-      if (!open) throw new AppFailure('not_configured', 'Set up the service connection first.');
+      if (!open) throw notConfigured();
       const rows: (string | number | null)[][] = [];
       for (const o of open.repo.all(q, EXPORT_MAX_ROWS)) {
         const date =

@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { Handlers } from '../../../shared/contract';
 import { AppFailure } from '../../../shared/errors';
 import type { ServiceHttp } from './api/http';
-import { cacheKey, connectionFor, whenOnline } from './service-scope';
+import { cacheKey, connectionFor, notConfigured, whenOnline } from './service-scope';
 import type { ConnectionMonitor, ConnectionTarget } from './connection';
 import { DraftRepository } from './db/drafts';
 import { OutboxRepository } from './db/outbox';
@@ -79,7 +79,7 @@ export class Outbox {
 
   private async key(): Promise<string> {
     const key = cacheKey(await this.options.target());
-    if (!key) throw new AppFailure('not_configured', 'Set up the service connection first.');
+    if (!key) throw notConfigured();
     return key;
   }
 

@@ -3,6 +3,7 @@
  * connection, and running work in the background whenever the service comes online and on a schedule.
  */
 import { createHash } from 'node:crypto';
+import { AppFailure } from '../../../shared/errors';
 import type { ServiceConnection } from './api/http';
 import type { ConnectionTarget } from './connection';
 import type { CoreEvents } from './events';
@@ -37,3 +38,6 @@ export function whenOnline(
     stopListening();
   };
 }
+
+/** The error of every action that needs a service when none is set up. */
+export const notConfigured = (): AppFailure => new AppFailure('not_configured', 'Set up the service connection first.');
