@@ -296,6 +296,10 @@ export const DraftData = z.object({
     })
     .default({ order: '', processed: '', closed: '', cancelled: '', cancelReason: '' }),
   remarks: DraftText,
+  /** A rejected outbox entry this draft corrects: sending the draft discards that entry. */
+  replaces: z.string().max(100).nullable().default(null),
+  /** The service's 422 messages by field, shown at the field until it is edited. */
+  serverErrors: z.record(z.string().max(200), z.array(z.string().max(2000)).max(20)).default({}),
 });
 export type DraftData = z.infer<typeof DraftData>;
 export type DraftLine = z.infer<typeof DraftLine>;

@@ -9,7 +9,9 @@ import { StockScreen } from './screens/stock/StockScreen';
 import { OrdersScreen } from './screens/orders/OrdersScreen';
 import { OrderDetailScreen } from './screens/orders/OrderDetailScreen';
 import { OutboxScreen } from './screens/outbox/OutboxScreen';
-import { Placeholder } from './screens/placeholder/Placeholder';
+import { NewOrderScreen } from './screens/new-order/NewOrderScreen';
+import { SubmittedScreen } from './screens/new-order/SubmittedScreen';
+import { WizardScreen } from './screens/new-order/WizardScreen';
 import { SettingsScreen } from './screens/settings/SettingsScreen';
 import { Welcome } from './screens/welcome/Welcome';
 import { connectStoreToMain, useStore } from './store';
@@ -96,12 +98,9 @@ export function App() {
           <Route path="/welcome" element={<Welcome />} />
           <Route path="/orders" element={unconfigured ? <Welcome /> : <OrdersScreen />} />
           <Route path="/orders/:id" element={<OrderDetailScreen />} />
-          <Route
-            path="/new-order"
-            element={
-              <Placeholder title="New order" description="Order entry with drafts and a safe outbox is being built." />
-            }
-          />
+          <Route path="/new-order" element={unconfigured ? <Welcome /> : <NewOrderScreen />} />
+          <Route path="/new-order/sent/:entryId" element={<SubmittedScreen />} />
+          <Route path="/new-order/:id" element={unconfigured ? <Welcome /> : <WizardScreen />} />
           <Route path="/stock" element={<StockScreen />} />
           <Route path="/outbox" element={<OutboxScreen />} />
           <Route path="/settings" element={<SettingsScreen />} />

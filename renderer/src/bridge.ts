@@ -46,11 +46,14 @@ function webBridge(): ShopdeskBridge {
   return {
     async invoke(channel, request) {
       try {
+        const body = JSON.stringify(request ?? {});
         const response = await fetch(`/ipc/${encodeURIComponent(channel)}`, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(request ?? {}),
+          body,
           credentials: 'same-origin',
+          // a draft saved while the page closes still arrives (browsers cap keep-alive bodies at 64 KiB)
+          keepalive: body.length < 60_000,
         });
         return (await response.json()) as Result<never>;
       } catch {

@@ -95,7 +95,19 @@ export class Outbox {
       return { entries: key ? this.repo.list(key) : [], unsent: this.repo.unsentCount() };
     },
     'outbox:submit': async ({ draftId, order }) => {
-      const entry = this.repo.submit(draftId, await this.key(), order);
+      const key = await this.key();
+      const draft = this.drafts.get(draftId);
+      const entry = this.repo.submit(draftId, key, order);
+      // a corrected order replaces the rejected entry it was made from (only if that one is still rejected)
+      const replaced = draft?.data.replaces ? this.repo.get(draft.data.replaces) : null;
+      if (replaced && replaced.state === 'rejected' && replaced.id !== entry.id) {
+        this.repo.transition(
+          replaced.id,
+          'discarded',
+          { reason: 'Corrected and entered again.' },
+          { outcome: 'replaced by a corrected order' },
+        );
+      }
       // the order is safe in the outbox now; its draft is done (submitting it again finds the same entry)
       this.drafts.discard(draftId);
       this.changed();
@@ -133,7 +145,12 @@ export class Outbox {
       const key = cacheKey(await this.options.target());
       return { drafts: key ? this.drafts.list(key) : [] };
     },
-    'drafts:save': async ({ id, step, data }) => this.drafts.save(id, await this.key(), step, data),
+    'drafts:save': async ({ id, step, data }) => {
+      // a late save from the wizard must not bring back a draft that is already in the outbox
+      if (this.repo.forDraft(id))
+        throw new AppFailure('invalid_request', 'This order has already been submitted; it is in the outbox.');
+      return this.drafts.save(id, await this.key(), step, data);
+    },
     'drafts:discard': async ({ id }) => ({ discarded: this.drafts.discard(id) }),
     'outbox:reconcile': async ({ id }) => {
       this.entry(id);

@@ -5,6 +5,7 @@ import { BridgeError, call, onReconnect, subscribe } from '../bridge';
 import { catalogueSlice, type CatalogueSlice } from './catalogue';
 import { ordersSlice, type OrdersSlice } from './orders';
 import { outboxSlice, type OutboxSlice } from './outbox';
+import { wizardSlice, type WizardSlice } from './wizard';
 
 export interface ConnectionSlice {
   connection: ConnectionState | null;
@@ -22,7 +23,7 @@ export interface SettingsSlice {
   startDemo(): Promise<void>;
 }
 
-export type Store = ConnectionSlice & SettingsSlice & CatalogueSlice & OrdersSlice & OutboxSlice;
+export type Store = ConnectionSlice & SettingsSlice & CatalogueSlice & OrdersSlice & OutboxSlice & WizardSlice;
 
 const connectionSlice: StateCreator<Store, [], [], ConnectionSlice> = (set) => ({
   connection: null,
@@ -71,6 +72,7 @@ export const useStore = create<Store>()((...a) => ({
   ...catalogueSlice(...a),
   ...ordersSlice(...a),
   ...outboxSlice(...a),
+  ...wizardSlice(...a),
 }));
 
 /** Wires push events into the store; returns the unsubscribe function. */

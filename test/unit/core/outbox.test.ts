@@ -305,6 +305,66 @@ describe('drafts', () => {
       });
       expect((await core.dispatch('outbox:submit', { draftId: 'draft-keep-1', order: order() })).ok).toBe(true);
       expect(await core.dispatch('drafts:list', {})).toMatchObject({ ok: true, value: { drafts: [] } });
+      // a save still on its way from the wizard does not bring the submitted draft back
+      expect(await core.dispatch('drafts:save', { id: 'draft-keep-1', step: 4, data })).toMatchObject({
+        ok: false,
+        error: { code: 'invalid_request', message: expect.stringMatching(/already been submitted/) },
+      });
+      expect(await core.dispatch('drafts:list', {})).toMatchObject({ ok: true, value: { drafts: [] } });
+    } finally {
+      await core.close();
+    }
+  });
+
+  it('a corrected draft replaces the rejected entry it came from: one rejected becomes discarded, one order sent', async () => {
+    const { createCore } = await import('../../../electron/main/core/index');
+    const { MemoryVault } = await import('../../../electron/main/core/vault');
+    const core = createCore({
+      dataDir: path.join(dir, 'drafts-correct'),
+      vault: new MemoryVault('test'),
+      host: 'browser',
+      version: 't',
+      background: false,
+    });
+    try {
+      expect((await core.dispatch('settings:save', { baseUrl: svc.url, token: 'tok' })).ok).toBe(true);
+      const before = ordersOnService('fix@example.com');
+      const bad = await core.dispatch('outbox:submit', {
+        draftId: 'draft-bad-1',
+        order: order({
+          email: 'fix@example.com',
+          order_items: [
+            { id: 3, quantity: 1 },
+            { id: 999_999, quantity: 1 },
+          ],
+        }),
+      });
+      expect(bad.ok).toBe(true);
+      const badId = bad.ok ? bad.value.id : '';
+      await expect
+        .poll(async () => {
+          const list = await core.dispatch('outbox:list', {});
+          return list.ok ? list.value.entries.find((e) => e.id === badId) : null;
+        })
+        .toMatchObject({ state: 'rejected', fieldErrors: { 'order_items.1.id': [expect.any(String)] } });
+
+      await core.dispatch('drafts:save', {
+        id: 'draft-fix-1',
+        step: 2,
+        data: { replaces: badId, serverErrors: { 'order_items.1.id': ['The selected order_items.1.id is invalid.'] } },
+      });
+      const fixed = await core.dispatch('outbox:submit', {
+        draftId: 'draft-fix-1',
+        order: order({ email: 'fix@example.com' }),
+      });
+      expect(fixed.ok).toBe(true);
+      await expect
+        .poll(async () => {
+          const list = await core.dispatch('outbox:list', {});
+          return list.ok ? list.value.entries.map((e) => [e.draftId, e.state]) : null;
+        })
+        .toEqual([['draft-fix-1', 'sent']]);
+      expect(ordersOnService('fix@example.com')).toBe(before + 1);
     } finally {
       await core.close();
     }

@@ -98,6 +98,12 @@ export class OutboxRepository {
     })();
   }
 
+  /** The entry a draft became, if it was submitted. */
+  forDraft(draftId: string): OutboxEntry | null {
+    const row = this.stmt.byDraft.get(draftId) as Row | undefined;
+    return row ? this.toEntry(row) : null;
+  }
+
   get(id: string): OutboxEntry | null {
     const row = this.stmt.byId.get(id) as Row | undefined;
     return row ? this.toEntry(row) : null;

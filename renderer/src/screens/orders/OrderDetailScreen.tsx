@@ -18,7 +18,7 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import type { OrderRead } from '../../../../shared/contract';
 import type { DateView, OrderDetail } from '../../../../shared/domain';
 import { formatMoney } from '../../../../shared/money';
@@ -26,6 +26,7 @@ import { BridgeError, call } from '../../bridge';
 import { DateText } from '../../components/DateText';
 import { asOf, count } from '../../components/format';
 import { StatusBadge } from '../../components/StatusBadge';
+import { useStore } from '../../store';
 
 function CopyIcon({ copied }: { copied: boolean }) {
   return (
@@ -138,6 +139,7 @@ export function OrderDetailScreen() {
   return (
     <Stack gap="md" maw={1000} className="order-sheet">
       {back}
+      <EnteredHere orderId={orderId} />
       <Group justify="space-between" align="flex-start">
         <Stack gap={4}>
           <Title order={2}>Order {o.poNumber || `#${o.id}`}</Title>
@@ -295,5 +297,30 @@ export function OrderDetailScreen() {
         </Paper>
       </SimpleGrid>
     </Stack>
+  );
+}
+
+/** An order entered on this computer: says so, and flags totals the service computed differently. */
+function EnteredHere({ orderId }: { orderId: number }) {
+  const entry = useStore((s) => s.outbox.find((e) => e.state === 'sent' && e.serverOrderId === orderId) ?? null);
+  const [params] = useSearchParams();
+  if (!entry) return null;
+  if (entry.totalsMismatch)
+    return (
+      <Alert
+        color="orange"
+        role="alert"
+        title="The service’s totals differ from the ones entered here"
+        className="no-print"
+      >
+        Entered on this computer with a total of {formatMoney(entry.order.total_price)} (subtotal{' '}
+        {formatMoney(entry.order.subtotal_price)}). Compare with the totals below before handing over the order.
+      </Alert>
+    );
+  if (params.get('entered') !== entry.id) return null;
+  return (
+    <Alert color="teal" role="status" title="Sent" className="no-print">
+      The service has this order; its totals match the ones entered here.
+    </Alert>
   );
 }

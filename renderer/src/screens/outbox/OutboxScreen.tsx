@@ -1,12 +1,13 @@
 /** Every order entered here until it is sent: its state in plain words, each attempt, and what staff can do. */
 import { Alert, Anchor, Badge, Button, Group, Modal, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import type { OutboxEntry } from '../../../../shared/domain';
 import { formatMoney } from '../../../../shared/money';
 import { BridgeError, call } from '../../bridge';
 import { asOf, count } from '../../components/format';
 import { useStore } from '../../store';
+import { correctRejected } from '../new-order/correct';
 
 const STATE_LOOK: Record<OutboxEntry['state'], { color: string; label: string }> = {
   queued: { color: 'blue', label: 'Waiting to send' },
@@ -24,6 +25,7 @@ export function OutboxScreen() {
   const loadOutbox = useStore((s) => s.loadOutbox);
   const [confirm, setConfirm] = useState<Confirm>(null);
   const [error, setError] = useState<string | null>(null);
+  const navigate = useNavigate();
 
   const act = async (
     channel: 'outbox:send-again' | 'outbox:discard' | 'outbox:reconcile',
@@ -122,6 +124,20 @@ export function OutboxScreen() {
                     Send again…
                   </Button>
                 </>
+              )}
+              {entry.state === 'rejected' && (
+                <Button
+                  size="xs"
+                  onClick={() =>
+                    void correctRejected(entry).then(
+                      (id) => navigate(`/new-order/${id}`),
+                      (e: unknown) =>
+                        setError(e instanceof BridgeError ? e.message : 'The order could not be reopened.'),
+                    )
+                  }
+                >
+                  Correct the order
+                </Button>
               )}
               {(entry.state === 'unknown' || entry.state === 'rejected' || entry.state === 'queued') && (
                 <Button size="xs" variant="subtle" color="red" onClick={() => setConfirm({ entry, action: 'discard' })}>

@@ -1,0 +1,229 @@
+/**
+ * The order-entry wizard: a step list that shows which steps need attention, one step at a time in a form (Enter
+ * moves on when the step is valid), and the draft saved as staff type. Steps are reachable by keyboard alone.
+ */
+import { Alert, Button, Group, Loader, Modal, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { errorsForStep, REVIEW_STEP, STEPS, emptyDraft } from '../../../../shared/order-entry';
+import { timeOfDay } from '../../components/format';
+import { useStore } from '../../store';
+import { useWizardErrors } from './errors';
+import { AddressStep } from './steps/AddressStep';
+import { CustomerStep } from './steps/CustomerStep';
+import { ItemsStep } from './steps/ItemsStep';
+import { PricesStep } from './steps/PricesStep';
+import { ReviewStep } from './steps/ReviewStep';
+import { defaultCountry } from './defaults';
+import classes from './wizard.module.css';
+
+export function WizardScreen() {
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const open = useStore((s) => (s.wizard?.id === id ? s.wizard : null));
+  const openWizard = useStore((s) => s.openWizard);
+  const loadDrafts = useStore((s) => s.loadDrafts);
+  const [missing, setMissing] = useState<string | null>(null);
+
+  // Opening by address (a reload, a link from the drafts list): the saved draft, or a fresh one with this id.
+  useEffect(() => {
+    if (open) return;
+    let cancelled = false;
+    loadDrafts().then(
+      (drafts) => {
+        if (cancelled) return;
+        const saved = drafts.find((d) => d.id === id);
+        if (saved) openWizard({ id, step: saved.step, data: saved.data, saved: true });
+        else openWizard({ id, step: 0, data: emptyDraft(undefined, defaultCountry()), saved: false });
+      },
+      () => !cancelled && setMissing('The drafts on this computer could not be read.'),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [id, open, openWizard, loadDrafts]);
+
+  if (missing)
+    return (
+      <Alert color="red" role="alert" title="This order cannot be opened">
+        {missing}
+      </Alert>
+    );
+  if (!open)
+    return (
+      <Group gap="sm">
+        <Loader size="sm" />
+        <Text>Opening the order…</Text>
+      </Group>
+    );
+  return <Wizard key={open.id} onDone={(path) => navigate(path)} />;
+}
+
+function Wizard({ onDone }: { onDone: (path: string) => void }) {
+  const open = useStore((s) => s.wizard)!;
+  const order = useStore((s) => s.orders?.dateOrder.effective ?? 'dmy');
+  const setStep = useStore((s) => s.setStep);
+  const markAttempted = useStore((s) => s.markAttempted);
+  const discardDraft = useStore((s) => s.discardDraft);
+  const errors = useWizardErrors(open, order);
+  const formRef = useRef<HTMLFormElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const [confirmDiscard, setConfirmDiscard] = useState(false);
+  const step = open.step;
+  const flushDraft = useStore((s) => s.flushDraft);
+
+  // closing or reloading the window writes the last change at once instead of after the short delay
+  useEffect(() => {
+    const flush = (): void => void flushDraft();
+    window.addEventListener('pagehide', flush);
+    window.addEventListener('beforeunload', flush);
+    return () => {
+      window.removeEventListener('pagehide', flush);
+      window.removeEventListener('beforeunload', flush);
+      flush(); // leaving the wizard for another screen
+    };
+  }, [flushDraft]);
+
+  // A new step starts at its first field (or its heading on the review page).
+  useEffect(() => {
+    const form = formRef.current;
+    const first = form?.querySelector<HTMLElement>('[data-autofocus], input:not([type=hidden]), textarea');
+    if (first && step !== REVIEW_STEP) first.focus();
+    else headingRef.current?.focus();
+  }, [step]);
+
+  const goTo = (next: number): void => {
+    markAttempted(step);
+    setStep(Math.max(0, Math.min(REVIEW_STEP, next)));
+  };
+
+  const onSubmit = (event: FormEvent): void => {
+    event.preventDefault();
+    if (step === REVIEW_STEP) return; // sending has its own button: Enter never sends an order by accident
+    markAttempted(step);
+    if (Object.keys(errorsForStep(errors.all, step)).length > 0) {
+      // the errors appear with this render; the first one gets the focus
+      requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+      return;
+    }
+    setStep(step + 1);
+  };
+
+  const name = open.data.customer.name.trim();
+  return (
+    <Stack maw={1100} gap="md">
+      <Group justify="space-between" align="flex-end">
+        <Stack gap={0}>
+          <Title order={2} ref={headingRef} tabIndex={-1}>
+            New order{name ? ` for ${name}` : ''}
+          </Title>
+          <SaveState save={open.save} />
+        </Stack>
+        <Button variant="subtle" color="red" onClick={() => setConfirmDiscard(true)}>
+          Discard this order…
+        </Button>
+      </Group>
+      {open.data.replaces && (
+        <Alert color="orange" title="Correcting an order the service rejected">
+          Fix the fields marked below and send it again. The rejected entry in the outbox is discarded when this one is
+          sent.
+        </Alert>
+      )}
+      <Group align="flex-start" gap="lg" wrap="nowrap">
+        <nav aria-label="Order steps" className={classes.steps}>
+          <ol>
+            {STEPS.map((label, i) => {
+              const attention = errors.steps.has(i) && i !== step;
+              return (
+                <li key={label}>
+                  <UnstyledButton
+                    className={classes.step}
+                    data-active={i === step || undefined}
+                    data-attention={attention || undefined}
+                    aria-current={i === step ? 'step' : undefined}
+                    onClick={() => goTo(i)}
+                  >
+                    <span className={classes.number} aria-hidden="true">
+                      {attention ? '!' : i + 1}
+                    </span>
+                    <span>
+                      {label}
+                      {attention && <span className={classes.attention}> — needs attention</span>}
+                    </span>
+                  </UnstyledButton>
+                </li>
+              );
+            })}
+          </ol>
+        </nav>
+        <Paper withBorder radius="md" p="lg" className={classes.page}>
+          <form ref={formRef} onSubmit={onSubmit} noValidate aria-labelledby="wizard-step-title">
+            <Stack gap="md">
+              <Title order={3} id="wizard-step-title">
+                Step {step + 1} of {STEPS.length}: {STEPS[step]}
+              </Title>
+              {step === 0 && <CustomerStep errors={errors} />}
+              {step === 1 && <AddressStep errors={errors} />}
+              {step === 2 && <ItemsStep errors={errors} />}
+              {step === 3 && <PricesStep errors={errors} />}
+              {step === REVIEW_STEP && <ReviewStep errors={errors} onEdit={goTo} onSent={onDone} />}
+              {step !== REVIEW_STEP && (
+                <Group justify="space-between" mt="md">
+                  <Button variant="default" onClick={() => goTo(step - 1)} disabled={step === 0}>
+                    Back
+                  </Button>
+                  <Button type="submit">Next: {STEPS[step + 1]}</Button>
+                </Group>
+              )}
+            </Stack>
+          </form>
+        </Paper>
+      </Group>
+      <Modal
+        opened={confirmDiscard}
+        onClose={() => setConfirmDiscard(false)}
+        title="Discard this order?"
+        centered
+        returnFocus
+      >
+        <Stack>
+          <Text>
+            {name ? `The order for ${name}` : 'This order'} ({open.data.lines.length} line
+            {open.data.lines.length === 1 ? '' : 's'}) is deleted from this computer. This cannot be undone.
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setConfirmDiscard(false)} data-autofocus>
+              Keep it
+            </Button>
+            <Button
+              color="red"
+              onClick={() => {
+                const id = open.id;
+                setConfirmDiscard(false);
+                void discardDraft(id).finally(() => onDone('/new-order'));
+              }}
+            >
+              Discard
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Stack>
+  );
+}
+
+function SaveState({ save }: { save: { state: string; at: number | null; message: string | null } }) {
+  const text =
+    save.state === 'failed'
+      ? `Not saved: ${save.message ?? 'the draft could not be written'}. Keep this window open and try again.`
+      : save.state === 'saving' || (save.state === 'unsaved' && save.at !== null)
+        ? 'Saving draft…'
+        : save.state === 'saved' && save.at !== null
+          ? `Draft saved on this computer at ${timeOfDay(save.at)}`
+          : 'A draft is kept on this computer as you type';
+  return (
+    <Text size="sm" c={save.state === 'failed' ? 'red' : 'dimmed'} role="status" aria-live="polite">
+      {text}
+    </Text>
+  );
+}

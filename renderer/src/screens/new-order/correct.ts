@@ -1,0 +1,32 @@
+/** Turns a rejected outbox entry back into a draft, with the service's messages at the fields they name. */
+import type { OutboxEntry, ProductRow } from '../../../../shared/domain';
+import { draftFromOrder, firstStepWithError, fromServerErrors, REVIEW_STEP } from '../../../../shared/order-entry';
+import { call } from '../../bridge';
+import { useStore } from '../../store';
+
+export async function correctRejected(entry: OutboxEntry): Promise<string> {
+  const state = useStore.getState();
+  const order = state.orders?.dateOrder.effective ?? 'dmy';
+  // what the catalogue on this computer knows of each product (a product it lacks keeps its id, with no price)
+  const known = new Map<number, ProductRow>();
+  await Promise.all(
+    entry.order.order_items.map(async (item) => {
+      try {
+        const read = await call('catalogue:product', { id: item.id });
+        if (!read.missing) known.set(item.id, read.product);
+      } catch {
+        // not in the cache and not readable: the line shows it
+      }
+    }),
+  );
+  const data = {
+    ...draftFromOrder(entry.order, order, (id) => known.get(id) ?? null),
+    replaces: entry.id,
+    serverErrors: entry.fieldErrors ?? {},
+  };
+  const id = crypto.randomUUID();
+  const step = firstStepWithError(fromServerErrors(entry.fieldErrors)) ?? REVIEW_STEP;
+  await call('drafts:save', { id, step, data });
+  state.openWizard({ id, step, data, saved: true });
+  return id;
+}

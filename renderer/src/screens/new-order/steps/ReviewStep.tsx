@@ -1,0 +1,379 @@
+/**
+ * Step 5: everything on one page with an edit link per step. When online, each line's product is read again from the
+ * service and what changed since it was added (price, stock, gone) is shown before sending. Sending puts the order in
+ * the outbox first; Enter never sends, only the button (or Ctrl+Enter) does.
+ */
+import { Alert, Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import type { DraftLine } from '../../../../../shared/domain';
+import { formatMoney } from '../../../../../shared/money';
+import {
+  computeTotals,
+  firstStepWithError,
+  REVIEW_STEP,
+  showDate,
+  stepOf,
+  STEPS,
+  stockWarning,
+  toNewOrder,
+} from '../../../../../shared/order-entry';
+import { BridgeError, call } from '../../../bridge';
+import { age, count } from '../../../components/format';
+import { useStore } from '../../../store';
+import type { WizardErrors } from '../errors';
+import classes from '../wizard.module.css';
+
+type Check =
+  | { state: 'checking' }
+  | { state: 'live'; price: string | null; available: number | null; was: Pick<DraftLine, 'price' | 'available'> }
+  | { state: 'missing' }
+  | { state: 'cache'; note: string | null };
+
+export function ReviewStep({
+  errors,
+  onEdit,
+  onSent,
+}: {
+  errors: WizardErrors;
+  onEdit: (step: number) => void;
+  onSent: (path: string) => void;
+}) {
+  const data = useStore((s) => s.wizard!.data);
+  const order = useStore((s) => s.orders?.dateOrder.effective ?? 'dmy');
+  const online = useStore((s) => s.connection?.state === 'online');
+  const updateDraft = useStore((s) => s.updateDraft);
+  const markAttempted = useStore((s) => s.markAttempted);
+  const submitDraft = useStore((s) => s.submitDraft);
+  /** The answers of the last check, and which lines they are for. */
+  const [checked, setChecked] = useState<{ ids: string; checks: Record<number, Check> }>({ ids: '', checks: {} });
+  const [sending, setSending] = useState(false);
+  const [sendError, setSendError] = useState<string | null>(null);
+  const sendRef = useRef<HTMLButtonElement>(null);
+  const ids = data.lines.map((l) => l.productId).join(',');
+
+  // Read every line's product again from the service; the draft takes the fresh price and stock.
+  useEffect(() => {
+    if (!online || !ids) return;
+    let stale = false;
+    const lines = useStore.getState().wizard?.data.lines ?? [];
+    void Promise.all(
+      lines.map(async (line): Promise<[number, Check, DraftLine | null]> => {
+        try {
+          const read = await call('catalogue:product', { id: line.productId });
+          if (read.missing) return [line.productId, { state: 'missing' }, null];
+          if (read.source !== 'live') return [line.productId, { state: 'cache', note: read.note }, null];
+          const p = read.product;
+          const fresh = { ...line, price: p.price, available: p.available, addedAt: p.fetchedAt };
+          const check: Check = { state: 'live', price: p.price, available: p.available, was: line };
+          return [line.productId, check, fresh];
+        } catch (e) {
+          const note = e instanceof BridgeError ? e.message : 'The product could not be read again.';
+          return [line.productId, { state: 'cache', note }, null];
+        }
+      }),
+    ).then((results) => {
+      if (stale) return;
+      setChecked({ ids, checks: Object.fromEntries(results.map(([id, check]) => [id, check])) });
+      const fresh = new Map(results.flatMap(([id, , line]) => (line ? [[id, line] as const] : [])));
+      const changed = [...fresh.values()].some((f) => {
+        const l = useStore.getState().wizard?.data.lines.find((x) => x.productId === f.productId);
+        return l && (l.price !== f.price || l.available !== f.available);
+      });
+      if (changed)
+        updateDraft((d) => ({
+          ...d,
+          lines: d.lines.map((l) => {
+            const f = fresh.get(l.productId);
+            return f ? { ...l, price: f.price, available: f.available, addedAt: f.addedAt } : l;
+          }),
+        }));
+    });
+    return () => {
+      stale = true;
+    };
+  }, [online, ids, updateDraft]);
+
+  const totals = computeTotals(data.lines, data.prices);
+  const checking = online && ids !== '' && checked.ids !== ids;
+  const checks: Record<number, Check> = checking ? {} : checked.checks;
+  const missing = data.lines.filter((l) => checks[l.productId]?.state === 'missing');
+  const problems = Object.keys(errors.all).length;
+
+  const send = async (): Promise<void> => {
+    if (sending || checking) return;
+    setSendError(null);
+    const first = firstStepWithError(errors.all);
+    if (first !== null) {
+      markAttempted(...STEPS.map((_, i) => i));
+      if (first !== REVIEW_STEP) onEdit(first);
+      return;
+    }
+    if (missing.length > 0) {
+      setSendError('Remove the products the service no longer has (marked below) before sending.');
+      return;
+    }
+    setSending(true);
+    try {
+      const entry = await submitDraft(toNewOrder(data, order));
+      onSent(`/new-order/sent/${entry.id}`);
+    } catch (e) {
+      setSending(false);
+      setSendError(
+        e instanceof BridgeError ? e.message : 'The order could not be put in the outbox. Nothing was sent; try again.',
+      );
+    }
+  };
+
+  return (
+    <Stack
+      gap="md"
+      onKeyDown={(e) => {
+        if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+          e.preventDefault();
+          void send();
+        }
+      }}
+    >
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
+        <Section title="Customer" step={0} onEdit={onEdit} errors={errors}>
+          <Text fw={600}>{data.customer.name || '—'}</Text>
+          <Text>{data.customer.email || '—'}</Text>
+          <Text>{data.customer.phone || '—'}</Text>
+        </Section>
+        <Section title="Delivery address" step={1} onEdit={onEdit} errors={errors}>
+          <Text>{data.address.line1 || '—'}</Text>
+          {data.address.line2 && <Text>{data.address.line2}</Text>}
+          <Text>
+            {data.address.zip} {data.address.city}
+          </Text>
+          <Text>
+            {data.address.province}
+            {data.address.province && data.address.country ? ', ' : ''}
+            {data.address.country}
+          </Text>
+        </Section>
+      </SimpleGrid>
+
+      <Section title="Items" step={2} onEdit={onEdit} errors={errors}>
+        {!online && (
+          <Text size="sm" c="orange">
+            Offline: prices and stock as cached on this computer. The order waits in the outbox and goes out when the
+            service is back.
+          </Text>
+        )}
+        {checking && (
+          <Text size="sm" c="dimmed" role="status">
+            Checking current prices and stock with the service…
+          </Text>
+        )}
+        <Table withTableBorder verticalSpacing={4} aria-label="Items to send">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>SKU</Table.Th>
+              <Table.Th>Product</Table.Th>
+              <Table.Th className={classes.numeric}>Price</Table.Th>
+              <Table.Th className={classes.numeric}>Quantity</Table.Th>
+              <Table.Th className={classes.numeric}>Line total</Table.Th>
+              <Table.Th>Stock</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {data.lines.map((line, i) => (
+              <Table.Tr key={line.productId}>
+                <Table.Td ff="monospace">{line.sku}</Table.Td>
+                <Table.Td>
+                  <Text size="sm">{line.name}</Text>
+                  <Changes check={checks[line.productId]} />
+                  {[errors.all[`order_items.${i}.id`], errors.all[`order_items.${i}.quantity`]]
+                    .filter(Boolean)
+                    .map((message) => (
+                      <Text key={message} size="xs" c="red">
+                        {message}
+                      </Text>
+                    ))}
+                </Table.Td>
+                <Table.Td className={classes.numeric}>{formatMoney(line.price)}</Table.Td>
+                <Table.Td className={classes.numeric}>{count(line.quantity)}</Table.Td>
+                <Table.Td className={classes.numeric}>{formatMoney(totals.lines[i] ?? null)}</Table.Td>
+                <Table.Td>
+                  <StockNote line={line} />
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Section>
+
+      <Section title="Prices and dates" step={3} onEdit={onEdit} errors={errors}>
+        <SimpleGrid cols={2}>
+          <Stack gap={2} aria-label="Totals to send">
+            <Row label="Subtotal" value={formatMoney(totals.subtotal)} />
+            <Row label="Shipping" value={formatMoney(totals.shipping)} />
+            <Row label="Tax" value={formatMoney(totals.tax)} />
+            <Row label="Discounts" value={formatMoney(totals.discounts)} />
+            <Row label="Total" value={formatMoney(totals.total)} strong />
+          </Stack>
+          <Stack gap={2}>
+            <Row label="Order date" value={showDate(data.dates.order, order) || 'today (set by the service)'} />
+            {data.dates.processed && <Row label="Processed" value={showDate(data.dates.processed, order)} />}
+            {data.dates.closed && <Row label="Closed" value={showDate(data.dates.closed, order)} />}
+            {data.dates.cancelled && <Row label="Cancelled" value={showDate(data.dates.cancelled, order)} />}
+            {data.dates.cancelReason && <Row label="Cancel reason" value={data.dates.cancelReason} />}
+          </Stack>
+        </SimpleGrid>
+        {data.remarks && (
+          <Text size="sm" mt="xs" style={{ whiteSpace: 'pre-line' }}>
+            Remarks: {data.remarks}
+          </Text>
+        )}
+      </Section>
+
+      {Object.entries(errors.all)
+        .filter(([key]) => stepOf(key) === REVIEW_STEP)
+        .map(([key, message]) => (
+          <Alert key={key} color="red" title={`The service says (${key})`}>
+            {message}
+          </Alert>
+        ))}
+      {sendError && (
+        <Alert color="red" role="alert">
+          {sendError}
+        </Alert>
+      )}
+      {problems > 0 && (
+        <Alert color="orange" role="status">
+          {problems === 1 ? 'One thing needs' : `${count(problems)} things need`} attention before this order can be
+          sent; the steps marked in the list show where.
+        </Alert>
+      )}
+      <Group justify="space-between">
+        <Button variant="default" onClick={() => onEdit(3)}>
+          Back
+        </Button>
+        <Group gap="xs">
+          <Text size="xs" c="dimmed">
+            Ctrl+Enter
+          </Text>
+          <Button
+            ref={sendRef}
+            size="md"
+            onClick={() => void send()}
+            loading={sending}
+            disabled={checking}
+            aria-describedby="send-note"
+          >
+            Send order
+          </Button>
+        </Group>
+      </Group>
+      <Text id="send-note" size="xs" c="dimmed">
+        The order is saved in the outbox on this computer first and sent once. If the connection fails, it is not sent
+        twice.
+      </Text>
+    </Stack>
+  );
+}
+
+function Section({
+  title,
+  step,
+  onEdit,
+  errors,
+  children,
+}: {
+  title: string;
+  step: number;
+  onEdit: (step: number) => void;
+  errors: WizardErrors;
+  children: ReactNode;
+}) {
+  const attention = errors.steps.has(step);
+  return (
+    <Paper withBorder p="md" radius="md" aria-label={title} component="section">
+      <Group justify="space-between" mb="xs">
+        <Group gap="xs">
+          <Title order={4}>{title}</Title>
+          {attention && (
+            <Badge color="red" variant="light">
+              Needs attention
+            </Badge>
+          )}
+        </Group>
+        <Anchor component="button" type="button" size="sm" onClick={() => onEdit(step)}>
+          Edit {title.toLowerCase()}
+        </Anchor>
+      </Group>
+      {children}
+    </Paper>
+  );
+}
+
+function Row({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
+  return (
+    <Group justify="space-between" gap="md">
+      <Text size="sm" fw={strong ? 700 : 400}>
+        {label}
+      </Text>
+      <Text size="sm" fw={strong ? 700 : 400} className={classes.numeric}>
+        {value}
+      </Text>
+    </Group>
+  );
+}
+
+function Changes({ check }: { check: Check | undefined }) {
+  if (!check || check.state === 'checking') return null;
+  if (check.state === 'missing')
+    return (
+      <Text size="xs" c="red" role="alert">
+        The service no longer has this product. Remove the line (Edit items).
+      </Text>
+    );
+  if (check.state === 'cache')
+    return (
+      <Text size="xs" c="dimmed">
+        Not checked with the service{check.note ? `: ${check.note}` : ''}.
+      </Text>
+    );
+  const notes: string[] = [];
+  if (check.price !== check.was.price)
+    notes.push(`Price changed from ${formatMoney(check.was.price)} to ${formatMoney(check.price)} since it was added.`);
+  if (check.available !== check.was.available)
+    notes.push(
+      `Available stock changed from ${check.was.available === null ? '—' : count(check.was.available)} to ${
+        check.available === null ? '—' : count(check.available)
+      }.`,
+    );
+  if (notes.length === 0)
+    return (
+      <Text size="xs" c="teal">
+        Checked just now: unchanged.
+      </Text>
+    );
+  return (
+    <Stack gap={0}>
+      {notes.map((n) => (
+        <Text key={n} size="xs" c="orange" fw={600}>
+          {n}
+        </Text>
+      ))}
+    </Stack>
+  );
+}
+
+function StockNote({ line }: { line: DraftLine }) {
+  const warning = stockWarning(line);
+  return (
+    <Stack gap={0}>
+      <Text size="sm">{line.available === null ? '—' : `${count(line.available)} available`}</Text>
+      <Text size="xs" c="dimmed">
+        as of {age(line.addedAt)}
+      </Text>
+      {warning && (
+        <Badge color="orange" variant="light" size="sm">
+          {warning}
+        </Badge>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,168 @@
+/**
+ * Order-entry slice: the open draft, saved to main (SQLite) shortly after every change and at once on every step
+ * change, so a crash or a closed window loses at most the last fraction of a second of typing.
+ */
+import type { StateCreator } from 'zustand';
+import type { Draft, DraftData, NewOrder, OutboxEntry } from '../../../shared/domain';
+import { isBlank, type FieldErrors } from '../../../shared/order-entry';
+import { BridgeError, call } from '../bridge';
+
+export const SAVE_DELAY_MS = 300;
+
+export interface OpenDraft {
+  id: string;
+  step: number;
+  data: DraftData;
+  /** Steps staff have tried to leave: their errors are shown (a fresh form is not shouted at). */
+  attempted: number[];
+  /** Problems with what is typed that the draft itself cannot hold (e.g. "abc" as a quantity), by key. */
+  localErrors: FieldErrors;
+  save: { state: 'unsaved' | 'saving' | 'saved' | 'failed'; at: number | null; message: string | null };
+}
+
+export interface WizardSlice {
+  wizard: OpenDraft | null;
+  drafts: Draft[];
+  loadDrafts(): Promise<Draft[]>;
+  /** Opens a saved draft, or a new one with this id and data. */
+  openWizard(draft: { id: string; step: number; data: DraftData; saved: boolean }): void;
+  updateDraft(change: (data: DraftData) => DraftData, touched?: string[]): void;
+  setStep(step: number): void;
+  markAttempted(...steps: number[]): void;
+  setLocalError(key: string, message: string | null): void;
+  /** Writes the open draft now (before leaving, sending, or on a step change). */
+  flushDraft(): Promise<void>;
+  discardDraft(id: string): Promise<void>;
+  submitDraft(order: NewOrder): Promise<OutboxEntry>;
+  closeWizard(): void;
+}
+
+let timer: ReturnType<typeof setTimeout> | null = null;
+/** Saves go out one after another, so an older save can never land after a newer one. */
+let chain: Promise<void> = Promise.resolve();
+/** Drafts handed to the outbox: a save still queued for them is dropped. */
+const submitted = new Set<string>();
+
+export const wizardSlice: StateCreator<WizardSlice, [], [], WizardSlice> = (set, get) => {
+  const save = (): Promise<void> => {
+    if (timer) clearTimeout(timer);
+    timer = null;
+    const open = get().wizard;
+    if (!open || submitted.has(open.id)) return chain;
+    if (open.save.state !== 'unsaved' && open.save.state !== 'failed') return chain;
+    if (open.save.at === null && isBlank(open.data)) return chain; // nothing typed yet: nothing to keep
+    const { id, step, data } = open;
+    const patch = (s: Partial<OpenDraft['save']>): void => {
+      const now = get().wizard;
+      if (now?.id === id) set({ wizard: { ...now, save: { ...now.save, ...s } } });
+    };
+    patch({ state: 'saving' });
+    chain = chain.then(async () => {
+      if (submitted.has(id)) return;
+      try {
+        const draft = await call('drafts:save', { id, step, data });
+        // a change made while saving stays unsaved (and is saved next)
+        const now = get().wizard;
+        if (now?.id === id && now.data === data && now.step === step)
+          patch({ state: 'saved', at: draft.updatedAt, message: null });
+        else if (now?.id === id) patch({ at: draft.updatedAt });
+      } catch (error) {
+        patch({
+          state: 'failed',
+          message: error instanceof BridgeError ? error.message : 'The draft could not be saved on this computer.',
+        });
+      }
+    });
+    return chain;
+  };
+  const schedule = (): void => {
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(() => void save(), SAVE_DELAY_MS);
+  };
+
+  return {
+    wizard: null,
+    drafts: [],
+    loadDrafts: async () => {
+      const { drafts } = await call('drafts:list', {});
+      set({ drafts });
+      return drafts;
+    },
+    openWizard: ({ id, step, data, saved }) => {
+      if (get().wizard?.id === id) return;
+      void save(); // the draft that was open keeps its last change
+      set({
+        wizard: {
+          id,
+          step,
+          data,
+          attempted: Array.from({ length: step }, (_, i) => i),
+          localErrors: {},
+          save: saved
+            ? { state: 'saved', at: Date.now(), message: null }
+            : { state: 'unsaved', at: null, message: null },
+        },
+      });
+    },
+    updateDraft: (change, touched = []) => {
+      const open = get().wizard;
+      if (!open) return;
+      let data = change(open.data);
+      if (touched.some((key) => key in data.serverErrors)) {
+        // the service's message is shown until the field it names is edited
+        const serverErrors = { ...data.serverErrors };
+        for (const key of touched) delete serverErrors[key];
+        data = { ...data, serverErrors };
+      }
+      set({ wizard: { ...open, data, save: { ...open.save, state: 'unsaved' } } });
+      schedule();
+    },
+    setStep: (step) => {
+      const open = get().wizard;
+      if (!open || open.step === step) return;
+      set({ wizard: { ...open, step, save: { ...open.save, state: 'unsaved' } } });
+      void save();
+    },
+    markAttempted: (...steps) => {
+      const open = get().wizard;
+      if (!open) return;
+      const attempted = [...new Set([...open.attempted, ...steps])];
+      if (attempted.length !== open.attempted.length) set({ wizard: { ...open, attempted } });
+    },
+    setLocalError: (key, message) => {
+      const open = get().wizard;
+      if (!open || (open.localErrors[key] ?? null) === message) return;
+      const localErrors = { ...open.localErrors };
+      if (message === null) delete localErrors[key];
+      else localErrors[key] = message;
+      set({ wizard: { ...open, localErrors } });
+    },
+    flushDraft: () => save(),
+    discardDraft: async (id) => {
+      if (get().wizard?.id === id) {
+        if (timer) clearTimeout(timer);
+        timer = null;
+        set({ wizard: null });
+      }
+      await chain;
+      await call('drafts:discard', { id });
+      await get().loadDrafts();
+    },
+    submitDraft: async (order) => {
+      const open = get().wizard;
+      if (!open) throw new Error('No order is open.');
+      await save(); // the latest typing is in the draft before it becomes an outbox entry
+      const entry = await call('outbox:submit', { draftId: open.id, order });
+      submitted.add(open.id);
+      if (get().wizard?.id === open.id) set({ wizard: null });
+      void get()
+        .loadDrafts()
+        .catch(() => undefined);
+      return entry;
+    },
+    closeWizard: () => {
+      void save();
+      set({ wizard: null });
+    },
+  };
+};

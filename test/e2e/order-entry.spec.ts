@@ -1,0 +1,282 @@
+import type { Page } from '@playwright/test';
+import { startService, type RunningService } from '../../server/index';
+import type { ProductRow } from '../../shared/domain';
+import { expect, indicator, SettingsPage, test, type AppHarness } from './fixtures';
+
+/** Connects to the service and waits for the whole catalogue to be on this computer. */
+async function connect(page: Page, app: AppHarness, service: RunningService): Promise<void> {
+  await app.open();
+  const settings = new SettingsPage(page);
+  await settings.goto();
+  await settings.fill(service.url, service.token);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(indicator(page)).toHaveAccessibleName('Connection: Online');
+  await expect
+    .poll(async () => {
+      const status = await app.core.dispatch('catalogue:status', {});
+      return status.ok ? status.value.state : 'failed';
+    })
+    .toBe('complete');
+}
+
+/** Two products in stock with distinct barcodes, read from the local catalogue. */
+async function products(app: AppHarness): Promise<[ProductRow, ProductRow]> {
+  const window = await app.core.dispatch('catalogue:query', { stock: 'in', sort: 'id', offset: 0, limit: 50 });
+  if (!window.ok) throw new Error('catalogue not readable');
+  const rows = window.value.rows.filter((r) => r.barcode && r.price && (r.available ?? 0) > 3);
+  return [rows[0]!, rows[1]!];
+}
+
+const steps = (page: Page) => page.getByRole('navigation', { name: 'Order steps' });
+const stepTitle = (page: Page) => page.getByRole('heading', { level: 3, name: /^Step \d of 5: / });
+
+async function openNewOrder(page: Page): Promise<void> {
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'New order' }).click();
+  await expect(stepTitle(page)).toHaveText('Step 1 of 5: Customer');
+}
+
+/** Customer and address by keyboard alone: typing, Tab, Enter to move on. */
+async function typeCustomerAndAddress(page: Page): Promise<void> {
+  const k = page.keyboard;
+  await expect(page.getByLabel('Customer name')).toBeFocused();
+  await k.type('Grace Hopper');
+  await k.press('Tab');
+  await k.type('grace@example.com');
+  await k.press('Tab');
+  await k.type('+1 202 555 0100');
+  await k.press('Enter');
+  await expect(stepTitle(page)).toHaveText('Step 2 of 5: Delivery address');
+  await expect(page.getByLabel('Address line 1')).toBeFocused();
+  await k.type('1 Navy Yard');
+  await k.press('Tab');
+  await k.press('Tab');
+  await k.type('20374');
+  await k.press('Tab');
+  await k.type('Washington');
+  await k.press('Tab');
+  await k.type('DC');
+  await k.press('Tab');
+  await k.type('United States');
+  await k.press('Enter'); // picks the country
+  await expect(page.getByRole('combobox', { name: 'Country' })).toHaveValue('United States');
+  await k.press('Enter'); // moves on
+  await expect(stepTitle(page)).toHaveText('Step 3 of 5: Items');
+}
+
+test('keyboard only: customer, address, a scanned barcode twice, a picked product, prices, review, sent once', async ({
+  page,
+  app,
+  service,
+}) => {
+  test.setTimeout(90_000);
+  await connect(page, app, service);
+  const [first, second] = await products(app);
+  await openNewOrder(page);
+  await app.screenshot('40-wizard-customer-empty');
+
+  // Enter on an empty step shows what is missing, in plain words, at the fields
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Enter the customer’s name.')).toBeVisible();
+  await expect(page.getByLabel('Customer name')).toBeFocused();
+  await app.screenshot('41-wizard-customer-errors');
+
+  await typeCustomerAndAddress(page);
+  const k = page.keyboard;
+
+  // a USB scanner types the digits and Enter; the same product again adds one to its quantity
+  await expect(page.getByLabel('Scan a barcode')).toBeFocused();
+  await k.type(first.barcode);
+  await k.press('Enter');
+  await expect(page.getByRole('status').filter({ hasText: `Added ${first.sku}` })).toBeVisible();
+  await k.type(first.barcode);
+  await k.press('Enter');
+  await expect(page.getByLabel(`Quantity of ${first.sku}`)).toHaveValue('2');
+  await k.type('0000000000000');
+  await k.press('Enter');
+  await expect(page.getByText('No product with barcode or SKU “0000000000000”')).toBeVisible();
+  await k.press('Backspace');
+
+  // the picker: prefix search as you type, arrows, Enter adds
+  await k.press('Tab');
+  await expect(page.getByRole('combobox', { name: 'Find a product' })).toBeFocused();
+  await k.type(second.sku.slice(0, Math.max(3, second.sku.length - 1)));
+  await expect(page.getByRole('option').first()).toBeVisible();
+  const option = page.getByRole('option').filter({ hasText: second.sku });
+  await expect(option).toBeVisible();
+  const index = await page
+    .getByRole('option')
+    .evaluateAll((nodes, sku) => nodes.findIndex((n) => n.textContent?.includes(sku)), second.sku);
+  for (let i = 0; i < index; i++) await k.press('ArrowDown');
+  await k.press('Enter');
+  const lines = page.getByRole('table', { name: 'Order lines' });
+  await expect(lines.getByRole('row', { name: /^Line \d: / })).toHaveCount(2);
+  await expect(lines.getByRole('row', { name: /^Line 2: / })).toContainText(second.sku);
+
+  // reorder with the keyboard: Alt+↑ on the second line's quantity
+  await page.getByLabel(`Quantity of ${second.sku}`).focus();
+  await k.press('Alt+ArrowUp');
+  await expect(lines.getByRole('row', { name: /^Line 1: / })).toContainText(second.sku);
+  await app.screenshot('42-wizard-items');
+
+  // clearing the picker and pressing Enter moves on
+  await page.getByRole('combobox', { name: 'Find a product' }).focus();
+  await k.press('Escape');
+  await k.press('Enter');
+  await expect(stepTitle(page)).toHaveText('Step 4 of 5: Prices and dates');
+  await expect(page.getByLabel('Shipping cost')).toBeFocused();
+  await k.type('4,95');
+  await k.press('Tab');
+  await k.type('2.1');
+  await k.press('Tab');
+  await k.type('1');
+  const totals = page.getByLabel('Totals', { exact: true });
+  const subtotal = (Number(first.price) * 2 + Number(second.price)).toFixed(2);
+  const total = (Number(subtotal) + 4.95 + 2.1 - 1).toFixed(2);
+  const money = (n: string): string => Number(n).toLocaleString('en-US', { minimumFractionDigits: 2 });
+  await expect(totals).toContainText(`Subtotal${money(subtotal)}`);
+  await expect(totals).toContainText(`Total${money(total)}`);
+  await app.screenshot('43-wizard-prices');
+  await k.press('Enter');
+  await expect(stepTitle(page)).toHaveText('Step 5 of 5: Review and send');
+  await expect(page.getByText('Checked just now: unchanged.')).toHaveCount(2);
+  await app.screenshot('44-wizard-review');
+
+  // Enter alone never sends; Ctrl+Enter does
+  await k.press('Enter');
+  expect(service.stats().orderPosts).toBe(0);
+  await page.getByRole('button', { name: 'Send order' }).focus();
+  await k.press('Control+Enter');
+  await expect(page.getByRole('heading', { name: /^Order PO-/ })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'The service has this order' })).toBeVisible();
+  await app.screenshot('45-wizard-sent-order');
+  expect(service.stats().orderPosts).toBe(1);
+
+  const list = await app.core.dispatch('outbox:list', {});
+  expect(list.ok && list.value.entries[0]).toMatchObject({
+    state: 'sent',
+    order: {
+      name: 'Grace Hopper',
+      country: 'United States',
+      subtotal_price: subtotal,
+      shipping_cost: '4.95',
+      total_tax: '2.10',
+      total_discounts: '1.00',
+      total_price: total,
+      order_items: [
+        { id: second.id, quantity: 1 },
+        { id: first.id, quantity: 2 },
+      ],
+    },
+  });
+  const drafts = await app.core.dispatch('drafts:list', {});
+  expect(drafts.ok && drafts.value.drafts).toEqual([]);
+});
+
+test('offline: the order waits in the outbox and goes out exactly once when the service is back', async ({
+  page,
+  app,
+  service,
+}) => {
+  test.setTimeout(90_000);
+  await connect(page, app, service);
+  const [first] = await products(app);
+  await openNewOrder(page);
+  await typeCustomerAndAddress(page);
+  await page.keyboard.type(first.barcode);
+  await page.keyboard.press('Enter');
+  await expect(page.getByLabel(`Quantity of ${first.sku}`)).toHaveValue('1');
+
+  const port = service.port;
+  await service.close();
+  await app.core.dispatch('connection:check', {});
+  await expect(indicator(page)).toHaveAccessibleName('Connection: Offline', { timeout: 20_000 });
+  await page.getByRole('button', { name: /^Next: Prices/ }).click();
+  await page.getByRole('button', { name: /^Next: Review/ }).click();
+  await expect(page.getByText('Offline: prices and stock as cached on this computer.')).toBeVisible();
+  await page.getByRole('button', { name: 'Send order' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'safe in the outbox' })).toBeVisible();
+  await expect(page.getByLabel('1 unsent')).toBeVisible();
+  await app.screenshot('46-wizard-queued-offline');
+
+  let again: RunningService | null = null;
+  try {
+    again = await startService({ token: service.token, products: 321, orders: 40, seed: 11, port });
+    await page.getByRole('button', { name: 'Check now' }).click();
+    await expect(page.getByRole('heading', { name: /^Order PO-/ })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByLabel('1 unsent')).toHaveCount(0);
+    expect(again.stats().orderPosts).toBe(1);
+  } finally {
+    await again?.close();
+  }
+});
+
+test('a reload mid-wizard finds the draft; unfinished drafts are offered and can be discarded', async ({
+  page,
+  app,
+  service,
+}) => {
+  await connect(page, app, service);
+  await openNewOrder(page);
+  await page.keyboard.type('Katherine Johnson');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('kj@example.com');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('555 0101');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('12 Langley Road');
+  await expect(page.getByRole('status').filter({ hasText: 'Draft saved on this computer' })).toBeVisible();
+
+  await page.reload();
+  await expect(stepTitle(page)).toHaveText('Step 2 of 5: Delivery address');
+  await expect(page.getByLabel('Address line 1')).toHaveValue('12 Langley Road');
+  await expect(page.getByRole('heading', { name: 'New order for Katherine Johnson' })).toBeVisible();
+  // the step list shows the customer step as done, the current one as current
+  await expect(steps(page).getByRole('button', { name: /Delivery address/ })).toHaveAttribute('aria-current', 'step');
+
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Stock' }).click();
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'New order' }).click();
+  const offered = page.getByRole('listitem', { name: 'Unfinished order: Katherine Johnson' });
+  await expect(offered).toBeVisible();
+  await app.screenshot('47-wizard-drafts-offered');
+  await offered.getByRole('button', { name: 'Discard Katherine Johnson' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Discard' }).click();
+  await expect(offered).toHaveCount(0);
+  const drafts = await app.core.dispatch('drafts:list', {});
+  expect(drafts.ok && drafts.value.drafts).toEqual([]);
+});
+
+test('a rejected order (422) shows the service’s message at the field, is corrected and sent; the old entry is discarded', async ({
+  page,
+  app,
+  service,
+}) => {
+  test.setTimeout(90_000);
+  await connect(page, app, service);
+  // the service reads day-first; this computer is told month-first, so today's date is refused (unless it reads both ways)
+  const set = await app.core.dispatch('settings:date-order', { dateOrder: 'mdy' });
+  expect(set.ok).toBe(true);
+  const [first] = await products(app);
+  await openNewOrder(page);
+  await typeCustomerAndAddress(page);
+  await page.keyboard.type(first.barcode);
+  await page.keyboard.press('Enter');
+  await page.getByRole('button', { name: /^Next: Prices/ }).click();
+  await page.getByLabel('Order date').fill('11/23/2026');
+  await page.getByRole('button', { name: /^Next: Review/ }).click();
+  await page.getByRole('button', { name: 'Send order' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'The service did not accept this order' })).toBeVisible();
+  await app.screenshot('48-wizard-rejected');
+  await page.getByRole('button', { name: 'Correct the order' }).click();
+  await expect(stepTitle(page)).toHaveText('Step 4 of 5: Prices and dates');
+  await expect(page.getByLabel('Order date')).toHaveAccessibleDescription(/must match the format d\/m\/Y/);
+  await app.screenshot('49-wizard-correcting');
+  await page.getByLabel('Order date').fill('');
+  await page.getByRole('button', { name: /^Next: Review/ }).click();
+  await page.getByRole('button', { name: 'Send order' }).click();
+  await expect(page.getByRole('heading', { name: /^Order PO-/ })).toBeVisible();
+  expect(service.stats().orderPosts).toBe(2);
+  const list = await app.core.dispatch('outbox:list', {});
+  // the rejected entry was discarded (discarded entries are not listed), the corrected one sent
+  expect(list.ok && list.value.entries.map((e) => e.state)).toEqual(['sent']);
+  expect(list.ok && list.value.unsent).toBe(0);
+});

@@ -1,0 +1,299 @@
+import { describe, expect, it } from 'vitest';
+import { NewOrder, type DraftData, type DraftLine } from '../../../shared/domain';
+import { countryNames } from '../../../shared/countries';
+import {
+  addProduct,
+  computeTotals,
+  draftFromOrder,
+  emptyDraft,
+  errorsForStep,
+  firstStepWithError,
+  fromServerErrors,
+  isBlank,
+  lineOf,
+  moveLine,
+  readDateInput,
+  readMoneyInput,
+  showDate,
+  stepOf,
+  stockWarning,
+  toNewOrder,
+  validateDraft,
+} from '../../../shared/order-entry';
+
+const line = (patch: Partial<DraftLine> = {}): DraftLine => ({
+  productId: 3,
+  sku: 'SKU-3',
+  name: 'Widget',
+  price: '10.00',
+  available: 12,
+  addedAt: 0,
+  quantity: 1,
+  ...patch,
+});
+
+const filled = (patch: Partial<DraftData> = {}): DraftData => ({
+  ...emptyDraft('2026-11-22'),
+  customer: { name: 'Ada Lovelace', email: 'ada@example.com', phone: '+31 6 1234 5678' },
+  address: {
+    line1: '1 Analytical Street',
+    line2: '',
+    zip: '1011 AB',
+    city: 'Amsterdam',
+    province: 'Noord-Holland',
+    country: 'Netherlands',
+  },
+  lines: [line({ quantity: 2 })],
+  prices: { shipping: '4.95', tax: '4.20', discounts: '' },
+  ...patch,
+});
+
+describe('money', () => {
+  it('reads what staff type, and says what is wrong otherwise', () => {
+    expect(readMoneyInput('')).toEqual({ ok: true, value: '0.00' });
+    expect(readMoneyInput('4')).toEqual({ ok: true, value: '4.00' });
+    expect(readMoneyInput(' 4,95 ')).toEqual({ ok: true, value: '4.95' });
+    expect(readMoneyInput('4.5')).toEqual({ ok: true, value: '4.50' });
+    expect(readMoneyInput('4.')).toEqual({ ok: true, value: '4.00' });
+    expect(readMoneyInput('4.955')).toEqual({ ok: false, message: 'Use at most two decimals (cents).' });
+    expect(readMoneyInput('-1')).toEqual({ ok: false, message: 'Enter a positive amount.' });
+    expect(readMoneyInput('1,000.00').ok).toBe(false);
+    expect(readMoneyInput('abc').ok).toBe(false);
+    expect(readMoneyInput('NaN').ok).toBe(false);
+    expect(readMoneyInput('1e5').ok).toBe(false);
+  });
+
+  it('computes totals exactly where floats would drift', () => {
+    // 0.1 + 0.2 style: ten lines at 0.10 and one at 0.20
+    const lines = [
+      ...Array.from({ length: 10 }, (_, i) => line({ productId: i + 1, price: '0.10' })),
+      line({ productId: 99, price: '0.20' }),
+    ];
+    const totals = computeTotals(lines, { shipping: '0.1', tax: '0.2', discounts: '0.3' });
+    expect(totals.subtotal).toBe('1.20');
+    expect(totals.total).toBe('1.20');
+    const drift = computeTotals([line({ price: '1.10', quantity: 3 })], { shipping: '', tax: '', discounts: '' });
+    expect(drift.lines).toEqual(['3.30']);
+    expect(1.1 * 3).not.toBe(3.3); // what a float would have said
+  });
+
+  it('rounds half up once, at the subtotal, not per line', () => {
+    const lines = [
+      line({ productId: 1, price: '0.005', quantity: 1 }),
+      line({ productId: 2, price: '0.005', quantity: 1 }),
+    ];
+    const totals = computeTotals(lines, { shipping: '', tax: '', discounts: '' });
+    expect(totals.lines).toEqual(['0.005', '0.005']);
+    expect(totals.subtotal).toBe('0.01');
+    expect(computeTotals([line({ price: '0.125' })], { shipping: '', tax: '', discounts: '' }).subtotal).toBe('0.13');
+  });
+
+  it('handles 200 lines of large quantities without losing a cent', () => {
+    const lines = Array.from({ length: 200 }, (_, i) =>
+      line({ productId: i + 1, price: '99999.99', quantity: 100_000 }),
+    );
+    const totals = computeTotals(lines, { shipping: '0.01', tax: '', discounts: '' });
+    expect(totals.subtotal).toBe('1999999800000.00');
+    expect(totals.total).toBe('1999999800000.01');
+    expect(validateDraft(filled({ lines }), 'dmy').total_price).toMatch(/larger than the service accepts/);
+  });
+
+  it('gives no total (never NaN) while a figure is missing or unreadable', () => {
+    expect(computeTotals([line({ price: null })], { shipping: '', tax: '', discounts: '' }).total).toBeNull();
+    expect(computeTotals([line()], { shipping: 'x', tax: '', discounts: '' }).total).toBeNull();
+    expect(computeTotals([], { shipping: '', tax: '', discounts: '' }).total).toBe('0.00');
+  });
+});
+
+describe('dates', () => {
+  const now = new Date(2026, 10, 22);
+  it('reads typed dates in the date order set, in several spellings', () => {
+    expect(readDateInput('03/04/2026', 'dmy')).toBe('2026-04-03');
+    expect(readDateInput('03/04/2026', 'mdy')).toBe('2026-03-04');
+    expect(readDateInput('3-4-2026', 'dmy')).toBe('2026-04-03');
+    expect(readDateInput('3.4.2026', 'mdy')).toBe('2026-03-04');
+    expect(readDateInput('2026-04-03', 'mdy')).toBe('2026-04-03');
+    expect(readDateInput('t', 'dmy', now)).toBe('2026-11-22');
+    expect(readDateInput('today', 'mdy', now)).toBe('2026-11-22');
+    expect(readDateInput('31/02/2026', 'dmy')).toBeNull();
+    expect(readDateInput('13/13/2026', 'mdy')).toBeNull();
+    expect(readDateInput('22/11/2026', 'mdy')).toBeNull();
+  });
+
+  it('sends slash dates in the service order, empty when empty', () => {
+    const data = filled({
+      dates: { order: '2026-11-02', processed: '2026-11-03', closed: '', cancelled: '', cancelReason: '' },
+    });
+    expect(toNewOrder(data, 'dmy')).toMatchObject({
+      order_date: '02/11/2026',
+      processed_date: '03/11/2026',
+      closed_date: '',
+    });
+    expect(toNewOrder(data, 'mdy')).toMatchObject({
+      order_date: '11/02/2026',
+      processed_date: '11/03/2026',
+      closed_date: '',
+    });
+    expect(showDate('2026-11-02', 'dmy')).toBe('02/11/2026');
+    expect(showDate('2026-11-02', 'mdy')).toBe('11/02/2026');
+    expect(showDate('2/11', 'mdy')).toBe('2/11');
+  });
+});
+
+describe('validation', () => {
+  it('accepts a complete order and builds exactly what the service takes', () => {
+    const data = filled();
+    expect(validateDraft(data, 'dmy', countryNames())).toEqual({});
+    const order = toNewOrder(data, 'dmy');
+    expect(NewOrder.parse(order)).toEqual(order);
+    expect(order).toMatchObject({
+      subtotal_price: '20.00',
+      shipping_cost: '4.95',
+      total_tax: '4.20',
+      total_discounts: '0.00',
+      total_price: '29.15',
+      order_date: '22/11/2026',
+      order_items: [{ id: 3, quantity: 2 }],
+    });
+  });
+
+  it('names every missing field in plain words, on its step', () => {
+    const errors = validateDraft(emptyDraft('2026-11-22'), 'dmy');
+    expect(Object.keys(errors).sort()).toEqual(
+      ['address_line_1', 'city', 'country', 'email', 'name', 'order_items', 'phone', 'province', 'zip'].sort(),
+    );
+    expect(errors.name).toBe('Enter the customer’s name.');
+    expect(firstStepWithError(errors)).toBe(0);
+    expect(Object.keys(errorsForStep(errors, 2))).toEqual(['order_items']);
+    expect(errorsForStep(errors, 3)).toEqual({});
+  });
+
+  it('checks shapes: e-mail, phone, country, quantities, money, dates, cancel reason', () => {
+    const errors = validateDraft(
+      filled({
+        customer: { name: 'A', email: 'ada@', phone: 'call me' },
+        address: { ...filled().address, country: 'Atlantis' },
+        lines: [line({ quantity: 0 }), line({ productId: 4, price: null })],
+        prices: { shipping: '1.234', tax: '-2', discounts: '' },
+        dates: {
+          order: '2026-11-22',
+          processed: '2026-11-01',
+          closed: '32/01/2026',
+          cancelled: '',
+          cancelReason: 'late',
+        },
+      }),
+      'dmy',
+      countryNames(),
+    );
+    expect(errors).toMatchObject({
+      email: expect.stringMatching(/e-mail address/),
+      phone: expect.stringMatching(/digits/),
+      country: 'Choose the country from the list.',
+      'order_items.0.quantity': expect.stringMatching(/whole number/),
+      'order_items.1.id': expect.stringMatching(/No price/),
+      shipping_cost: 'Use at most two decimals (cents).',
+      total_tax: 'Enter a positive amount.',
+      processed_date: 'The processed date is before the order date.',
+      closed_date: 'Write the closed date as dd/mm/yyyy, or leave it empty.',
+      cancel_reason: expect.stringMatching(/needs a cancelled date/),
+    });
+    expect(
+      validateDraft(filled({ prices: { shipping: '', tax: '', discounts: '25' } }), 'dmy').total_discounts,
+    ).toMatch(/larger than the order/);
+  });
+
+  it('sends the cancel reason only with a cancelled date', () => {
+    const data = filled({
+      dates: {
+        order: '2026-11-22',
+        processed: '',
+        closed: '',
+        cancelled: '2026-11-23',
+        cancelReason: ' out of stock ',
+      },
+    });
+    expect(validateDraft(data, 'mdy')).toEqual({});
+    expect(toNewOrder(data, 'mdy')).toMatchObject({ cancelled_date: '11/23/2026', cancel_reason: 'out of stock' });
+  });
+});
+
+describe('the service’s 422 messages', () => {
+  it('land on the wizard field and step they name', () => {
+    const errors = fromServerErrors({
+      'order_items.0.quantity': ['The order_items.0.quantity field must be at least 1.'],
+      email: ['The email field must be a valid email address.', 'Another.'],
+      shipping_cost: ['The shipping cost field must have 2 decimal places.'],
+      mystery_field: ['Something the wizard does not know.'],
+      empty: [],
+    });
+    expect(errors).toEqual({
+      'order_items.0.quantity': 'The order_items.0.quantity field must be at least 1.',
+      email: 'The email field must be a valid email address. Another.',
+      shipping_cost: 'The shipping cost field must have 2 decimal places.',
+      mystery_field: 'Something the wizard does not know.',
+    });
+    expect(stepOf('order_items.0.quantity')).toBe(2);
+    expect(lineOf('order_items.0.quantity')).toBe(0);
+    expect(lineOf('order_items.12.id')).toBe(12);
+    expect(lineOf('email')).toBeNull();
+    expect(stepOf('email')).toBe(0);
+    expect(stepOf('zip')).toBe(1);
+    expect(stepOf('shipping_cost')).toBe(3);
+    expect(stepOf('cancel_reason')).toBe(3);
+    expect(stepOf('mystery_field')).toBe(4);
+    expect(fromServerErrors(null)).toEqual({});
+  });
+
+  it('a rejected order comes back as a draft with the same lines, dates and prices', () => {
+    const data = filled({
+      dates: { order: '2026-11-02', processed: '', closed: '', cancelled: '', cancelReason: '' },
+    });
+    const sent = toNewOrder(data, 'dmy');
+    const back = draftFromOrder(
+      sent,
+      'dmy',
+      (id) => (id === 3 ? { sku: 'SKU-3', name: 'Widget', price: '10.00', available: 12 } : null),
+      0,
+    );
+    expect(back.lines).toEqual([line({ quantity: 2 })]);
+    expect(back.dates.order).toBe('2026-11-02');
+    expect(toNewOrder(back, 'dmy')).toEqual(sent);
+    const unknown = draftFromOrder({ ...sent, order_items: [{ id: 77, quantity: 1 }] }, 'dmy', () => null, 0);
+    expect(unknown.lines[0]).toMatchObject({ sku: '#77', price: null });
+  });
+});
+
+describe('lines', () => {
+  it('a second scan adds one to the line instead of a new line', () => {
+    const first = addProduct([], { productId: 3, sku: 'SKU-3', name: 'Widget', price: '10.00', available: 1 }, 5);
+    expect(first).toMatchObject({ index: 0, quantity: 1 });
+    const second = addProduct(first.lines, {
+      productId: 3,
+      sku: 'SKU-3',
+      name: 'Widget',
+      price: '10.00',
+      available: 1,
+    });
+    expect(second).toMatchObject({ index: 0, quantity: 2 });
+    expect(second.lines).toHaveLength(1);
+    const other = addProduct(second.lines, { productId: 4, sku: 'SKU-4', name: 'Gadget', price: '1.00', available: 0 });
+    expect(other).toMatchObject({ index: 1, quantity: 1 });
+    expect(moveLine(other.lines, 1, 0).map((l) => l.productId)).toEqual([4, 3]);
+    expect(moveLine(other.lines, 0, -1).map((l) => l.productId)).toEqual([3, 4]);
+  });
+
+  it('warns about stock without blocking', () => {
+    expect(stockWarning({ available: 0, quantity: 1 })).toBe('Out of stock');
+    expect(stockWarning({ available: 3, quantity: 5 })).toBe('Only 3 available');
+    expect(stockWarning({ available: 5, quantity: 5 })).toBeNull();
+    expect(stockWarning({ available: null, quantity: 1 })).toBe('Stock unknown');
+    expect(validateDraft(filled({ lines: [line({ available: 0, quantity: 3 })] }), 'dmy')).toEqual({});
+  });
+
+  it('an untouched new order is blank (not saved), anything typed is not', () => {
+    expect(isBlank(emptyDraft('2026-11-22', 'Netherlands'), '2026-11-22')).toBe(true);
+    expect(isBlank({ ...emptyDraft('2026-11-22'), remarks: 'x' }, '2026-11-22')).toBe(false);
+    expect(isBlank(filled(), '2026-11-22')).toBe(false);
+  });
+});
