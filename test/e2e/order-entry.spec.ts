@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { startService, type RunningService } from '../../server/index';
 import type { ProductRow } from '../../shared/domain';
+import { ask } from '../support/ask';
 import { expect, indicator, SettingsPage, test, type AppHarness } from './fixtures';
 
 /** Connects to the service and waits for the whole catalogue to be on this computer. */
@@ -13,17 +14,15 @@ async function connect(page: Page, app: AppHarness, service: RunningService): Pr
   await expect(indicator(page)).toHaveAccessibleName('Connection: Online');
   await expect
     .poll(async () => {
-      const status = await app.core.dispatch('catalogue:status', {});
-      return status.ok ? status.value.state : 'failed';
+      return (await ask(app.core, 'catalogue:status', {})).state;
     })
     .toBe('complete');
 }
 
 /** Two products in stock with distinct barcodes, read from the local catalogue. */
 async function products(app: AppHarness): Promise<[ProductRow, ProductRow]> {
-  const window = await app.core.dispatch('catalogue:query', { stock: 'in', sort: 'id', offset: 0, limit: 50 });
-  if (!window.ok) throw new Error('catalogue not readable');
-  const rows = window.value.rows.filter((r) => r.barcode && r.price && (r.available ?? 0) > 3);
+  const window = await ask(app.core, 'catalogue:query', { stock: 'in', sort: 'id', offset: 0, limit: 50 });
+  const rows = window.rows.filter((r) => r.barcode && r.price && (r.available ?? 0) > 3);
   return [rows[0]!, rows[1]!];
 }
 
@@ -151,8 +150,8 @@ test('keyboard only: customer, address, a scanned barcode twice, a picked produc
   await app.screenshot('45-wizard-sent-order');
   expect(service.stats().orderPosts).toBe(1);
 
-  const list = await app.core.dispatch('outbox:list', {});
-  expect(list.ok && list.value.entries[0]).toMatchObject({
+  const list = await ask(app.core, 'outbox:list', {});
+  expect(list.entries[0]).toMatchObject({
     state: 'sent',
     order: {
       name: 'Grace Hopper',
@@ -168,8 +167,7 @@ test('keyboard only: customer, address, a scanned barcode twice, a picked produc
       ],
     },
   });
-  const drafts = await app.core.dispatch('drafts:list', {});
-  expect(drafts.ok && drafts.value.drafts).toEqual([]);
+  expect((await ask(app.core, 'drafts:list', {})).drafts).toEqual([]);
 });
 
 test('offline: the order waits in the outbox and goes out exactly once when the service is back', async ({
@@ -241,8 +239,7 @@ test('a reload mid-wizard finds the draft; unfinished drafts are offered and can
   await offered.getByRole('button', { name: 'Discard Katherine Johnson' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Discard' }).click();
   await expect(offered).toHaveCount(0);
-  const drafts = await app.core.dispatch('drafts:list', {});
-  expect(drafts.ok && drafts.value.drafts).toEqual([]);
+  expect((await ask(app.core, 'drafts:list', {})).drafts).toEqual([]);
 });
 
 test('a rejected order (422) shows the service’s message at the field, is corrected and sent; the old entry is discarded', async ({
@@ -275,8 +272,8 @@ test('a rejected order (422) shows the service’s message at the field, is corr
   await page.getByRole('button', { name: 'Send order' }).click();
   await expect(page.getByRole('heading', { name: /^Order PO-/ })).toBeVisible();
   expect(service.stats().orderPosts).toBe(2);
-  const list = await app.core.dispatch('outbox:list', {});
+  const list = await ask(app.core, 'outbox:list', {});
   // the rejected entry was discarded (discarded entries are not listed), the corrected one sent
-  expect(list.ok && list.value.entries.map((e) => e.state)).toEqual(['sent']);
-  expect(list.ok && list.value.unsent).toBe(0);
+  expect(list.entries.map((e) => e.state)).toEqual(['sent']);
+  expect(list.unsent).toBe(0);
 });

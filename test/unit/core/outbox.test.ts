@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ask } from '../../support/ask';
 import { sampleOrder } from '../../support/sample-order';
 import { ServiceHttp } from '../../../electron/main/core/api/http';
 import { parseOrderList } from '../../../electron/main/core/api/orders';
@@ -340,11 +341,11 @@ describe('drafts', () => {
         }),
       });
       expect(bad.ok).toBe(true);
-      const badId = bad.ok ? bad.value.id : '';
+      const badId = bad.ok ? (bad.value as { id: string }).id : '';
       await expect
         .poll(async () => {
-          const list = await core.dispatch('outbox:list', {});
-          return list.ok ? list.value.entries.find((e) => e.id === badId) : null;
+          const list = await ask(core, 'outbox:list', {});
+          return list.entries.find((e) => e.id === badId);
         })
         .toMatchObject({ state: 'rejected', fieldErrors: { 'order_items.1.id': [expect.any(String)] } });
 
@@ -360,8 +361,8 @@ describe('drafts', () => {
       expect(fixed.ok).toBe(true);
       await expect
         .poll(async () => {
-          const list = await core.dispatch('outbox:list', {});
-          return list.ok ? list.value.entries.map((e) => [e.draftId, e.state]) : null;
+          const list = await ask(core, 'outbox:list', {});
+          return list.entries.map((e) => [e.draftId, e.state]);
         })
         .toEqual([['draft-fix-1', 'sent']]);
       expect(ordersOnService('fix@example.com')).toBe(before + 1);
