@@ -35,7 +35,7 @@ async function openNewOrder(page: Page): Promise<void> {
 }
 
 /** Customer and address by keyboard alone: typing, Tab, Enter to move on. */
-async function typeCustomerAndAddress(page: Page): Promise<void> {
+async function typeCustomerAndAddress(page: Page, shoot?: (name: string) => Promise<void>): Promise<void> {
   const k = page.keyboard;
   await expect(page.getByLabel('Customer name')).toBeFocused();
   await k.type('Grace Hopper');
@@ -58,6 +58,7 @@ async function typeCustomerAndAddress(page: Page): Promise<void> {
   await k.type('United States');
   await k.press('Enter'); // picks the country
   await expect(page.getByRole('combobox', { name: 'Country' })).toHaveValue('United States');
+  await shoot?.('41b-wizard-address');
   await k.press('Enter'); // moves on
   await expect(stepTitle(page)).toHaveText('Step 3 of 5: Items');
 }
@@ -79,7 +80,7 @@ test('keyboard only: customer, address, a scanned barcode twice, a picked produc
   await expect(page.getByLabel('Customer name')).toBeFocused();
   await app.screenshot('41-wizard-customer-errors');
 
-  await typeCustomerAndAddress(page);
+  await typeCustomerAndAddress(page, (name) => app.screenshot(name));
   const k = page.keyboard;
 
   // a USB scanner types the digits and Enter; the same product again adds one to its quantity
