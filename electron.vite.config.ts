@@ -1,6 +1,14 @@
 import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
+import { RENDERER_CSP } from './shared/csp';
+
+/** The page's CSP comes from shared/csp.ts, the one place it is written. */
+const csp = (): Plugin => ({
+  name: 'shopdesk-csp',
+  transformIndexHtml: (html) => html.replace('%SHOPDESK_CSP%', RENDERER_CSP),
+});
 
 // electron-store and conf are ESM-only: bundle them into main instead of requiring them at run time.
 const bundled = ['electron-store', 'conf'];
@@ -23,7 +31,7 @@ export default defineConfig({
   },
   renderer: {
     root: 'renderer',
-    plugins: [react()],
+    plugins: [react(), csp()],
     build: {
       outDir: resolve(__dirname, 'out/renderer'),
       rollupOptions: { input: { index: resolve(__dirname, 'renderer/index.html') } },

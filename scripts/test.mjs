@@ -45,6 +45,12 @@ else {
   failures.push('build');
 }
 
+if (built) gate('Electron security (electronegativity)', 'npx', ['node', 'scripts/electronegativity.mjs']);
+else {
+  counts.failed += 1;
+  failures.push('Electron security (not run: build failed)');
+}
+
 const vitestReport = path.join('reports', 'vitest.json');
 fs.rmSync(vitestReport, { force: true });
 step('unit tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${vitestReport}`]);

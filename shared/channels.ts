@@ -40,4 +40,5 @@ export const EVENT_CHANNEL_NAMES = [
   'catalogue:progress',
   'orders:changed',
   'outbox:changed',
+  'app:command',
 ] as const;

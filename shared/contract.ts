@@ -2,6 +2,7 @@
  * The one IPC contract: every channel with its request and response schema, and every push event.
  * Electron IPC (preload) and the browser host's HTTP bridge both serve exactly this.
  */
+import { COMMANDS } from './shortcuts';
 import { z } from 'zod';
 import type { Result } from './errors';
 import {
@@ -215,6 +216,8 @@ export const events = {
   'catalogue:progress': CatalogueStatus,
   'orders:changed': OrdersStatus,
   'outbox:changed': z.object({ unsent: z.number().int() }),
+  /** A menu item was chosen (Electron): the renderer carries out the same command its shortcut would. */
+  'app:command': z.object({ command: z.enum(COMMANDS) }),
 } as const;
 
 export type Contract = typeof contract;

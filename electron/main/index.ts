@@ -1,7 +1,7 @@
 /**
  * The Electron shell: lifecycle, the window, IPC binding and the safeStorage vault. Everything else is the core.
  */
-import { app, BrowserWindow, dialog, ipcMain, safeStorage, session, shell } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, Menu, nativeTheme, safeStorage, screen, session, shell } from 'electron';
 import Store from 'electron-store';
 import log from 'electron-log/main';
 import path from 'node:path';
@@ -9,7 +9,11 @@ import { fileURLToPath } from 'node:url';
 import { createCore, type Core } from './core/index';
 import { bindIpc, forwardEvents } from './ipc';
 import { SafeStorageVault, type CipherStore } from './vault';
-import { isTrustedRendererUrl, isTrustedSender, mainWindowOptions } from './window-options';
+import type { Command } from '../../shared/shortcuts';
+import { menuTemplate } from './menu';
+import { mayGrantPermission, mayNavigate, windowOpenDecision } from './security';
+import { isTrustedSender, mainWindowOptions } from './window-options';
+import { placeWindow, readWindowState, type WindowState } from './window-state';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const rendererFile = path.join(here, '../renderer/index.html');
@@ -31,21 +35,45 @@ if (!app.requestSingleInstanceLock()) {
 
   app.on('web-contents-created', (_event, contents) => {
     contents.on('will-navigate', (event, url) => {
-      if (!isTrustedRendererUrl(url, devServerUrl, rendererFile)) event.preventDefault();
+      if (!mayNavigate(url, devServerUrl, rendererFile)) event.preventDefault();
+    });
+    contents.on('will-redirect', (event, url) => {
+      if (!mayNavigate(url, devServerUrl, rendererFile)) event.preventDefault();
     });
     contents.on('will-attach-webview', (event) => event.preventDefault());
     contents.setWindowOpenHandler(({ url }) => {
-      if (url.startsWith('https://')) void shell.openExternal(url);
-      return { action: 'deny' };
+      const decision = windowOpenDecision(url);
+      // only allow-listed https links, and only in the user's browser (electronegativity: reviewed openExternal)
+      if (decision.openExternally) void shell.openExternal(decision.openExternally);
+      return { action: decision.action };
     });
   });
 
+  const windowStore = new Store<{ window?: WindowState }>({ name: 'window' });
+  const send = (command: Command): void => {
+    if (mainWindow && !mainWindow.isDestroyed()) mainWindow.webContents.send('app:command', { command });
+  };
+  const about = (): void => {
+    const options = {
+      type: 'info' as const,
+      title: 'About Shopdesk',
+      message: `Shopdesk ${app.getVersion()}`,
+      detail: `Electron ${process.versions.electron} · Chromium ${process.versions.chrome} · Node ${process.versions.node}`,
+    };
+    void (mainWindow ? dialog.showMessageBox(mainWindow, options) : dialog.showMessageBox(options));
+  };
+
   void app.whenReady().then(async () => {
-    session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
+    session.defaultSession.setPermissionRequestHandler((_contents, permission, callback) =>
+      callback(mayGrantPermission(permission)),
+    );
+    session.defaultSession.setPermissionCheckHandler((_contents, permission) => mayGrantPermission(permission));
+    app.setAboutPanelOptions({ applicationName: 'Shopdesk', applicationVersion: app.getVersion() });
     const cipherStore = new Store<{ tokenCiphertext?: string }>({ name: 'vault' }) as unknown as CipherStore;
     const vault = await SafeStorageVault.create(safeStorage, cipherStore, process.platform);
     // Logs go to a file in the user data folder; the core never logs tokens or customer data.
     log.transports.file.level = 'info';
+    log.transports.file.maxSize = 5 * 1024 * 1024; // then main.log becomes main.old.log: two files at most
     const coreLog = {
       info: (message: string) => log.info(message),
       warn: (message: string) => log.warn(message),
@@ -61,8 +89,47 @@ if (!app.requestSingleInstanceLock()) {
     bindIpc(ipcMain, core.dispatch, (frame) => isTrustedSender(frame, devServerUrl, rendererFile));
     forwardEvents(core.events, () => mainWindow?.webContents ?? null);
 
-    mainWindow = new BrowserWindow(mainWindowOptions(preloadFile));
-    mainWindow.once('ready-to-show', () => mainWindow?.show());
+    Menu.setApplicationMenu(
+      Menu.buildFromTemplate(
+        menuTemplate(
+          process.platform,
+          {
+            command: send,
+            about,
+            openLogsFolder: () => void shell.openPath(path.dirname(log.transports.file.getFile().path)),
+          },
+          Boolean(devServerUrl),
+        ),
+      ),
+    );
+
+    const place = placeWindow(
+      readWindowState(windowStore.get('window')),
+      screen.getAllDisplays().map((d) => d.workArea),
+    );
+    mainWindow = new BrowserWindow(
+      mainWindowOptions(preloadFile, {
+        bounds: place.centred ? undefined : place.bounds,
+        dark: nativeTheme.shouldUseDarkColors,
+      }),
+    );
+    mainWindow.once('ready-to-show', () => {
+      if (place.maximized) mainWindow?.maximize();
+      mainWindow?.show();
+    });
+    const remember = (): void => {
+      if (!mainWindow || mainWindow.isDestroyed() || mainWindow.isMinimized()) return;
+      const maximized = mainWindow.isMaximized();
+      const previous = readWindowState(windowStore.get('window'));
+      // a maximised window keeps the size it had before, to go back to
+      const bounds = maximized && previous ? previous.bounds : mainWindow.getNormalBounds();
+      windowStore.set('window', { bounds, maximized });
+    };
+    mainWindow.on('resized', remember);
+    mainWindow.on('moved', remember);
+    mainWindow.on('maximize', remember);
+    mainWindow.on('unmaximize', remember);
+    mainWindow.on('close', remember);
     mainWindow.on('closed', () => {
       mainWindow = null;
     });

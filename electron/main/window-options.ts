@@ -1,15 +1,21 @@
 /** Secure window options and trusted-sender rules, kept pure so unit tests check them without Electron. */
 import type { BrowserWindowConstructorOptions } from 'electron';
+import { DEFAULT_SIZE, MIN_SIZE, type Bounds } from './window-state';
 
-export function mainWindowOptions(preloadPath: string): BrowserWindowConstructorOptions {
+export function mainWindowOptions(
+  preloadPath: string,
+  place: { bounds?: Bounds; dark?: boolean } = {},
+): BrowserWindowConstructorOptions {
   return {
-    width: 1280,
-    height: 820,
-    minWidth: 900,
-    minHeight: 600,
+    width: place.bounds?.width ?? DEFAULT_SIZE.width,
+    height: place.bounds?.height ?? DEFAULT_SIZE.height,
+    ...(place.bounds ? { x: place.bounds.x, y: place.bounds.y } : {}),
+    minWidth: MIN_SIZE.width,
+    minHeight: MIN_SIZE.height,
     show: false,
     title: 'Shopdesk',
-    backgroundColor: '#ffffff',
+    // the colour shown before the page paints follows the OS theme, so a dark desktop gets no white flash
+    backgroundColor: place.dark ? '#1a1b1e' : '#ffffff',
     webPreferences: {
       preload: preloadPath,
       sandbox: true,
@@ -22,6 +28,8 @@ export function mainWindowOptions(preloadPath: string): BrowserWindowConstructor
       experimentalFeatures: false,
       webviewTag: false,
       spellcheck: false,
+      // middle-click would open links in a new window; window.open is denied anyway, this stops it earlier
+      disableBlinkFeatures: 'Auxclick',
     },
   };
 }

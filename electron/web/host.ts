@@ -3,6 +3,7 @@
  * plus the built renderer. Loopback only; every API call needs the per-run secret (an HttpOnly cookie set by
  * opening the printed URL once), and Host/Origin must be this server's own (no DNS rebinding, no other page).
  */
+import { HEADER_CSP } from '../../shared/csp';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -35,8 +36,6 @@ const MIME: Record<string, string> = {
   '.woff2': 'font/woff2',
 };
 
-const CSP =
-  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 const MAX_BODY = 1024 * 1024;
 const COOKIE = 'shopdesk_session';
 
@@ -142,7 +141,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     }
     res.writeHead(200, {
       'content-type': MIME[path.extname(file)] ?? 'application/octet-stream',
-      'content-security-policy': CSP,
+      'content-security-policy': HEADER_CSP,
       'cache-control': file.endsWith('index.html') ? 'no-store' : 'max-age=3600',
     });
     fs.createReadStream(file).pipe(res);

@@ -2,6 +2,7 @@
 import { Alert, AppShell, Badge, Group, Loader, NavLink, Stack, Text, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import { Navigate, NavLink as RouterLink, Route, Routes, useLocation } from 'react-router';
+import { Commands } from './components/Commands';
 import { ConnectionIndicator } from './components/ConnectionIndicator';
 import { OfflineBanner } from './components/OfflineBanner';
 import { SyncProgress } from './components/SyncProgress';
@@ -87,6 +88,7 @@ export function App() {
           />
         ))}
       </AppShell.Navbar>
+      <Commands />
       <AppShell.Main>
         <OfflineBanner
           connection={connection}

@@ -158,6 +158,7 @@ export function OrdersScreen() {
         <TextInput
           ref={searchRef}
           label="Search orders"
+          data-shortcut-search
           placeholder="Customer, e-mail, phone, PO or tracking number, city, remarks"
           value={text}
           onChange={(e) => {

@@ -1,6 +1,6 @@
 /** Connection settings: service address and API token, Test connection with a plain verdict, demo mode status. */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Modal, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
@@ -61,6 +61,8 @@ export function SettingsScreen() {
     }
   };
 
+  const [askMemory, setAskMemory] = useState<{ baseUrl: string; token: string } | null>(null);
+  const [memoryAccepted, setMemoryAccepted] = useState(false);
   const onSave = handleSubmit(async (values) => {
     setSaved(null);
     setSaveError(null);
@@ -68,10 +70,26 @@ export function SettingsScreen() {
       setError('token', { message: 'Enter the API token.' });
       return;
     }
+    // with no secure keychain the token can only live in memory: staff choose that, or not to store it at all
+    if (values.token.trim() && settings?.vault.kind === 'memory' && !memoryAccepted) {
+      setAskMemory(values);
+      return;
+    }
+    await store(values);
+  });
+
+  const store = async (values: { baseUrl: string; token: string }): Promise<void> => {
     try {
-      await saveSettings({ baseUrl: values.baseUrl, token: values.token.trim() ? values.token : undefined });
+      const saved = await saveSettings({
+        baseUrl: values.baseUrl,
+        token: values.token.trim() ? values.token : undefined,
+      });
       reset({ baseUrl: checkBaseUrl(values.baseUrl).ok ? values.baseUrl.trim() : values.baseUrl, token: '' });
-      setSaved('Settings saved. The token is stored securely by Shopdesk and is not shown again.');
+      setSaved(
+        saved.vault.kind === 'memory'
+          ? 'Settings saved. The token is kept in memory only and must be entered again after Shopdesk restarts.'
+          : 'Settings saved. The token is stored securely by Shopdesk and is not shown again.',
+      );
     } catch (e) {
       if (e instanceof BridgeError && e.fields) {
         for (const [field, messages] of Object.entries(e.fields)) {
@@ -80,7 +98,7 @@ export function SettingsScreen() {
       }
       setSaveError(e instanceof BridgeError ? e.message : 'The settings could not be saved.');
     }
-  });
+  };
 
   const tokenPlaceholder =
     settings?.mode === 'service' && settings.tokenSet
@@ -177,6 +195,40 @@ export function SettingsScreen() {
         </Paper>
       )}
       <DateOrderSettings />
+      <Modal
+        opened={askMemory !== null}
+        onClose={() => setAskMemory(null)}
+        title="No secure keychain on this computer"
+        centered
+      >
+        <Stack>
+          <Text size="sm">
+            {settings?.vault.note ?? 'This computer offers no secure place to keep the token.'} Shopdesk will not write
+            the token to disk unencrypted.
+          </Text>
+          <Group justify="flex-end">
+            <Button
+              variant="default"
+              onClick={() => {
+                setAskMemory(null);
+                setSaveError('The token was not stored. Nothing was saved.');
+              }}
+            >
+              Don’t store the token
+            </Button>
+            <Button
+              onClick={() => {
+                const values = askMemory!;
+                setAskMemory(null);
+                setMemoryAccepted(true);
+                void store(values);
+              }}
+            >
+              Keep it in memory until Shopdesk quits
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
     </Stack>
   );
 }

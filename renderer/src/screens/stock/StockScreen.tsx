@@ -1,4 +1,5 @@
 /** The stock browser: search as you type, scan a barcode, filter, sort, and open any product — online or offline. */
+import { useSearchParams } from 'react-router';
 import {
   Alert,
   Button,
@@ -94,7 +95,15 @@ export function StockScreen() {
   const [debounced] = useDebouncedValue(text, 120);
   const [statuses, setStatuses] = useState<string[]>([]);
   const [selected, setSelected] = useState(0);
-  const [openId, setOpenId] = useState<number | null>(null);
+  const [params] = useSearchParams();
+  const asked = Number(params.get('product'));
+  const [openId, setOpenId] = useState<number | null>(Number.isSafeInteger(asked) && asked > 0 ? asked : null);
+  const [askedSeen, setAskedSeen] = useState(asked);
+  if (askedSeen !== asked) {
+    // the palette opened another product while this screen was showing (adjusted while rendering)
+    setAskedSeen(asked);
+    if (Number.isSafeInteger(asked) && asked > 0) setOpenId(asked);
+  }
   const [scanMessage, setScanMessage] = useState<string | null>(null);
   const searchRef = useRef<HTMLInputElement>(null);
 
@@ -167,6 +176,7 @@ export function StockScreen() {
         <TextInput
           ref={searchRef}
           label="Search products"
+          data-shortcut-search
           placeholder="Name, SKU, barcode or contents — scan a barcode and press Enter"
           value={text}
           onChange={(e) => {

@@ -164,6 +164,7 @@ function ProductPicker({ onPick }: { onPick: (p: ProductRow) => void }) {
     <Stack gap={4}>
       <TextInput
         label="Find a product"
+        data-shortcut-search
         description="Name, SKU, barcode or contents; ↓↑ to choose, Enter to add"
         value={text}
         autoComplete="off"

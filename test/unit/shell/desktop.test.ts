@@ -1,0 +1,288 @@
+/** The desktop shell's pure pieces, without Electron: guards, CSP, menu, shortcuts, window placement, packaging. */
+import fs from 'node:fs';
+import path from 'node:path';
+import { parse as parseYaml } from 'yaml';
+import { describe, expect, it } from 'vitest';
+import { CSP_DIRECTIVES, HEADER_CSP, RENDERER_CSP } from '../../../shared/csp';
+import { commandFor, COMMANDS, SHORTCUTS, shortcutText } from '../../../shared/shortcuts';
+import { menuTemplate, type MenuActions } from '../../../electron/main/menu';
+import { externalLink, mayGrantPermission, mayNavigate, windowOpenDecision } from '../../../electron/main/security';
+import { isTrustedSender, mainWindowOptions } from '../../../electron/main/window-options';
+import { placeWindow, readWindowState } from '../../../electron/main/window-state';
+import type { MenuItemConstructorOptions } from 'electron';
+
+const RENDERER = '/opt/Shopdesk/resources/app.asar/out/renderer/index.html';
+const OWN = `file://${RENDERER}`;
+
+const HOSTILE = [
+  'javascript:alert(1)',
+  'JaVaScRiPt:alert(1)',
+  'data:text/html,<script>alert(1)</script>',
+  'file:///etc/passwd',
+  'file:///C:/Windows/System32/calc.exe',
+  'http://shopdesk.app/',
+  'https://evil.example/',
+  'https://shopdesk.app.evil.example/',
+  'https://user:pass@shopdesk.app/',
+  'https://shopdesk.app:8443/',
+  'vbscript:msgbox',
+  'about:blank',
+  'chrome://settings',
+  'devtools://devtools',
+  'ms-msdt:/id PCWDiagnostic',
+  'smb://attacker/share',
+  '',
+  'not a url',
+  `${OWN}/../../../../etc/passwd`,
+  'file:///opt/Shopdesk/resources/app.asar/out/renderer/other.html',
+];
+
+describe('navigation and new windows', () => {
+  it('the window never navigates away from the app’s own page', () => {
+    expect(mayNavigate(OWN, undefined, RENDERER)).toBe(true);
+    expect(mayNavigate(`${OWN}#/orders/3`, undefined, RENDERER)).toBe(true);
+    for (const url of HOSTILE) expect(mayNavigate(url, undefined, RENDERER), url).toBe(false);
+    expect(mayNavigate('http://localhost:5173/#/stock', 'http://localhost:5173', RENDERER)).toBe(true);
+    expect(mayNavigate('http://localhost:5174/', 'http://localhost:5173', RENDERER)).toBe(false);
+  });
+
+  it('window.open is always denied; only allow-listed https links go to the user’s browser', () => {
+    for (const url of HOSTILE) expect(windowOpenDecision(url), url).toEqual({ action: 'deny', openExternally: null });
+    expect(windowOpenDecision('https://shopdesk.app/help?x=1')).toEqual({
+      action: 'deny',
+      openExternally: 'https://shopdesk.app/help?x=1',
+    });
+    expect(externalLink('https://HELP.shopdesk.app/a')).toBe('https://help.shopdesk.app/a');
+    expect(externalLink('https://shopdesk.app:443/')).toBe('https://shopdesk.app/');
+  });
+
+  it('no permission is ever granted', () => {
+    for (const p of ['media', 'geolocation', 'notifications', 'clipboard-read', 'openExternal', 'usb', 'hid', 'serial'])
+      expect(mayGrantPermission(p)).toBe(false);
+  });
+
+  it('IPC senders: only the app’s own top-level frame', () => {
+    const main = { url: OWN, parent: null };
+    expect(isTrustedSender(main, undefined, RENDERER)).toBe(true);
+    expect(isTrustedSender({ url: OWN, parent: main }, undefined, RENDERER)).toBe(false); // a subframe
+    for (const url of HOSTILE) expect(isTrustedSender({ url, parent: null }, undefined, RENDERER), url).toBe(false);
+    expect(isTrustedSender(null, undefined, RENDERER)).toBe(false);
+  });
+});
+
+describe('window options', () => {
+  it('follow Electron’s security checklist', () => {
+    const web = mainWindowOptions('/p/preload.cjs').webPreferences!;
+    expect(web).toMatchObject({
+      sandbox: true,
+      contextIsolation: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      nodeIntegrationInSubFrames: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      experimentalFeatures: false,
+      webviewTag: false,
+      disableBlinkFeatures: 'Auxclick',
+    });
+    expect(web).not.toHaveProperty('enableBlinkFeatures');
+  });
+
+  it('take the remembered place and the OS theme', () => {
+    const options = mainWindowOptions('/p', { bounds: { x: 10, y: 20, width: 1000, height: 700 }, dark: true });
+    expect(options).toMatchObject({ x: 10, y: 20, width: 1000, height: 700, backgroundColor: '#1a1b1e' });
+    expect(mainWindowOptions('/p')).not.toHaveProperty('x');
+  });
+});
+
+describe('CSP', () => {
+  it('is strict: own files only, no inline or remote script, nothing embedded', () => {
+    expect(CSP_DIRECTIVES['default-src']).toBe("'self'");
+    expect(CSP_DIRECTIVES['script-src']).toBe("'self'");
+    for (const [name, value] of Object.entries(CSP_DIRECTIVES)) {
+      expect(value, name).not.toMatch(/https?:|\*|'unsafe-eval'|blob:/);
+      if (name !== 'style-src') expect(value, name).not.toContain('unsafe-inline');
+    }
+    expect(RENDERER_CSP).toContain("object-src 'none'");
+    expect(HEADER_CSP).toContain("frame-ancestors 'none'");
+  });
+
+  it('the built page carries exactly this CSP (when built)', () => {
+    const file = path.resolve('out/renderer/index.html');
+    if (!fs.existsSync(file)) return; // npm test builds before the e2e check of the page
+    const html = fs.readFileSync(file, 'utf8');
+    expect(/http-equiv="Content-Security-Policy"\s+content="([^"]+)"/.exec(html)?.[1]).toBe(RENDERER_CSP);
+  });
+});
+
+describe('shortcuts and menu', () => {
+  const key = (k: string, mods: Partial<Record<'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey', boolean>> = {}) => ({
+    key: k,
+    ctrlKey: false,
+    metaKey: false,
+    altKey: false,
+    shiftKey: false,
+    ...mods,
+  });
+
+  it('map keys to commands, Cmd on macOS and Ctrl elsewhere', () => {
+    expect(commandFor(key('1', { ctrlKey: true }), false, false)).toBe('go-orders');
+    expect(commandFor(key('4', { ctrlKey: true }), false, true)).toBe('go-outbox');
+    expect(commandFor(key('n', { ctrlKey: true }), false, true)).toBe('new-order');
+    expect(commandFor(key('k', { metaKey: true }), true, true)).toBe('palette');
+    expect(commandFor(key('f', { metaKey: true }), true, false)).toBe('focus-search');
+    expect(commandFor(key('k', { ctrlKey: true }), true, false)).toBeNull(); // Ctrl is not Cmd on a Mac
+    expect(commandFor(key('1', { metaKey: true }), false, false)).toBeNull();
+    expect(commandFor(key('1', { ctrlKey: true, altKey: true }), false, false)).toBeNull();
+    expect(commandFor(key('?', { shiftKey: true }), false, false)).toBe('shortcuts');
+    expect(commandFor(key('?', { shiftKey: true }), false, true)).toBeNull(); // typing a "?" in a field
+    expect(commandFor(key('x', { ctrlKey: true }), false, false)).toBeNull();
+    expect(shortcutText('CmdOrCtrl+1', true)).toBe('⌘1');
+    expect(shortcutText('CmdOrCtrl+K', false)).toBe('Ctrl+K');
+  });
+
+  it('every shortcut is unique and every command has one', () => {
+    const accelerators = SHORTCUTS.map((s) => s.accelerator);
+    expect(new Set(accelerators).size).toBe(accelerators.length);
+    expect(SHORTCUTS.map((s) => s.command).sort()).toEqual([...COMMANDS].sort());
+  });
+
+  const flatten = (items: MenuItemConstructorOptions[]): MenuItemConstructorOptions[] =>
+    items.flatMap((i) => [i, ...(Array.isArray(i.submenu) ? flatten(i.submenu) : [])]);
+
+  for (const platform of ['win32', 'darwin', 'linux']) {
+    it(`the ${platform} menu shows the shortcuts, has the usual roles, and sends commands`, () => {
+      const sent: string[] = [];
+      const actions: MenuActions = {
+        command: (c) => sent.push(c),
+        openLogsFolder: () => sent.push('logs'),
+        about: () => sent.push('about'),
+      };
+      const items = flatten(menuTemplate(platform, actions));
+      const accelerators = items.filter((i) => i.accelerator).map((i) => `${i.label}=${String(i.accelerator)}`);
+      for (const s of SHORTCUTS.filter((s) => s.accelerator !== 'Shift+/'))
+        expect(
+          accelerators.some((a) => a.endsWith(`=${s.accelerator}`)),
+          s.accelerator,
+        ).toBe(true);
+      // one accelerator per command in the whole menu (New order appears twice: the same command)
+      const byAccelerator = new Map<string, Set<string>>();
+      for (const i of items.filter((i) => i.accelerator)) {
+        const set = byAccelerator.get(String(i.accelerator)) ?? new Set();
+        set.add(String(i.label));
+        byAccelerator.set(String(i.accelerator), set);
+      }
+      for (const [acc, labels] of byAccelerator) expect(labels.size, acc).toBe(1);
+      // the page acts on the keys itself (same in the browser host), so the menu does not grab them
+      expect(items.filter((i) => i.accelerator).every((i) => i.registerAccelerator === false)).toBe(true);
+      const roles = items.map((i) => i.role).filter(Boolean);
+      expect(roles).toEqual(expect.arrayContaining(['editMenu', 'windowMenu', 'togglefullscreen']));
+      expect(roles).not.toContain('toggleDevTools');
+      if (platform === 'darwin') expect(roles).toEqual(expect.arrayContaining(['hide', 'quit', 'services']));
+      else expect(roles).toContain('quit');
+      const click = (label: string) =>
+        items.find((i) => i.label === label)!.click!({} as never, undefined, {} as never);
+      click('Stock');
+      click('Open logs folder');
+      click('About Shopdesk');
+      click('Keyboard shortcuts');
+      expect(sent).toEqual(['go-stock', 'logs', 'about', 'shortcuts']);
+    });
+  }
+
+  it('developer items only in development', () => {
+    const roles = flatten(
+      menuTemplate('linux', { command: () => 0, openLogsFolder: () => 0, about: () => 0 }, true),
+    ).map((i) => i.role);
+    expect(roles).toContain('toggleDevTools');
+  });
+});
+
+describe('window placement', () => {
+  const primary = { x: 0, y: 0, width: 1920, height: 1040 };
+  const second = { x: 1920, y: 0, width: 1280, height: 1000 };
+
+  it('comes back where it was', () => {
+    const saved = { bounds: { x: 2000, y: 50, width: 1100, height: 800 }, maximized: false };
+    expect(placeWindow(saved, [primary, second])).toEqual({ ...saved, centred: false });
+  });
+
+  it('a window left on a monitor that is gone opens centred on the one that is there', () => {
+    const saved = { bounds: { x: 2000, y: 50, width: 1100, height: 800 }, maximized: true };
+    expect(placeWindow(saved, [primary])).toMatchObject({ centred: true, maximized: true, bounds: { x: 320, y: 110 } });
+  });
+
+  it('is shrunk to fit a smaller screen and kept on it', () => {
+    const small = { x: 0, y: 0, width: 1366, height: 728 };
+    const saved = { bounds: { x: 1200, y: 20, width: 3000, height: 2000 }, maximized: false };
+    expect(placeWindow(saved, [small]).bounds).toEqual({ x: 0, y: 0, width: 1366, height: 728 });
+    // a title bar above the top of the screen cannot be grabbed: the window is centred instead
+    const above = { bounds: { x: 100, y: -40, width: 1000, height: 700 }, maximized: false };
+    expect(placeWindow(above, [small])).toMatchObject({ centred: true, bounds: { y: 0, height: 728 } });
+  });
+
+  it('reads anything stored without trusting it', () => {
+    for (const raw of [null, 'x', 42, {}, { bounds: { x: 'a', y: 0, width: 1, height: 1 } }, { bounds: { x: NaN } }])
+      expect(readWindowState(raw)).toBeNull();
+    expect(placeWindow(null, [primary])).toMatchObject({ centred: true, bounds: { width: 1280, height: 820 } });
+    expect(placeWindow(null, [])).toMatchObject({ centred: true });
+  });
+});
+
+interface BuilderConfig {
+  appId: string;
+  productName: string;
+  asar: boolean;
+  asarUnpack: string[];
+  npmRebuild: boolean;
+  electronFuses: Record<string, boolean>;
+  win: { icon: string; target: unknown };
+  nsis: Record<string, unknown>;
+  mac: { icon: string; target: unknown; entitlements: string; entitlementsInherit: string } & Record<string, unknown>;
+  linux: { icon: string; target: unknown };
+}
+
+describe('packaging (electron-builder.yml)', () => {
+  const config = parseYaml(fs.readFileSync('electron-builder.yml', 'utf8')) as BuilderConfig;
+
+  it('sets the security fuses', () => {
+    expect(config.electronFuses).toEqual({
+      runAsNode: false,
+      enableCookieEncryption: true,
+      enableNodeOptionsEnvironmentVariable: false,
+      enableNodeCliInspectArguments: false,
+      enableEmbeddedAsarIntegrityValidation: true,
+      onlyLoadAppFromAsar: true,
+      loadBrowserProcessSpecificV8Snapshot: false,
+      grantFileProtocolExtraPrivileges: false,
+    });
+    expect(config.asar).toBe(true);
+    expect(config.asarUnpack).toContain('**/*.node');
+    expect(config.npmRebuild).toBe(false);
+  });
+
+  it('builds per-user NSIS for x64 and arm64, dmg for both Macs with hardened runtime, and an AppImage', () => {
+    expect(config.win.target).toEqual([{ target: 'nsis', arch: ['x64', 'arm64'] }]);
+    expect(config.nsis).toMatchObject({ oneClick: false, perMachine: false });
+    expect(config.mac.target).toEqual([{ target: 'dmg', arch: ['x64', 'arm64'] }]);
+    expect(config.mac).toMatchObject({ hardenedRuntime: true, notarize: true });
+    expect(config.linux.target).toEqual(['AppImage']);
+    expect(config.appId).toBe('com.shopdesk.app');
+    expect(config.productName).toBe('Shopdesk');
+  });
+
+  it('every file it names exists, and the icons were made from the one source', () => {
+    for (const file of [config.win.icon, config.mac.icon, config.mac.entitlements, config.mac.entitlementsInherit])
+      expect(fs.existsSync(file), file).toBe(true);
+    for (const size of [16, 32, 48, 64, 128, 256, 512])
+      expect(fs.existsSync(path.join(config.linux.icon, `${size}x${size}.png`)), String(size)).toBe(true);
+    const png = fs.readFileSync('resources/icon.png');
+    expect(png.subarray(1, 4).toString()).toBe('PNG');
+    expect(png.readUInt32BE(16)).toBe(1024);
+    expect(fs.readFileSync('resources/icon.icns').subarray(0, 4).toString()).toBe('icns');
+    expect(fs.readFileSync('resources/icon.ico').readUInt16LE(2)).toBe(1); // ICO type
+    const entitlements = fs.readFileSync(config.mac.entitlements, 'utf8');
+    expect(entitlements).toContain('com.apple.security.cs.allow-jit');
+    expect(entitlements).not.toContain('disable-library-validation');
+  });
+});
