@@ -1,18 +1,34 @@
 /**
- * A writer for the crash-safety test: saves drafts and queues outbox entries as fast as it can, printing
+ * A writer for the crash-safety test: in one process, a catalogue sync runs through the real core against the
+ * reference service while drafts are saved and outbox entries queued as fast as they can be, printing
  * "ack <kind> <id>" after each write returns (committed). The test kills it with SIGKILL at random moments.
  */
 import path from 'node:path';
+import { createCore } from '../../electron/main/core/index';
 import { DraftRepository } from '../../electron/main/core/db/drafts';
 import { OutboxRepository } from '../../electron/main/core/db/outbox';
+import { MemoryVault } from '../../electron/main/core/vault';
 import { DraftData } from '../../shared/domain';
 import { sampleOrder } from './sample-order';
 
 const dir = process.argv[2]!;
 const run = process.argv[3]!;
+const serviceUrl = process.argv[4];
 const outbox = new OutboxRepository(path.join(dir, 'outbox.sqlite'));
 const drafts = new DraftRepository(path.join(dir, 'drafts.sqlite'));
 const order = sampleOrder({ remarks: 'x'.repeat(500) });
+
+if (serviceUrl) {
+  const core = createCore({
+    dataDir: path.join(dir, 'core'),
+    vault: new MemoryVault(),
+    host: 'browser',
+    version: 'crash',
+    background: false,
+  });
+  await core.dispatch('settings:save', { baseUrl: serviceUrl, token: 'tok' });
+  await core.dispatch('catalogue:sync', {}); // resumes the unfinished pass of the run before
+}
 process.stdout.write('ready\n');
 for (let i = 0; ; i++) {
   const draftId = `draft-${run}-${i}`;
@@ -25,4 +41,6 @@ for (let i = 0; ; i++) {
   process.stdout.write(`ack draft ${draftId}\n`);
   const entry = outbox.submit(`submit-${run}-${i}`, 'svc', order);
   process.stdout.write(`ack outbox ${entry.id}\n`);
+  // the sync's fetches and page writes run in between
+  if (i % 4 === 0) await new Promise((resolve) => setImmediate(resolve));
 }

@@ -32,6 +32,8 @@ export interface CoreOptions {
   log?: CoreLog;
   /** Start background probing (off in unit tests that drive checks by hand). */
   background?: boolean;
+  /** The service client (tests pass one with short time-outs; the app uses the defaults of LIMITS). */
+  http?: ServiceHttp;
 }
 
 export interface Core {
@@ -51,7 +53,7 @@ export function createCore(options: CoreOptions): Core {
   fs.mkdirSync(options.dataDir, { recursive: true });
   const settings = createSettingsStore(options.dataDir);
   const events = new CoreEvents();
-  const http = new ServiceHttp();
+  const http = options.http ?? new ServiceHttp();
   let demo: RunningService | null = null;
   let demoStarting: Promise<RunningService> | null = null;
 

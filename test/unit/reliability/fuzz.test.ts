@@ -10,6 +10,7 @@ import { CHANNELS, contract } from '../../../shared/contract';
 import { ERROR_CODES } from '../../../shared/errors';
 import { createCore } from '../../../electron/main/core/index';
 import { MemoryVault } from '../../../electron/main/core/vault';
+import { recordFigures } from '../../support/reliability-report';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shopdesk-fuzz-'));
 const core = createCore({ dataDir: dir, vault: new MemoryVault(), host: 'browser', version: 't', background: false });
@@ -72,6 +73,7 @@ describe('IPC fuzzing', () => {
       }
     }
     expect(fed).toBe(CHANNELS.length * HOSTILE.length);
+    recordFigures('fuzz', { channels: CHANNELS.length, payloadsPerChannel: HOSTILE.length, calls: fed, crashes: 0 });
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(Object.prototype).not.toHaveProperty('polluted');
     // nothing was queued or drafted by any of it
