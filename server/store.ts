@@ -27,6 +27,9 @@ export interface ServiceStore {
   orderCount(): number;
   orderPage(offset: number, count: number): string[];
   orderJson(id: number): string | undefined;
+  /** Replaces a product's or an order's JSON as served (tests of hostile or odd content); the id must exist. */
+  replaceProduct(id: number, record: object): void;
+  replaceOrder(id: number, record: object): void;
   /** Stores a new order: assigns ids, returns the stored order. */
   insertOrder(build: (orderId: number, firstItemId: number) => ServiceOrder): ServiceOrder;
   close(): void;
@@ -100,6 +103,14 @@ export function openStore(options: SeedOptions & { file?: string }): ServiceStor
     orderPage: (offset, count) => stmt.orderPage.all(offset, count) as string[],
     orderJson: (id) => stmt.order.get(id) as string | undefined,
     insertOrder: (build) => insertOrder(build),
+    replaceProduct: (id, record) => {
+      if (db.prepare('UPDATE products SET json = ? WHERE id = ?').run(JSON.stringify(record), id).changes !== 1)
+        throw new Error(`no product ${id}`);
+    },
+    replaceOrder: (id, record) => {
+      if (db.prepare('UPDATE orders SET json = ? WHERE id = ?').run(JSON.stringify(record), id).changes !== 1)
+        throw new Error(`no order ${id}`);
+    },
     close: () => db.close(),
   };
 }

@@ -24,11 +24,17 @@ export interface AppHarness {
 export const test = base.extend<{ app: AppHarness; service: RunningService }>({
   app: async ({ page }, use) => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shopdesk-e2e-'));
+    // the core's log goes to a file in the data folder, as the app's does (the token scan reads it)
+    const logFile = path.join(dataDir, 'logs', 'main.log');
+    fs.mkdirSync(path.dirname(logFile), { recursive: true });
+    const write = (level: string) => (message: string, detail?: unknown) =>
+      fs.appendFileSync(logFile, `${level} ${message}${detail === undefined ? '' : ` ${String(detail)}`}\n`);
     const core = createCore({
       dataDir,
       vault: new FileVault(path.join(dataDir, 'vault')),
       host: 'browser',
       version: '0.0.0-test',
+      log: { info: write('info'), warn: write('warn'), error: write('error') },
     });
     const host = await startWebHost({ core, rendererDir: path.resolve('out/renderer') });
     fs.mkdirSync(REPORTS, { recursive: true });

@@ -2,7 +2,7 @@
  * createCore: the app's brain, free of Electron. Runs in Electron main, in the browser host and in Node tests.
  */
 import fs from 'node:fs';
-import type { ConnectionVerdict, Handlers, SettingsView } from '../../../shared/contract';
+import type { ConnectionVerdict, EventPayload, Handlers, SettingsView } from '../../../shared/contract';
 import { AppFailure } from '../../../shared/errors';
 import { checkBaseUrl } from '../../../shared/url';
 import type { RunningService } from '../../../server/index';
@@ -185,6 +185,7 @@ export function createCore(options: CoreOptions): Core {
     if (options.background !== false) await connection.check();
   })();
 
+  const stopLogging = logStateChanges(events, log);
   let closing: Promise<void> | null = null;
   return {
     handlers,
@@ -194,6 +195,7 @@ export function createCore(options: CoreOptions): Core {
     ready,
     close() {
       closing ??= (async () => {
+        stopLogging();
         connection.close();
         await ready.catch(() => undefined);
         await outbox.close();
@@ -205,4 +207,36 @@ export function createCore(options: CoreOptions): Core {
       return closing;
     },
   };
+}
+
+/**
+ * One log line per change of state (connection, sync, order book, outbox count), for support. Lines carry states,
+ * counts and the service's host only: never a token, never customer data.
+ */
+function logStateChanges(events: CoreEvents, log: CoreLog): () => void {
+  const last = new Map<string, string>();
+  const once = (key: string, line: string, level: 'info' | 'warn' = 'info'): void => {
+    if (last.get(key) === line) return;
+    last.set(key, line);
+    log[level](line);
+  };
+  return events.onAny((name, payload) => {
+    if (name === 'connection:changed') {
+      const c = payload as EventPayload<'connection:changed'>;
+      if (c.state !== 'checking')
+        once(name, `connection: ${c.state} (${c.mode})`, c.state === 'online' ? 'info' : 'warn');
+    } else if (name === 'catalogue:progress') {
+      const p = payload as EventPayload<'catalogue:progress'>;
+      if (p.state !== 'running')
+        once(
+          name,
+          `catalogue sync ${p.state}: ${p.cachedProducts} products cached, ${p.failedPages} pages failed, ${p.skippedRecords} records skipped`,
+        );
+    } else if (name === 'orders:changed') {
+      const o = payload as EventPayload<'orders:changed'>;
+      if (o.state !== 'running') once(name, `order book ${o.state}: ${o.cachedOrders} orders cached`);
+    } else if (name === 'outbox:changed') {
+      once(name, `outbox: ${(payload as EventPayload<'outbox:changed'>).unsent} unsent`);
+    }
+  });
 }
