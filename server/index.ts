@@ -39,6 +39,9 @@ export interface ServiceOptions {
 
 export interface ServiceStats {
   requests: number;
+  /** Most requests in progress at the same time. */
+  maxInFlight: number;
+  inFlight: number;
   ordersCreated: number;
   orderPosts: number;
   faultsInjected: number;
@@ -72,7 +75,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   });
   const faults = new FaultController();
   for (const rule of options.faults ?? []) faults.add(rule);
-  const counters = { requests: 0, ordersCreated: 0, orderPosts: 0 };
+  const counters = { requests: 0, ordersCreated: 0, orderPosts: 0, inFlight: 0, maxInFlight: 0 };
   const expected = Buffer.from(`Bearer ${options.token}`);
   const single = options.single ?? 'data';
   const orderList = options.orderList ?? 'paginated';
@@ -84,6 +87,12 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   const wrap = (value: string): string => (single === 'data' ? `{"data":${value}}` : value);
   const origin = (req: FastifyRequest): string => `${req.protocol}://${req.host}`;
 
+  // requests being answered at once: how a client's concurrency cap is seen from outside
+  app.addHook('onRequest', async (_req, reply) => {
+    counters.inFlight += 1;
+    counters.maxInFlight = Math.max(counters.maxInFlight, counters.inFlight);
+    reply.raw.once('close', () => (counters.inFlight -= 1));
+  });
   app.addHook('onRequest', async (req, reply) => {
     counters.requests += 1;
     if (req.url.startsWith('/__control')) return;
