@@ -1,11 +1,17 @@
 /** Step 2: where the order goes, with the country chosen from a list. */
-import { Select, SimpleGrid, Stack } from '@mantine/core';
+import { Autocomplete, SimpleGrid, Stack } from '@mantine/core';
 import { useMemo } from 'react';
 import { countryNames } from '../../../../../shared/countries';
 import type { DraftData } from '../../../../../shared/domain';
 import { useStore } from '../../../store';
 import type { WizardErrors } from '../errors';
 import { DraftField } from './fields';
+
+/** The list's spelling of a country typed in any case ("united kingdom"), or null. */
+function canonicalCountry(text: string): string | null {
+  const wanted = text.trim().toLocaleLowerCase('en');
+  return countryNames().find((c) => c.toLocaleLowerCase('en') === wanted) ?? null;
+}
 
 const withAddress = (d: DraftData, patch: Partial<DraftData['address']>): DraftData => ({
   ...d,
@@ -15,11 +21,7 @@ const withAddress = (d: DraftData, patch: Partial<DraftData['address']>): DraftD
 export function AddressStep({ errors }: { errors: WizardErrors }) {
   const address = useStore((s) => s.wizard!.data.address);
   const updateDraft = useStore((s) => s.updateDraft);
-  // a country the list does not know (from an older order) stays visible and selectable, and is flagged
-  const countries = useMemo(() => {
-    const list = countryNames();
-    return address.country && !list.includes(address.country) ? [address.country, ...list] : list;
-  }, [address.country]);
+  const countries = useMemo(() => countryNames(), []);
   return (
     <Stack gap="sm" maw={560}>
       <DraftField
@@ -71,16 +73,18 @@ export function AddressStep({ errors }: { errors: WizardErrors }) {
           set={(d, v) => withAddress(d, { province: v })}
           errors={errors}
         />
-        <Select
+        <Autocomplete
           label="Country"
           required
-          searchable
-          selectFirstOptionOnChange
           data={countries}
-          value={address.country || null}
-          onChange={(value) => updateDraft((d) => withAddress(d, { country: value ?? '' }), ['country'])}
+          value={address.country}
+          // typed text is the value at once (no race with the list appearing); a name in any case becomes the list's
+          onChange={(value) =>
+            updateDraft((d) => withAddress(d, { country: canonicalCountry(value) ?? value }), ['country'])
+          }
           error={errors.shown('country')}
-          nothingFoundMessage="No country by that name"
+          autoComplete="off"
+          limit={8}
           comboboxProps={{ withinPortal: true }}
         />
       </SimpleGrid>
