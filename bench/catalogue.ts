@@ -156,15 +156,26 @@ try {
   const schemaRate = rows.length / ((performance.now() - t) / 1000);
   schemaRepo.close();
   const writeRepo = new CatalogueRepository(path.join(work, 'write.sqlite'));
-  t = performance.now();
   const batchRows = 15 * SYNC_LIMITS.writeBatchPages;
-  for (let i = 0; i < rows.length; i += batchRows) {
-    const batch = [];
-    for (let j = i; j < Math.min(rows.length, i + batchRows); j += 15)
-      batch.push({ page: j / 15 + 1, products: rows.slice(j, j + 15) });
-    writeRepo.savePages(1, batch, Date.now(), true); // as the sync writes a first download
-  }
+  const writeAll = (pass: number, fresh: boolean): void => {
+    for (let i = 0; i < rows.length; i += batchRows) {
+      const batch = [];
+      for (let j = i; j < Math.min(rows.length, i + batchRows); j += 15)
+        batch.push({ page: j / 15 + 1, products: rows.slice(j, j + 15) });
+      writeRepo.savePages(pass, batch, Date.now(), fresh);
+    }
+  };
+  // as the sync writes a first download: batches of pages, secondary indexes built once at the end
+  t = performance.now();
+  writeRepo.beginBulkLoad();
+  writeAll(1, true);
+  await writeRepo.endBulkLoad();
   const writeRate = rows.length / ((performance.now() - t) / 1000);
+  // a later pass over the same records: only bookkeeping changes
+  t = performance.now();
+  writeAll(2, false);
+  const resyncRate = rows.length / ((performance.now() - t) / 1000);
+  summary.cacheResyncRowsPerSecond = Math.round(resyncRate);
   summary.rawInsertRowsPerSecond = Math.round(rawRate);
   summary.rawSchemaInsertRowsPerSecond = Math.round(schemaRate);
   summary.cacheWriteRowsPerSecond = Math.round(writeRate);
@@ -174,9 +185,10 @@ try {
     Math.round(schemaRate).toLocaleString('en'),
   );
   line(
-    '    cache write path (batched upserts as the sync does), rows/s',
+    '    cache write path, first download as the sync does it, rows/s',
     `${Math.round(writeRate).toLocaleString('en')} (ratio to schema ceiling ${round(writeRate / schemaRate)}, to bare table ${round(writeRate / rawRate)})`,
   );
+  line('    cache write path, a later pass of unchanged records, rows/s', Math.round(resyncRate).toLocaleString('en'));
 
   // (e) search and paging at this size
   summary.at100k = measureQueries(writeRepo, rows);

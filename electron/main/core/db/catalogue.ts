@@ -57,6 +57,21 @@ export const CATALOGUE_MIGRATIONS: readonly Migration[] = [
     `),
 ];
 
+/**
+ * The secondary indexes, as the first migration creates them. A first download into an empty cache drops them and
+ * builds them again at the end (building an index over sorted data is several times cheaper than keeping seven
+ * indexes up to date row by row); opening a cache puts back any that a crash during that left missing.
+ */
+export const SECONDARY_INDEXES: readonly { name: string; columns: string }[] = [
+  { name: 'products_barcode', columns: 'barcode' },
+  { name: 'products_sku', columns: 'sku, id' },
+  { name: 'products_name', columns: 'name_key, id' },
+  { name: 'products_available', columns: 'available_key, id' },
+  { name: 'products_physical', columns: 'physical_key, id' },
+  { name: 'products_price', columns: 'price_key, id' },
+  { name: 'products_status', columns: 'status, id' },
+];
+
 const INSERT_PRODUCT = `
   INSERT INTO products (id, sku, name, name_key, barcode, status, available, physical, price, available_key, physical_key,
     price_key, flags, raw, page, seen_pass, listed, fetched_at)
@@ -140,10 +155,40 @@ export class CatalogueRepository {
       bySku: db.prepare('SELECT * FROM products WHERE sku = ? ORDER BY listed DESC, id LIMIT 2'),
       statuses: db.prepare('SELECT DISTINCT status FROM products ORDER BY status').pluck(),
       markUnlisted: db.prepare('UPDATE products SET listed = 0 WHERE id = ? AND listed = 1'),
-      existing: db.prepare('SELECT listed FROM products WHERE id = ?').pluck(),
+      existing: db.prepare('SELECT listed, raw FROM products WHERE id = ?'),
+      touch: db.prepare(
+        'UPDATE products SET page = coalesce(?, page), seen_pass = max(?, seen_pass), listed = 1, fetched_at = ? WHERE id = ?',
+      ),
       countRows: db.prepare('SELECT count(*) FROM products').pluck(),
     };
     this.counts = { rows: this.stmt.countRows.get() as number, listed: this.stmt.countListed.get() as number };
+    this.ensureIndexes();
+  }
+
+  /** Indexes a bulk load dropped and did not get to build again (a crash, a kill) are built now. */
+  private ensureIndexes(): void {
+    for (const { name, columns } of SECONDARY_INDEXES)
+      this.db.exec(`CREATE INDEX IF NOT EXISTS ${name} ON products(${columns})`);
+  }
+
+  /** Whether a first download may load without the secondary indexes (only into an empty cache). */
+  beginBulkLoad(): boolean {
+    if (this.counts.rows > 0) return false;
+    this.db.transaction(() => {
+      for (const { name } of SECONDARY_INDEXES) this.db.exec(`DROP INDEX IF EXISTS ${name}`);
+    })();
+    this.changed();
+    return true;
+  }
+
+  /** Builds the secondary indexes again after a bulk load, one at a time, yielding in between so the app stays responsive. */
+  async endBulkLoad(yieldTo: () => Promise<void> = () => new Promise((r) => setImmediate(r))): Promise<void> {
+    for (const { name, columns } of SECONDARY_INDEXES) {
+      if (!this.db.open) return;
+      this.db.exec(`CREATE INDEX IF NOT EXISTS ${name} ON products(${columns})`);
+      await yieldTo();
+    }
+    this.changed();
   }
 
   close(): void {
@@ -183,11 +228,16 @@ export class CatalogueRepository {
       this.counts.rows += 1;
       this.counts.listed += 1;
     } else {
-      const was = this.stmt.existing.get(p.id) as number | undefined;
+      const was = this.stmt.existing.get(p.id) as { listed: number; raw: string } | undefined;
       if (was === undefined) {
         this.counts.rows += 1;
         this.counts.listed += 1;
-      } else if (was === 0) this.counts.listed += 1;
+      } else if (was.listed === 0) this.counts.listed += 1;
+      if (was !== undefined && was.raw === p.raw) {
+        // the same record as last time: only the bookkeeping changes (no index or full-text work)
+        this.stmt.touch.run(page, pass, fetchedAt, p.id);
+        return;
+      }
       this.stmt.upsert.run(args);
       this.stmt.ftsDelete.run(p.id);
     }

@@ -105,7 +105,21 @@ export class CatalogueSync {
 
   private readonly sleep: Sleep = (ms, signal) => (this.deps.sleep ?? abortableSleep)(ms, signal);
 
+  /** Set while a first download loads without the secondary indexes; they are built before the pass reports its end. */
+  private bulkLoading = false;
+
   private async run(): Promise<CatalogueStatus> {
+    try {
+      return await this.pass();
+    } finally {
+      if (this.bulkLoading) {
+        this.bulkLoading = false;
+        await this.deps.repo.endBulkLoad();
+      }
+    }
+  }
+
+  private async pass(): Promise<CatalogueStatus> {
     const { repo } = this.deps;
     const controller = (this.controller = new AbortController());
     const signal = controller.signal;
@@ -127,8 +141,10 @@ export class CatalogueSync {
       state = repo.state();
     }
     const done = repo.pagesDone(pass);
-    // Into an empty cache every row is new: plain inserts (a duplicate id falls back to upserts for its batch).
+    // Into an empty cache every row is new: plain inserts (a duplicate id falls back to upserts for its batch), and
+    // the secondary indexes are built once at the end instead of row by row.
     const firstDownload = repo.rowCount() === 0;
+    this.bulkLoading = firstDownload && repo.beginBulkLoad();
     let lastPage = state.passLastPage;
     let total = state.passTotal;
     let drift: string | null = null;

@@ -232,3 +232,61 @@ describe('catalogue repository', () => {
     expect(repo.query(q({ limit: 10_000 })).rows).toHaveLength(500);
   });
 });
+
+describe('first download without the secondary indexes', () => {
+  const indexes = (r: CatalogueRepository): string[] =>
+    (
+      r.db
+        .prepare("SELECT sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'products' AND sql IS NOT NULL")
+        .pluck()
+        .all() as string[]
+    )
+      .map((sql) => sql.replace(/\s+/g, ' ').replace(' IF NOT EXISTS', ''))
+      .sort();
+
+  it('drops them only for an empty cache and builds exactly the same ones at the end', async () => {
+    const before = indexes(repo);
+    expect(before).toHaveLength(7);
+    expect(repo.beginBulkLoad()).toBe(true);
+    expect(indexes(repo)).toEqual([]);
+    const pages = Array.from({ length: 20 }, (_, p) => ({
+      page: p + 1,
+      products: Array.from({ length: 15 }, (_, i) => product(p * 15 + i + 1)),
+    }));
+    repo.savePages(1, pages, 1, true);
+    await repo.endBulkLoad();
+    expect(indexes(repo)).toEqual(before);
+    // and they answer: sorted windows, barcode and SKU lookups
+    expect(repo.query(q({ sort: 'price', dir: 'desc', limit: 1 })).rows[0]!.id).toBe(300);
+    expect(repo.lookup('8700000000042')!.id).toBe(42);
+    expect(repo.db.prepare("EXPLAIN QUERY PLAN SELECT * FROM products WHERE barcode = 'x'").all()).toEqual(
+      expect.arrayContaining([expect.objectContaining({ detail: expect.stringContaining('products_barcode') })]),
+    );
+    // a cache with rows is never bulk-loaded again
+    expect(repo.beginBulkLoad()).toBe(false);
+    expect(indexes(repo)).toEqual(before);
+  });
+
+  it('a crash during the load leaves no index missing: opening the cache builds them again', () => {
+    const before = indexes(repo);
+    repo.beginBulkLoad();
+    repo.savePages(1, [{ page: 1, products: [product(1), product(2)] }], 1, true);
+    repo.close(); // the process dies before endBulkLoad
+    repo = new CatalogueRepository(path.join(dir, 'c.sqlite'));
+    expect(indexes(repo)).toEqual(before);
+    expect(repo.lookup('8700000000002')!.id).toBe(2);
+  });
+
+  it('a later pass rewrites only what changed; unchanged records get their bookkeeping only', () => {
+    repo.savePages(1, [{ page: 1, products: [product(1), product(2)] }], 100);
+    const ftsRows = () =>
+      repo.db.prepare("SELECT rowid FROM products_fts WHERE products_fts MATCH 'renamed'").pluck().all();
+    repo.savePages(2, [{ page: 1, products: [product(1), product(2, { name: 'Renamed 2' })] }], 200);
+    const row = (id: number) =>
+      repo.db.prepare('SELECT seen_pass, fetched_at, name FROM products WHERE id = ?').get(id);
+    expect(row(1)).toEqual({ seen_pass: 2, fetched_at: 200, name: 'Product 1' });
+    expect(row(2)).toEqual({ seen_pass: 2, fetched_at: 200, name: 'Renamed 2' });
+    expect(ftsRows()).toEqual([2]);
+    expect(repo.query(q({ text: 'Product' })).rows.map((r) => r.id)).toEqual([1]);
+  });
+});
