@@ -38,6 +38,11 @@ const progressOf = ({
 const fmt = (n: number): string => n.toLocaleString('en');
 const clock = (t: number): string => new Date(t).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
 
+interface Outcome {
+  state: CatalogueStatus['state'];
+  summary: string;
+}
+
 class StopPass extends Error {
   constructor(
     readonly state: 'failed' | 'cancelled',
@@ -109,17 +114,20 @@ export class CatalogueSync {
   private bulkLoading = false;
 
   private async run(): Promise<CatalogueStatus> {
+    let outcome: Outcome;
     try {
-      return await this.pass();
+      outcome = await this.pass();
     } finally {
+      // the pass stays "running" until its indexes exist: a sync asked for meanwhile joins this pass knowingly
       if (this.bulkLoading) {
         this.bulkLoading = false;
         await this.deps.repo.endBulkLoad();
       }
     }
+    return this.finish(outcome);
   }
 
-  private async pass(): Promise<CatalogueStatus> {
+  private async pass(): Promise<Outcome> {
     const { repo } = this.deps;
     const controller = (this.controller = new AbortController());
     const signal = controller.signal;
@@ -323,7 +331,12 @@ export class CatalogueSync {
     return this.end('complete', `${summary}.`);
   }
 
-  private end(state: CatalogueStatus['state'], summary: string): CatalogueStatus {
+  /** How a pass ended; made visible by finish() once the pass's last work (index building) is done. */
+  private end(state: CatalogueStatus['state'], summary: string): Outcome {
+    return { state, summary };
+  }
+
+  private finish({ state, summary }: Outcome): CatalogueStatus {
     this.live.state = state;
     this.live.summary = summary;
     this.live.etaSeconds = null;

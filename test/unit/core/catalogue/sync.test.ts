@@ -39,6 +39,24 @@ afterEach(async () => {
 });
 
 describe('catalogue sync against the reference service', () => {
+  it('a first download says "complete" only once its indexes are built; a sync asked for then starts a new pass', async () => {
+    const indexCount = () =>
+      repo.db
+        .prepare(
+          "SELECT count(*) FROM sqlite_master WHERE type = 'index' AND tbl_name = 'products' AND sql IS NOT NULL",
+        )
+        .pluck()
+        .get();
+    const s = sync();
+    void s.start();
+    while (s.status().state === 'running') await new Promise((r) => setImmediate(r));
+    expect(s.status().state).toBe('complete');
+    expect(indexCount()).toBe(7);
+    svc.faults.add({ fault: { kind: 'status', status: 503 }, path: '/api/product?page=2', times: 10 });
+    const second = await s.start();
+    expect(second.state).toBe('incomplete'); // a new pass ran (and met the fault), not the finished one
+  });
+
   it('fetches every page, checks completeness against meta.total, emits progress', async () => {
     const progress: CatalogueStatus[] = [];
     const stop = events.on('catalogue:progress', (s) => progress.push(s));
