@@ -26,6 +26,8 @@ async function connectUi(page: Page, app: AppHarness, url: string, token: string
 }
 
 async function inert(page: Page): Promise<void> {
+  // no right-to-left override reaches the page (it would make "gpj.exe" read as "exe.jpg")
+  expect(await page.evaluate(() => /[\u202a-\u202e\u2066-\u2069]/.test(document.body.innerText))).toBe(false);
   expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
   expect(await page.locator('a[href^="javascript:" i], [onerror], [onload], [onmouseover]').count()).toBe(0);
   expect(await page.locator('script:not([src])').count()).toBe(0);

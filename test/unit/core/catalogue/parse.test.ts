@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { flag, parseProduct, parseProductPage, unwrapRecord } from '../../../../electron/main/core/api/products';
+import { flag, parseProduct, parseProductPage, text, unwrapRecord } from '../../../../electron/main/core/api/products';
 import { toMoney } from '../../../../shared/money';
 
 const sample = {
@@ -24,6 +24,17 @@ const sample = {
   flag_dangerous: 'No',
   flag_battery: 'Lorem ipsum',
 };
+
+describe('text from the service', () => {
+  it('loses control and bidi override characters (no "exe.jpg" spoofing), keeps real right-to-left text', () => {
+    expect(text('invoice\u202Egpj.exe')).toBe('invoicegpj.exe');
+    expect(text('\u2067a\u2069b\u202Ac\u202Cd')).toBe('abcd');
+    expect(text('bell\u0007 and nul\u0000')).toBe('bell and nul');
+    expect(text('שלום עולם')).toBe('שלום עולם');
+    expect(text('مرحبا')).toBe('مرحبا');
+    expect(text('line one\nline two')).toBe('line one\nline two');
+  });
+});
 
 describe('tolerant product parsing', () => {
   it('reads the spec sample (all strings), exact money, empty weight unit', () => {
