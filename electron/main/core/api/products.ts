@@ -55,13 +55,12 @@ const KNOWN = new Set([
 ]);
 
 const MAX_TEXT = 2000;
-// Control characters from the service are removed on purpose (tab, newline and carriage return stay).
-// eslint-disable-next-line no-control-regex
 /**
- * Control characters, and the bidi embedding/override/isolate controls: a right-to-left override in a product name
- * can make "gpj.exe" read as "exe.jpg". Arabic and Hebrew text needs none of them to show correctly; the raw
- * record keeps everything as sent.
+ * Control characters from the service are removed on purpose (tab, newline and carriage return stay), and so are
+ * the bidi embedding/override/isolate controls: a right-to-left override in a product name can make "gpj.exe" read
+ * as "exe.jpg". Arabic and Hebrew text needs none of them to show correctly; the raw record keeps everything as sent.
  */
+// eslint-disable-next-line no-control-regex
 const CONTROL_CHARS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\u202a-\u202e\u2066-\u2069]/g;
 
 /** Text from a string or number; '' for anything else. Control characters are removed, length capped. */
