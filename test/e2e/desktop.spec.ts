@@ -1,20 +1,13 @@
 /** The keyboard layer and themes in the real renderer: shortcuts, the "?" overlay, the Ctrl+K palette, dark mode. */
 import { ask } from '../support/ask';
-import { expect, indicator, SettingsPage, test } from './fixtures';
+import { expect, test } from './fixtures';
 
 test('shortcuts move between screens, "?" lists them, Ctrl+K jumps to an order or a product', async ({
   page,
   app,
   service,
 }) => {
-  await app.open();
-  const settings = new SettingsPage(page);
-  await settings.goto();
-  await settings.fill(service.url, service.token);
-  await page.getByRole('button', { name: 'Save' }).click();
-  await expect(indicator(page)).toHaveAccessibleName('Connection: Online');
-  await expect.poll(async () => (await ask(app.core, 'catalogue:status', {})).state).toBe('complete');
-  await expect.poll(async () => (await ask(app.core, 'orders:status', {})).cachedOrders).toBeGreaterThan(0);
+  await app.connect(service, 'synced');
 
   await page.keyboard.press('Control+3');
   await expect(page.getByLabel('Search products')).toBeVisible();

@@ -2,7 +2,7 @@
  * E2E fixtures: a fresh data folder, the real core and browser host per test, and a reference service on demand.
  * Page objects live beside the specs.
  */
-import { test as base, type Page } from '@playwright/test';
+import { expect, test as base, type Page } from '@playwright/test';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,6 +10,7 @@ import { createCore, type Core } from '../../electron/main/core/index';
 import { FileVault } from '../../electron/main/core/vault';
 import { startWebHost, type WebHost } from '../../electron/web/host';
 import { startService, type RunningService } from '../../server/index';
+import { ask } from '../support/ask';
 
 export const REPORTS = path.resolve('reports/screens');
 
@@ -18,6 +19,11 @@ export interface AppHarness {
   host: WebHost;
   dataDir: string;
   open(): Promise<void>;
+  /**
+   * Opens the app and connects it to a service through Settings, as staff would; waits until it is online (not with
+   * 'saved'), and with 'synced' also until the catalogue and the order book are on this computer.
+   */
+  connect(to: { url: string; token: string }, until?: 'saved' | 'online' | 'synced'): Promise<void>;
   screenshot(name: string): Promise<void>;
 }
 
@@ -45,6 +51,18 @@ export const test = base.extend<{ app: AppHarness; service: RunningService }>({
       open: async () => {
         await page.goto(host.loginUrl);
       },
+      connect: async (to, until = 'online') => {
+        await page.goto(host.loginUrl);
+        const settings = new SettingsPage(page);
+        await settings.goto();
+        await settings.fill(to.url, to.token);
+        await page.getByRole('button', { name: 'Save' }).click();
+        if (until === 'saved') return;
+        await expect(indicator(page)).toHaveAccessibleName('Connection: Online');
+        if (until === 'online') return;
+        await expect.poll(async () => (await ask(core, 'catalogue:status', {})).state).toBe('complete');
+        await expect.poll(async () => (await ask(core, 'orders:status', {})).cachedOrders).toBeGreaterThan(0);
+      },
       screenshot: async (name) => {
         await page.screenshot({ path: path.join(REPORTS, `${name}.png`), fullPage: true, animations: 'disabled' });
       },
@@ -61,7 +79,7 @@ export const test = base.extend<{ app: AppHarness; service: RunningService }>({
   },
 });
 
-export { expect } from '@playwright/test';
+export { expect };
 
 /** Settings screen, by role and label. */
 export class SettingsPage {

@@ -2,22 +2,7 @@ import type { Page } from '@playwright/test';
 import { startService, type RunningService } from '../../server/index';
 import type { ProductRow } from '../../shared/domain';
 import { ask } from '../support/ask';
-import { expect, indicator, SettingsPage, test, type AppHarness } from './fixtures';
-
-/** Connects to the service and waits for the whole catalogue to be on this computer. */
-async function connect(page: Page, app: AppHarness, service: RunningService): Promise<void> {
-  await app.open();
-  const settings = new SettingsPage(page);
-  await settings.goto();
-  await settings.fill(service.url, service.token);
-  await page.getByRole('button', { name: 'Save' }).click();
-  await expect(indicator(page)).toHaveAccessibleName('Connection: Online');
-  await expect
-    .poll(async () => {
-      return (await ask(app.core, 'catalogue:status', {})).state;
-    })
-    .toBe('complete');
-}
+import { expect, indicator, test, type AppHarness } from './fixtures';
 
 /** Two products in stock with distinct barcodes, read from the local catalogue. */
 async function products(app: AppHarness): Promise<[ProductRow, ProductRow]> {
@@ -68,7 +53,7 @@ test('keyboard only: customer, address, a scanned barcode twice, a picked produc
   service,
 }) => {
   test.setTimeout(90_000);
-  await connect(page, app, service);
+  await app.connect(service, 'synced');
   const [first, second] = await products(app);
   await openNewOrder(page);
   await app.screenshot('40-wizard-customer-empty');
@@ -176,7 +161,7 @@ test('offline: the order waits in the outbox and goes out exactly once when the 
   service,
 }) => {
   test.setTimeout(90_000);
-  await connect(page, app, service);
+  await app.connect(service, 'synced');
   const [first] = await products(app);
   await openNewOrder(page);
   await typeCustomerAndAddress(page);
@@ -213,7 +198,7 @@ test('a reload mid-wizard finds the draft; unfinished drafts are offered and can
   app,
   service,
 }) => {
-  await connect(page, app, service);
+  await app.connect(service, 'synced');
   await openNewOrder(page);
   await page.keyboard.type('Katherine Johnson');
   await page.keyboard.press('Tab');
@@ -248,7 +233,7 @@ test('a rejected order (422) shows the service’s message at the field, is corr
   service,
 }) => {
   test.setTimeout(90_000);
-  await connect(page, app, service);
+  await app.connect(service, 'synced');
   // the service reads day-first; this computer is told month-first, so today's date is refused (unless it reads both ways)
   const set = await app.core.dispatch('settings:date-order', { dateOrder: 'mdy' });
   expect(set.ok).toBe(true);

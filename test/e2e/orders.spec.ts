@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import fs from 'node:fs';
-import { expect, indicator, SettingsPage, test } from './fixtures';
+import { expect, test } from './fixtures';
 
 class OrdersPage {
   constructor(private readonly page: Page) {}
@@ -24,12 +24,7 @@ test('order book: search by e-mail, filter by status, open, product names, print
   service,
 }) => {
   test.setTimeout(90_000);
-  await app.open();
-  const settings = new SettingsPage(page);
-  await settings.goto();
-  await settings.fill(service.url, service.token);
-  await page.getByRole('button', { name: 'Save' }).click();
-  await expect(indicator(page)).toHaveAccessibleName('Connection: Online');
+  await app.connect(service);
   // the catalogue arrives in the background: product names on order lines come from it
   await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Stock' }).click();
   await expect(page.getByText(/Catalogue complete: 321 products/)).toBeVisible({ timeout: 30_000 });

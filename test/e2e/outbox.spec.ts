@@ -1,6 +1,6 @@
 import { startService, type RunningService } from '../../server/index';
 import { sampleOrder } from '../support/sample-order';
-import { expect, indicator, SettingsPage, test } from './fixtures';
+import { expect, indicator, test } from './fixtures';
 
 const order = sampleOrder();
 
@@ -9,12 +9,7 @@ test('an order entered offline waits in the outbox, with a badge, and goes out o
   app,
   service,
 }) => {
-  await app.open();
-  const settings = new SettingsPage(page);
-  await settings.goto();
-  await settings.fill(service.url, service.token);
-  await page.getByRole('button', { name: 'Save' }).click();
-  await expect(indicator(page)).toHaveAccessibleName('Connection: Online');
+  await app.connect(service);
 
   const port = service.port;
   await service.close();

@@ -7,23 +7,12 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { startService } from '../../server/index';
 import { ask } from '../support/ask';
-import { expect, indicator, SettingsPage, test, type AppHarness } from './fixtures';
+import { expect, test } from './fixtures';
 
 const LONG = 'W'.repeat(10_000);
 const SCRIPT = '<script>window.__pwned = 1</script>';
 const IMG = '<img src=x onerror="window.__pwned = 2">';
 const RLO = '\u202Egpj.exe';
-
-async function connectUi(page: Page, app: AppHarness, url: string, token: string): Promise<void> {
-  await app.open();
-  const settings = new SettingsPage(page);
-  await settings.goto();
-  await settings.fill(url, token);
-  await page.getByRole('button', { name: 'Save' }).click();
-  await expect(indicator(page)).toHaveAccessibleName('Connection: Online');
-  await expect.poll(async () => (await ask(app.core, 'catalogue:status', {})).state).toBe('complete');
-  await expect.poll(async () => (await ask(app.core, 'orders:status', {})).cachedOrders).toBeGreaterThan(0);
-}
 
 async function inert(page: Page): Promise<void> {
   // no right-to-left override reaches the page (it would make "gpj.exe" read as "exe.jpg")
@@ -68,7 +57,7 @@ test('script, markup, javascript: URLs, right-to-left overrides and 10,000-chara
       remarks: `${SCRIPT} ${LONG}`,
     });
 
-    await connectUi(page, app, svc.url, 'tok');
+    await app.connect({ url: svc.url, token: 'tok' }, 'synced');
     const nav = page.getByRole('navigation', { name: 'Main navigation' });
 
     await nav.getByRole('link', { name: 'Stock' }).click();
@@ -124,7 +113,7 @@ test('a sentinel token appears in no response, event, page, storage, log or file
   const events: string[] = [];
   const stop = app.core.events.onAny((name, payload) => events.push(`${name} ${JSON.stringify(payload)}`));
   try {
-    await connectUi(page, app, svc.url, SENTINEL);
+    await app.connect({ url: svc.url, token: SENTINEL }, 'synced');
     // browse
     const nav = page.getByRole('navigation', { name: 'Main navigation' });
     await nav.getByRole('link', { name: 'Stock' }).click();

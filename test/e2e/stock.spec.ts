@@ -1,5 +1,5 @@
 import { startService, type RunningService } from '../../server/index';
-import { expect, indicator, SettingsPage, test } from './fixtures';
+import { expect, indicator, test } from './fixtures';
 import type { Page } from '@playwright/test';
 
 class StockPage {
@@ -29,11 +29,7 @@ test('sync with progress, search by name, SKU and scanned barcode, detail; offli
   test.setTimeout(90_000);
   // slow pages so the progress bar can be seen
   service.faults.add({ fault: { kind: 'latency', ms: 500 }, path: '/api/product' });
-  await app.open();
-  const settings = new SettingsPage(page);
-  await settings.goto();
-  await settings.fill(service.url, service.token);
-  await page.getByRole('button', { name: 'Save' }).click();
+  await app.connect(service, 'saved');
   const stock = new StockPage(page);
   await stock.goto();
   await expect(page.getByRole('progressbar', { name: 'Catalogue sync progress' })).toBeVisible();

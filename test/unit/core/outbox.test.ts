@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ask } from '../../support/ask';
+import { ordersOnService as ordersOn } from '../../support/core';
 import { sampleOrder } from '../../support/sample-order';
 import { ServiceHttp } from '../../../electron/main/core/api/http';
 import { parseOrderList } from '../../../electron/main/core/api/orders';
@@ -41,8 +42,7 @@ const sender = () =>
     sleep: async () => undefined,
     postDeadlineMs: 300,
   });
-const ordersOnService = (email = 'ada@example.com'): number =>
-  svc.store.orderPage(0, 100_000).filter((json) => (JSON.parse(json) as { email: string }).email === email).length;
+const ordersOnService = (email = 'ada@example.com'): number => ordersOn(svc, email);
 
 beforeEach(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shopdesk-outbox-'));

@@ -3,19 +3,16 @@
  * core (the channels the renderer calls), against the reference service with its fault rules. Each test states what
  * staff would see, what the cache holds, what the outbox holds and how many orders the service received.
  */
-import fs from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
-import path from 'node:path';
 import { Agent } from 'undici';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import type { Channel, RequestOf, ResponseOf } from '../../../shared/contract';
 import type { OutboxEntry } from '../../../shared/domain';
 import { fromServerErrors, stepOf } from '../../../shared/order-entry';
 import { ServiceHttp } from '../../../electron/main/core/api/http';
-import { createCore, type Core } from '../../../electron/main/core/index';
-import { MemoryVault } from '../../../electron/main/core/vault';
+import type { Core } from '../../../electron/main/core/index';
 import { startService, type RunningService } from '../../../server/index';
+import { ask } from '../../support/ask';
+import { createTestCore, ordersOnService, syncCatalogue } from '../../support/core';
 import { recordFigures } from '../../support/reliability-report';
 import { sampleOrder } from '../../support/sample-order';
 
@@ -42,25 +39,10 @@ async function service(options: Partial<Parameters<typeof startService>[0]> = {}
 
 /** The real core with time-outs short enough for a test (the app's are in LIMITS). */
 function core(): Core {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shopdesk-matrix-'));
   const agent = new Agent({ headersTimeout: TIMEOUT_MS, bodyTimeout: TIMEOUT_MS, connections: 16 });
-  const c = createCore({
-    dataDir: dir,
-    vault: new MemoryVault(),
-    host: 'browser',
-    version: 't',
-    background: false,
-    http: new ServiceHttp(agent),
-  });
-  cleanup.push(() => fs.rmSync(dir, { recursive: true, force: true }));
-  cleanup.push(() => c.close());
+  const { core: c, dispose } = createTestCore({ http: new ServiceHttp(agent) });
+  cleanup.push(dispose);
   return c;
-}
-
-async function ask<C extends Channel>(c: Core, channel: C, request: RequestOf<C>): Promise<ResponseOf<C>> {
-  const result = await c.dispatch(channel, request);
-  if (!result.ok) throw Object.assign(new Error(result.error.message), { code: result.error.code });
-  return result.value as ResponseOf<C>;
 }
 
 async function connect(c: Core, svc: RunningService, token = 'tok'): Promise<void> {
@@ -77,13 +59,7 @@ async function until<T>(read: () => Promise<T>, done: (v: T) => boolean, ms = 8_
   }
 }
 
-const syncAll = async (c: Core) => {
-  await ask(c, 'catalogue:sync', {});
-  return until(
-    () => ask(c, 'catalogue:status', {}),
-    (s) => s.state !== 'running',
-  );
-};
+const syncAll = (c: Core) => syncCatalogue(c);
 
 const entry = async (c: Core, id: string, states: OutboxEntry['state'][]): Promise<OutboxEntry> =>
   until(
@@ -91,12 +67,8 @@ const entry = async (c: Core, id: string, states: OutboxEntry['state'][]): Promi
     (e) => states.includes(e.state) && !(e.state === 'queued' && !e.paused && e.attempts.length === 0),
   );
 
-/** Orders on the service for one e-mail: the duplicate and loss check. */
-const ordersFor = (svc: RunningService, email: string): number =>
-  svc.store.orderPage(0, 1_000_000).filter((json) => (JSON.parse(json) as { email: string }).email === email).length;
-
 function tally(svc: RunningService, email: string, expected: number): void {
-  const n = ordersFor(svc, email);
+  const n = ordersOnService(svc, email);
   if (n > expected) duplicates += n - expected;
   if (n < expected) ordersLost += expected - n;
   expect(n).toBe(expected);
@@ -450,11 +422,7 @@ describe('fault matrix (reliability guide: "The service misbehaves")', () => {
     await ask(c, 'settings:save', { baseUrl: url, token: 'tok' });
     const verdict = await ask(c, 'connection:test', { baseUrl: url, token: 'tok' });
     expect(verdict.verdict).not.toBe('connected');
-    await ask(c, 'catalogue:sync', {}).catch(() => undefined);
-    await until(
-      () => ask(c, 'catalogue:status', {}),
-      (s) => s.state !== 'running',
-    );
+    await syncCatalogue(c).catch(() => undefined);
     expect(leaked).toBe(0);
   });
 

@@ -2,18 +2,15 @@
  * The named limits of limits.ts at their edges, seen from the service's side where possible: concurrency caps,
  * retry budgets, time-outs and redirects. (The response size cap's edge is in test/unit/core/http.test.ts.)
  */
-import fs from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
-import path from 'node:path';
 import { Agent } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ServiceHttp, type ApiFailure } from '../../../electron/main/core/api/http';
-import { createCore, type Core } from '../../../electron/main/core/index';
+import type { Core } from '../../../electron/main/core/index';
 import { LIMITS, SYNC_LIMITS } from '../../../electron/main/core/limits';
-import { MemoryVault } from '../../../electron/main/core/vault';
 import { startService, type RunningService } from '../../../server/index';
 import { ask } from '../../support/ask';
+import { createTestCore, syncCatalogue } from '../../support/core';
 import { recordFigures } from '../../support/reliability-report';
 
 const cleanup: (() => Promise<unknown> | unknown)[] = [];
@@ -28,29 +25,15 @@ async function service(products = 200): Promise<RunningService> {
   return svc;
 }
 
-function core(httpClient?: ServiceHttp): Core {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shopdesk-limits-'));
-  const c = createCore({
-    dataDir: dir,
-    vault: new MemoryVault(),
-    host: 'browser',
-    version: 't',
-    background: false,
-    http: httpClient,
-  });
-  cleanup.push(() => fs.rmSync(dir, { recursive: true, force: true }));
-  cleanup.push(() => c.close());
+function core(http?: ServiceHttp): Core {
+  const { core: c, dispose } = createTestCore({ http });
+  cleanup.push(dispose);
   return c;
 }
 
 async function sync(c: Core, svc: RunningService) {
   await ask(c, 'settings:save', { baseUrl: svc.url, token: 'tok' });
-  await ask(c, 'catalogue:sync', {});
-  for (;;) {
-    const status = await ask(c, 'catalogue:status', {});
-    if (status.state !== 'running') return status;
-    await new Promise((r) => setTimeout(r, 20));
-  }
+  return syncCatalogue(c);
 }
 
 describe('limits at their edges', () => {

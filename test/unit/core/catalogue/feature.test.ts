@@ -1,11 +1,8 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cacheKey } from '../../../../electron/main/core/service-scope';
-import { createCore, type Core } from '../../../../electron/main/core/index';
-import { MemoryVault } from '../../../../electron/main/core/vault';
+import type { Core } from '../../../../electron/main/core/index';
 import { startService, type RunningService } from '../../../../server/index';
+import { createTestCore, syncCatalogue } from '../../../support/core';
 
 const cleanup: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -17,23 +14,16 @@ const service = async (products: number): Promise<RunningService> => {
   return svc;
 };
 const core = (): Core => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shopdesk-feature-'));
-  const c = createCore({ dataDir: dir, vault: new MemoryVault(), host: 'browser', version: 't', background: false });
-  cleanup.push(() => fs.rmSync(dir, { recursive: true, force: true }));
-  cleanup.push(() => c.close());
+  const { core: c, dispose } = createTestCore();
+  cleanup.push(dispose);
   return c;
 };
 const value = <T>(result: { ok: boolean; value?: unknown }): T => {
   if (!result.ok) throw new Error(JSON.stringify(result));
   return result.value as T;
 };
-const waitForSync = async (c: Core): Promise<{ state: string; cachedProducts: number }> => {
-  for (;;) {
-    const status = value<{ state: string; cachedProducts: number }>(await c.dispatch('catalogue:status', {}));
-    if (status.state !== 'running') return status;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-};
+/** Waits for the pass under way (joining it, never starting a second one). */
+const waitForSync = (c: Core) => syncCatalogue(c);
 
 describe('catalogue feature', () => {
   it('keeps one cache per service: switching services never mixes catalogues', async () => {
