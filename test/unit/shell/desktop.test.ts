@@ -74,6 +74,7 @@ describe('window options', () => {
   it('follow Electron’s security checklist', () => {
     const web = mainWindowOptions('/p/preload.cjs').webPreferences!;
     expect(web).toMatchObject({
+      preload: '/p/preload.cjs',
       sandbox: true,
       contextIsolation: true,
       nodeIntegration: false,

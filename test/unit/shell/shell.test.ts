@@ -7,7 +7,7 @@ import { createCore } from '../../../electron/main/core/index';
 import { CHANNELS } from '../../../shared/contract';
 import { bindIpc } from '../../../electron/main/ipc';
 import { SafeStorageVault, type CipherStore } from '../../../electron/main/vault';
-import { isTrustedSender, mainWindowOptions } from '../../../electron/main/window-options';
+import { isTrustedSender } from '../../../electron/main/window-options';
 
 const exposed: Record<string, unknown> = {};
 const invoked: { channel: string; payload: unknown }[] = [];
@@ -65,24 +65,6 @@ describe('IPC binding', () => {
     expect(isTrustedSender({ url: 'http://localhost:5174/', parent: null }, 'http://localhost:5173', RENDERER)).toBe(
       false,
     );
-  });
-});
-
-describe('window options', () => {
-  it('are the secure set', () => {
-    const prefs = mainWindowOptions('/app/preload/index.cjs').webPreferences!;
-    expect(prefs).toMatchObject({
-      sandbox: true,
-      contextIsolation: true,
-      nodeIntegration: false,
-      nodeIntegrationInWorker: false,
-      nodeIntegrationInSubFrames: false,
-      webSecurity: true,
-      allowRunningInsecureContent: false,
-      experimentalFeatures: false,
-      webviewTag: false,
-      preload: '/app/preload/index.cjs',
-    });
   });
 });
 
