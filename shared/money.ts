@@ -52,3 +52,9 @@ export function formatMoney(money: string | null, locale?: string): string {
   const grouped = grouping.format(BigInt(whole));
   return `${negative ? '−' : ''}${grouped}${fraction ? decimal + fraction : ''}`;
 }
+
+/** A discount as an amount taken off ("4.95" → "-4.95"); zero stays as it is, never "−0.00". */
+export function asDeduction(money: string | null): string | null {
+  if (money === null || /^[+-]?0*\.?0*$/.test(money) || money.startsWith('-')) return money;
+  return `-${money}`;
+}

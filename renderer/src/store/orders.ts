@@ -1,6 +1,7 @@
 /** Orders slice: the order book's status (pushed by main) and the list's query; rows stay in main. */
 import type { StateCreator } from 'zustand';
 import type { OrderQueryRequest } from '../../../shared/contract';
+import type { DateOrder } from '../../../shared/dates';
 import type { OrdersStatus } from '../../../shared/domain';
 import { call } from '../bridge';
 
@@ -13,6 +14,9 @@ export const DEFAULT_ORDERS_QUERY: OrdersQuery = {
   sort: 'date',
   dir: 'desc',
 };
+
+/** The day/month order in use for slash dates (Settings, or what the order book proved); day-first until known. */
+export const selectDateOrder = (s: Pick<OrdersSlice, 'orders'>): DateOrder => s.orders?.dateOrder.effective ?? 'dmy';
 
 export interface OrdersSlice {
   orders: OrdersStatus | null;

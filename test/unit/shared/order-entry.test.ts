@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { NewOrder, type DraftData, type DraftLine } from '../../../shared/domain';
 import { countryNames } from '../../../shared/countries';
+import { asDeduction } from '../../../shared/money';
 import {
   addProduct,
   computeTotals,
@@ -96,6 +97,14 @@ describe('money', () => {
     expect(totals.subtotal).toBe('1999999800000.00');
     expect(totals.total).toBe('1999999800000.01');
     expect(validateDraft(filled({ lines }), 'dmy').total_price).toMatch(/larger than the service accepts/);
+  });
+
+  it('shows discounts as deductions, never as "−0.00"', () => {
+    expect(asDeduction('4.95')).toBe('-4.95');
+    expect(asDeduction('0.00')).toBe('0.00');
+    expect(asDeduction('0')).toBe('0');
+    expect(asDeduction('-1.00')).toBe('-1.00');
+    expect(asDeduction(null)).toBeNull();
   });
 
   it('gives no total (never NaN) while a figure is missing or unreadable', () => {

@@ -2,7 +2,7 @@
  * Where "New order" leads: unfinished orders on this computer are offered first (continue or discard); with none,
  * a new order starts at once.
  */
-import { Alert, Button, Group, Loader, Modal, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { Draft } from '../../../../shared/domain';
@@ -11,6 +11,7 @@ import { computeTotals, STEPS } from '../../../../shared/order-entry';
 import { BridgeError } from '../../bridge';
 import { asOf, count } from '../../components/format';
 import { useStore } from '../../store';
+import { DiscardDraftDialog } from './DiscardDraftDialog';
 
 export const newDraftPath = (): string => `/new-order/${crypto.randomUUID()}`;
 
@@ -109,31 +110,15 @@ export function NewOrderScreen() {
           );
         })}
       </Stack>
-      <Modal opened={confirm !== null} onClose={() => setConfirm(null)} title="Discard this unfinished order?" centered>
-        <Stack>
-          <Text>
-            The order for {confirm?.data.customer.name.trim() || 'no customer yet'} is deleted from this computer. This
-            cannot be undone.
-          </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirm(null)} data-autofocus>
-              Keep it
-            </Button>
-            <Button
-              color="red"
-              onClick={() => {
-                const id = confirm!.id;
-                setConfirm(null);
-                discardDraft(id).catch(() =>
-                  setError('The unfinished order could not be discarded; it is still kept.'),
-                );
-              }}
-            >
-              Discard
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <DiscardDraftDialog
+        data={confirm?.data ?? null}
+        onKeep={() => setConfirm(null)}
+        onDiscard={() => {
+          const id = confirm!.id;
+          setConfirm(null);
+          discardDraft(id).catch(() => setError('The unfinished order could not be discarded; it is still kept.'));
+        }}
+      />
     </Stack>
   );
 }

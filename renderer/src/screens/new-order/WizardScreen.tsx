@@ -2,12 +2,14 @@
  * The order-entry wizard: a step list that shows which steps need attention, one step at a time in a form (Enter
  * moves on when the step is valid), and the draft saved as staff type. Steps are reachable by keyboard alone.
  */
-import { Alert, Button, Group, Loader, Modal, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { Alert, Button, Group, Loader, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { errorsForStep, REVIEW_STEP, STEPS, emptyDraft } from '../../../../shared/order-entry';
 import { timeOfDay } from '../../components/format';
 import { useStore } from '../../store';
+import { selectDateOrder } from '../../store/orders';
+import { DiscardDraftDialog } from './DiscardDraftDialog';
 import { useWizardErrors } from './errors';
 import { AddressStep } from './steps/AddressStep';
 import { CustomerStep } from './steps/CustomerStep';
@@ -61,7 +63,7 @@ export function WizardScreen() {
 
 function Wizard({ onDone }: { onDone: (path: string) => void }) {
   const open = useStore((s) => s.wizard)!;
-  const order = useStore((s) => s.orders?.dateOrder.effective ?? 'dmy');
+  const order = useStore(selectDateOrder);
   const setStep = useStore((s) => s.setStep);
   const markAttempted = useStore((s) => s.markAttempted);
   const discardDraft = useStore((s) => s.discardDraft);
@@ -179,35 +181,15 @@ function Wizard({ onDone }: { onDone: (path: string) => void }) {
           </form>
         </Paper>
       </Group>
-      <Modal
-        opened={confirmDiscard}
-        onClose={() => setConfirmDiscard(false)}
-        title="Discard this order?"
-        centered
-        returnFocus
-      >
-        <Stack>
-          <Text>
-            {name ? `The order for ${name}` : 'This order'} ({open.data.lines.length} line
-            {open.data.lines.length === 1 ? '' : 's'}) is deleted from this computer. This cannot be undone.
-          </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirmDiscard(false)} data-autofocus>
-              Keep it
-            </Button>
-            <Button
-              color="red"
-              onClick={() => {
-                const id = open.id;
-                setConfirmDiscard(false);
-                void discardDraft(id).finally(() => onDone('/new-order'));
-              }}
-            >
-              Discard
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <DiscardDraftDialog
+        data={confirmDiscard ? open.data : null}
+        onKeep={() => setConfirmDiscard(false)}
+        onDiscard={() => {
+          const id = open.id;
+          setConfirmDiscard(false);
+          void discardDraft(id).finally(() => onDone('/new-order'));
+        }}
+      />
     </Stack>
   );
 }

@@ -3,10 +3,11 @@ import type { OutboxEntry, ProductRow } from '../../../../shared/domain';
 import { draftFromOrder, firstStepWithError, fromServerErrors, REVIEW_STEP } from '../../../../shared/order-entry';
 import { call } from '../../bridge';
 import { useStore } from '../../store';
+import { selectDateOrder } from '../../store/orders';
 
 export async function correctRejected(entry: OutboxEntry): Promise<string> {
   const state = useStore.getState();
-  const order = state.orders?.dateOrder.effective ?? 'dmy';
+  const order = selectDateOrder(state);
   // what the catalogue on this computer knows of each product (a product it lacks keeps its id, with no price)
   const known = new Map<number, ProductRow>();
   await Promise.all(

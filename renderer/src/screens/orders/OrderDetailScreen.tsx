@@ -21,7 +21,7 @@ import { useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import type { OrderRead } from '../../../../shared/contract';
 import type { DateView, OrderDetail } from '../../../../shared/domain';
-import { formatMoney } from '../../../../shared/money';
+import { asDeduction, formatMoney } from '../../../../shared/money';
 import { BridgeError, call } from '../../bridge';
 import { DateText } from '../../components/DateText';
 import { asOf, count } from '../../components/format';
@@ -130,10 +130,7 @@ export function OrderDetailScreen() {
     ['Subtotal', o.subtotalPrice],
     ['Shipping', o.shippingCost],
     ['Tax', o.totalTax],
-    [
-      'Discounts',
-      o.totalDiscounts === null || /^0*\.?0*$/.test(o.totalDiscounts) ? o.totalDiscounts : `-${o.totalDiscounts}`,
-    ],
+    ['Discounts', asDeduction(o.totalDiscounts)],
   ];
 
   return (

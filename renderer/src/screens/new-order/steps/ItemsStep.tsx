@@ -2,14 +2,15 @@
  * Step 3: the products. A barcode field that adds the scanned product on Enter (a second scan adds one more), a
  * picker over the local catalogue with prefix search as you type, and the lines with their stock warnings.
  */
-import { ActionIcon, Alert, Badge, Group, Stack, Table, Text, TextInput, Tooltip, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Alert, Group, Stack, Table, Text, TextInput, Tooltip, VisuallyHidden } from '@mantine/core';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { DraftLine, ProductRow } from '../../../../../shared/domain';
 import { formatMoney } from '../../../../../shared/money';
-import { addProduct, computeTotals, MAX_QUANTITY, moveLine, stockWarning } from '../../../../../shared/order-entry';
+import { addProduct, computeTotals, MAX_QUANTITY, moveLine } from '../../../../../shared/order-entry';
 import { BridgeError, call } from '../../../bridge';
-import { age, count } from '../../../components/format';
+import { count } from '../../../components/format';
 import { useStore } from '../../../store';
+import { LineStock } from '../LineStock';
 import { quantityKey, type WizardErrors } from '../errors';
 import classes from '../wizard.module.css';
 
@@ -261,7 +262,6 @@ function Lines({ lines, errors }: { lines: DraftLine[]; errors: WizardErrors }) 
       </Table.Thead>
       <Table.Tbody>
         {lines.map((line, i) => {
-          const warning = stockWarning(line);
           const idError = errors.shown(`order_items.${i}.id`);
           return (
             <Table.Tr key={line.productId} aria-label={`Line ${i + 1}: ${line.sku}`}>
@@ -276,17 +276,7 @@ function Lines({ lines, errors }: { lines: DraftLine[]; errors: WizardErrors }) 
               </Table.Td>
               <Table.Td className={classes.numeric}>{formatMoney(line.price)}</Table.Td>
               <Table.Td className={classes.numeric}>
-                <Stack gap={0} align="flex-end">
-                  <Text size="sm">{line.available === null ? '—' : count(line.available)}</Text>
-                  <Text size="xs" c="dimmed">
-                    as of {age(line.addedAt)}
-                  </Text>
-                  {warning && (
-                    <Badge color={warning === 'Stock unknown' ? 'gray' : 'orange'} variant="light" size="sm">
-                      {warning}
-                    </Badge>
-                  )}
-                </Stack>
+                <LineStock line={line} align="flex-end" />
               </Table.Td>
               <Table.Td>
                 <QuantityInput line={line} index={i} error={errors.shown(`order_items.${i}.quantity`)} onMove={move} />

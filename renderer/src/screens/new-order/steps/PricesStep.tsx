@@ -4,9 +4,10 @@
  */
 import { Group, Paper, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
 import type { DraftData } from '../../../../../shared/domain';
-import { formatMoney } from '../../../../../shared/money';
+import { asDeduction, formatMoney } from '../../../../../shared/money';
 import { computeTotals, datePattern, readDateInput, showDate } from '../../../../../shared/order-entry';
 import { useStore } from '../../../store';
+import { selectDateOrder } from '../../../store/orders';
 import type { WizardErrors } from '../errors';
 import classes from '../wizard.module.css';
 import { DraftField } from './fields';
@@ -22,7 +23,7 @@ const DATE_FIELDS: { key: DateKey; fieldKey: string; label: string }[] = [
 
 export function PricesStep({ errors }: { errors: WizardErrors }) {
   const data = useStore((s) => s.wizard!.data);
-  const order = useStore((s) => s.orders?.dateOrder.effective ?? 'dmy');
+  const order = useStore(selectDateOrder);
   const updateDraft = useStore((s) => s.updateDraft);
   const totals = computeTotals(data.lines, data.prices);
   const money = (key: keyof DraftData['prices'], fieldKey: string, label: string, description: string) => (
@@ -55,14 +56,7 @@ export function PricesStep({ errors }: { errors: WizardErrors }) {
             <Figure label="Subtotal" value={totals.subtotal} />
             <Figure label="Shipping" value={totals.shipping} />
             <Figure label="Tax" value={totals.tax} />
-            <Figure
-              label="Discounts"
-              value={
-                totals.discounts === null || /^0+\.0+$/.test(totals.discounts)
-                  ? totals.discounts
-                  : `-${totals.discounts}`
-              }
-            />
+            <Figure label="Discounts" value={asDeduction(totals.discounts)} />
             <Figure label="Total" value={totals.total} strong />
             {errors.shown('total_price') && (
               <Text size="sm" c="red" role="alert">

@@ -14,17 +14,17 @@ import {
   showDate,
   stepOf,
   STEPS,
-  stockWarning,
   toNewOrder,
 } from '../../../../../shared/order-entry';
 import { BridgeError, call } from '../../../bridge';
-import { age, count } from '../../../components/format';
+import { count } from '../../../components/format';
 import { useStore } from '../../../store';
+import { selectDateOrder } from '../../../store/orders';
+import { LineStock } from '../LineStock';
 import type { WizardErrors } from '../errors';
 import classes from '../wizard.module.css';
 
 type Check =
-  | { state: 'checking' }
   | { state: 'live'; price: string | null; available: number | null; was: Pick<DraftLine, 'price' | 'available'> }
   | { state: 'missing' }
   | { state: 'cache'; note: string | null };
@@ -39,7 +39,7 @@ export function ReviewStep({
   onSent: (path: string) => void;
 }) {
   const data = useStore((s) => s.wizard!.data);
-  const order = useStore((s) => s.orders?.dateOrder.effective ?? 'dmy');
+  const order = useStore(selectDateOrder);
   const online = useStore((s) => s.connection?.state === 'online');
   const updateDraft = useStore((s) => s.updateDraft);
   const markAttempted = useStore((s) => s.markAttempted);
@@ -196,7 +196,7 @@ export function ReviewStep({
                 <Table.Td className={classes.numeric}>{count(line.quantity)}</Table.Td>
                 <Table.Td className={classes.numeric}>{formatMoney(totals.lines[i] ?? null)}</Table.Td>
                 <Table.Td>
-                  <StockNote line={line} />
+                  <LineStock line={line} unit />
                 </Table.Td>
               </Table.Tr>
             ))}
@@ -322,7 +322,7 @@ function Row({ label, value, strong }: { label: string; value: string; strong?: 
 }
 
 function Changes({ check }: { check: Check | undefined }) {
-  if (!check || check.state === 'checking') return null;
+  if (!check) return null;
   if (check.state === 'missing')
     return (
       <Text size="xs" c="red" role="alert">
@@ -357,23 +357,6 @@ function Changes({ check }: { check: Check | undefined }) {
           {n}
         </Text>
       ))}
-    </Stack>
-  );
-}
-
-function StockNote({ line }: { line: DraftLine }) {
-  const warning = stockWarning(line);
-  return (
-    <Stack gap={0}>
-      <Text size="sm">{line.available === null ? '—' : `${count(line.available)} available`}</Text>
-      <Text size="xs" c="dimmed">
-        as of {age(line.addedAt)}
-      </Text>
-      {warning && (
-        <Badge color="orange" variant="light" size="sm">
-          {warning}
-        </Badge>
-      )}
     </Stack>
   );
 }
