@@ -222,6 +222,8 @@ test('a reload mid-wizard finds the draft; unfinished drafts are offered and can
   await expect(offered).toBeVisible();
   await app.screenshot('47-wizard-drafts-offered');
   await offered.getByRole('button', { name: 'Discard Katherine Johnson' }).click();
+  await expect(page.getByRole('dialog', { name: 'Discard this order?' })).toContainText('Katherine Johnson (0 lines)');
+  await app.screenshot('47b-wizard-discard-confirm');
   await page.getByRole('dialog').getByRole('button', { name: 'Discard' }).click();
   await expect(offered).toHaveCount(0);
   expect((await ask(app.core, 'drafts:list', {})).drafts).toEqual([]);
