@@ -2,6 +2,8 @@
 import Big from 'big.js';
 
 const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
+/** Strings toMoney would give back unchanged: no sign, no leading zero, exactly two decimals. */
+const CANONICAL = /^(0|[1-9]\d{0,14})\.\d\d$/;
 
 /** A decimal string from a string or number ("12.5" -> "12.50", 7 -> "7.00"); null when it is not a number. */
 export function toMoney(value: unknown): string | null {
@@ -10,9 +12,13 @@ export function toMoney(value: unknown): string | null {
     if (!Number.isFinite(value)) return null;
     text = String(value);
     if (/e/i.test(text)) return null;
-  } else if (typeof value === 'string') text = value.trim();
-  else return null;
+  } else if (typeof value === 'string') {
+    // already in the usual form ("233.22"): nothing to normalise (a sync reads millions of these)
+    if (CANONICAL.test(value)) return value;
+    text = value.trim();
+  } else return null;
   if (!DECIMAL.test(text) || text.length > 40) return null;
+  if (text.startsWith('+')) text = text.slice(1); // big.js refuses an explicit plus sign
   const big = new Big(text);
   const decimals = Math.max(2, (text.split('.')[1] ?? '').length);
   return big.toFixed(decimals);

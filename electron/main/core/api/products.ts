@@ -54,6 +54,7 @@ const KNOWN = new Set([
   ...FLAG_NAMES.map((f) => `flag_${f}`),
 ]);
 
+const FLAG_KEYS = FLAG_NAMES.map((name) => [name, `flag_${name}`] as const);
 const MAX_TEXT = 2000;
 /**
  * Control characters from the service are removed on purpose (tab, newline and carriage return stay), and so are
@@ -63,9 +64,16 @@ const MAX_TEXT = 2000;
 // eslint-disable-next-line no-control-regex
 const CONTROL_CHARS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\u202a-\u202e\u2066-\u2069]/g;
 
+// eslint-disable-next-line no-control-regex
+const HAS_CONTROL_CHAR = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\u202a-\u202e\u2066-\u2069]/;
+
 /** Text from a string or number; '' for anything else. Control characters are removed, length capped. */
 export function text(value: unknown): string {
-  if (typeof value === 'string') return value.replace(CONTROL_CHARS, '').trim().slice(0, MAX_TEXT);
+  if (typeof value === 'string') {
+    // a sync reads millions of these: the common clean string is only tested, not rewritten
+    const clean = HAS_CONTROL_CHAR.test(value) ? value.replace(CONTROL_CHARS, '') : value;
+    return clean.trim().slice(0, MAX_TEXT);
+  }
   if (typeof value === 'number' && Number.isFinite(value)) return String(value);
   return '';
 }
@@ -87,14 +95,19 @@ export function measure(value: unknown): string | null {
 const YES = new Set(['1', 'y', 'yes', 'true', 'x', 'ja', 'oui', 'on']);
 const NO = new Set(['0', 'n', 'no', 'false', '', 'nee', 'non', 'off', '-', 'none', 'null']);
 
+/** Flags take a handful of spellings across a whole catalogue: each is read once (the cache stays small). */
+const FLAG_READS = new Map<string, { value: boolean | null; text: string }>();
+
 export function flag(value: unknown): { value: boolean | null; text: string } {
   if (typeof value === 'boolean') return { value, text: String(value) };
   if (value === null || value === undefined) return { value: false, text: '' };
+  const cached = typeof value === 'string' ? FLAG_READS.get(value) : undefined;
+  if (cached) return { ...cached };
   const t = text(value);
   const key = t.toLowerCase();
-  if (YES.has(key)) return { value: true, text: t };
-  if (NO.has(key)) return { value: false, text: t };
-  return { value: null, text: t };
+  const read = { value: YES.has(key) ? true : NO.has(key) ? false : null, text: t };
+  if (typeof value === 'string' && value.length <= 32 && FLAG_READS.size < 256) FLAG_READS.set(value, read);
+  return { ...read };
 }
 
 export type ProductParse = { ok: true; product: ParsedProduct } | { ok: false; reason: string };
@@ -106,10 +119,11 @@ export function parseProduct(input: unknown): ProductParse {
   const id = toCount(r.id);
   if (id === null || id === 0) return { ok: false, reason: 'no usable id' };
   const flags = {} as ParsedProduct['flags'];
-  for (const name of FLAG_NAMES) flags[name] = flag(r[`flag_${name}`]);
+  for (const [name, key] of FLAG_KEYS) flags[name] = flag(r[key]);
   const extra: Record<string, string> = {};
-  for (const [key, value] of Object.entries(r)) {
+  for (const key of Object.keys(r)) {
     if (KNOWN.has(key) || key === '__proto__' || key === 'constructor' || key === 'prototype') continue;
+    const value = r[key];
     Object.defineProperty(extra, key.slice(0, 100), {
       value: typeof value === 'string' ? value.slice(0, MAX_TEXT) : (JSON.stringify(value)?.slice(0, MAX_TEXT) ?? ''),
       enumerable: true,

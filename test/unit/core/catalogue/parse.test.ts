@@ -124,6 +124,17 @@ describe('tolerant product parsing', () => {
     expect(flag('Lorem').value).toBeNull();
   });
 
+  it('flag readings are remembered per spelling but never shared: changing one leaves the next intact', () => {
+    const first = flag(' Yes\u0007');
+    expect(first).toEqual({ value: true, text: 'Yes' });
+    first.value = false;
+    first.text = 'changed';
+    expect(flag(' Yes\u0007')).toEqual({ value: true, text: 'Yes' });
+    expect(flag('YES')).toEqual({ value: true, text: 'YES' });
+    // many odd spellings (a misbehaving service) are all read right; the memory of them stays small
+    for (let i = 0; i < 1000; i++) expect(flag(`odd ${i}`)).toEqual({ value: null, text: `odd ${i}` });
+  });
+
   it('money stays exact', () => {
     expect(toMoney('0.1')).toBe('0.10');
     expect(toMoney('12345678901234567890.125')).toBe('12345678901234567890.125');
@@ -131,5 +142,17 @@ describe('tolerant product parsing', () => {
     expect(toMoney('1,50')).toBeNull();
     expect(toMoney(Number.NaN)).toBeNull();
     expect(toMoney(1e21)).toBeNull();
+  });
+
+  it('money already in the usual form comes back as it is; every other form is normalised', () => {
+    for (const usual of ['0.00', '0.50', '233.22', '999999999999999.99']) expect(toMoney(usual)).toBe(usual);
+    expect(toMoney('0233.22')).toBe('233.22');
+    expect(toMoney(' 233.22 ')).toBe('233.22');
+    expect(toMoney('+233.22')).toBe('233.22');
+    expect(toMoney('-233.22')).toBe('-233.22');
+    expect(toMoney('233.2')).toBe('233.20');
+    expect(toMoney('233.225')).toBe('233.225');
+    expect(toMoney('233.')).toBe('233.00');
+    expect(toMoney('.5')).toBe('0.50');
   });
 });
