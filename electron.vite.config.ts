@@ -17,7 +17,13 @@ export default defineConfig({
   main: {
     build: {
       externalizeDeps: { exclude: bundled },
-      rollupOptions: { input: { index: resolve(__dirname, 'electron/main/index.ts') } },
+      rollupOptions: {
+        input: {
+          index: resolve(__dirname, 'electron/main/index.ts'),
+          // the catalogue writer thread's own entry (see electron/main/core/db/catalogue-writer.ts)
+          'catalogue-writer': resolve(__dirname, 'electron/main/core/db/catalogue-writer.worker.ts'),
+        },
+      },
     },
   },
   preload: {

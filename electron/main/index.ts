@@ -85,6 +85,8 @@ if (!app.requestSingleInstanceLock()) {
       host: 'electron',
       version: app.getVersion(),
       log: coreLog,
+      // built next to this file by electron-vite (a second main entry); plain JavaScript, no loader needed
+      catalogueWriter: { script: path.join(here, 'catalogue-writer.js'), execArgv: [] },
     });
     bindIpc(ipcMain, core.dispatch, (frame) => isTrustedSender(frame, devServerUrl, rendererFile));
     forwardEvents(core.events, () => mainWindow?.webContents ?? null);

@@ -3,6 +3,7 @@
  * reference service while drafts are saved and outbox entries queued as fast as they can be, printing
  * "ack <kind> <id>" after each write returns (committed). The test kills it with SIGKILL at random moments.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import { createCore } from '../../electron/main/core/index';
 import { DraftRepository } from '../../electron/main/core/db/drafts';
@@ -17,6 +18,7 @@ const serviceUrl = process.argv[4];
 const outbox = new OutboxRepository(path.join(dir, 'outbox.sqlite'));
 const drafts = new DraftRepository(path.join(dir, 'drafts.sqlite'));
 const order = sampleOrder({ remarks: 'x'.repeat(500) });
+const BUILT_WRITER = path.resolve('out/main/catalogue-writer.js');
 
 if (serviceUrl) {
   const core = createCore({
@@ -25,6 +27,8 @@ if (serviceUrl) {
     host: 'browser',
     version: 'crash',
     background: false,
+    // the writer thread as the app runs it (built JavaScript, quick to start) when the build is there
+    catalogueWriter: fs.existsSync(BUILT_WRITER) ? { script: BUILT_WRITER, execArgv: [] } : undefined,
   });
   await core.dispatch('settings:save', { baseUrl: serviceUrl, token: 'tok' });
   await core.dispatch('catalogue:sync', {}); // resumes the unfinished pass of the run before

@@ -11,6 +11,7 @@ import { readLive } from './api/live';
 import { parseProduct } from './api/products';
 import type { ConnectionMonitor, ConnectionTarget } from './connection';
 import { CatalogueRepository } from './db/catalogue';
+import { threadWriter, type WriterThreadSpec } from './db/catalogue-writer';
 import type { CoreEvents } from './events';
 import { SYNC_LIMITS } from './limits';
 import { cacheKey, connectionFor, notConfigured, whenOnline } from './service-scope';
@@ -26,6 +27,9 @@ export interface CatalogueOptions {
   connection: ConnectionMonitor;
   target: () => Promise<ConnectionTarget>;
   background: boolean;
+  /** Where a sync commits its pages (see CoreOptions.catalogueWriter). */
+  writer: WriterThreadSpec | 'inline';
+  warn: (message: string) => void;
 }
 
 export class Catalogue {
@@ -46,9 +50,12 @@ export class Catalogue {
     if (key === null) return null;
     if (this.current?.key === key) return this.current;
     this.closeCurrent();
-    const repo = new CatalogueRepository(path.join(this.options.dataDir, `catalogue-${key}.sqlite`));
+    const file = path.join(this.options.dataDir, `catalogue-${key}.sqlite`);
+    const repo = new CatalogueRepository(file);
+    const { writer, warn } = this.options;
     const sync = new CatalogueSync({
       repo,
+      writer: writer === 'inline' ? undefined : () => threadWriter(repo, file, writer, warn),
       http: this.options.http,
       events: this.options.events,
       target: async () => connectionFor(await this.options.target(), key),

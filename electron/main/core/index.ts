@@ -9,6 +9,7 @@ import type { RunningService } from '../../../server/index';
 import { ServiceHttp } from './api/http';
 import { probeService } from './api/probe';
 import { Catalogue } from './catalogue';
+import { SOURCE_WRITER_THREAD, type WriterThreadSpec } from './db/catalogue-writer';
 import { ConnectionMonitor, type ConnectionTarget } from './connection';
 import { Orders } from './orders';
 import { Outbox } from './outbox';
@@ -34,6 +35,11 @@ export interface CoreOptions {
   background?: boolean;
   /** The service client (tests pass one with short time-outs; the app uses the defaults of LIMITS). */
   http?: ServiceHttp;
+  /**
+   * Where catalogue pages are committed: a writer thread (the Electron shell names its built file; the sources'
+   * file by default) or 'inline' on the main thread.
+   */
+  catalogueWriter?: WriterThreadSpec | 'inline';
 }
 
 export interface Core {
@@ -70,6 +76,8 @@ export function createCore(options: CoreOptions): Core {
     connection,
     target,
     background: options.background !== false,
+    writer: options.catalogueWriter ?? SOURCE_WRITER_THREAD,
+    warn: (message) => log.warn(message),
   });
   const orders = new Orders({
     dataDir: options.dataDir,

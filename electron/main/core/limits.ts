@@ -42,6 +42,8 @@ export const SYNC_LIMITS = {
   /** Fetched pages are committed together once this many are waiting, or after writeBatchMs. */
   writeBatchPages: 64,
   writeBatchMs: 100,
+  /** Fetched pages not yet committed, at most: fetching pauses above this (memory stays bounded, ~8 MB). */
+  maxUnwrittenPages: 512,
   /** Progress events at most this often. */
   progressEveryMs: 200,
 } as const;

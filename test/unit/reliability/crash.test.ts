@@ -85,7 +85,7 @@ describe('crash safety of the catalogue sync, drafts and the outbox', () => {
     let pagesSeen = 0;
     try {
       for (let run = 0; run < KILLS; run++) {
-        const acked = await runAndKill(dir, run, 30 + Math.floor(Math.random() * 150), svc.url);
+        const acked = await runAndKill(dir, run, 30 + Math.floor(Math.random() * 250), svc.url);
         allDrafts.push(...acked.drafts);
         allOutbox.push(...acked.outbox);
         for (const name of ['drafts.sqlite', 'outbox.sqlite']) {
@@ -110,8 +110,9 @@ describe('crash safety of the catalogue sync, drafts and the outbox', () => {
         drafts.close();
         outbox.close();
       }
-      expect(pagesSeen).toBeGreaterThan(0);
+      expect(pagesSeen, 'pages committed by the writer thread before some kill').toBeGreaterThan(0);
 
+      const productsBeforeRestart = checkCatalogue(dir).products;
       // a restart after the last kill resumes the pass and completes it: every product, once
       svc.faults.clear();
       const core = createCore({
@@ -138,6 +139,7 @@ describe('crash safety of the catalogue sync, drafts and the outbox', () => {
         kills: KILLS,
         acknowledgedOutboxEntries: allOutbox.length,
         acknowledgedDrafts: allDrafts.length,
+        catalogueProductsBeforeTheRestart: productsBeforeRestart,
         lost: 0,
       });
     } finally {

@@ -112,11 +112,45 @@ export interface SyncState {
 
 type Row = Record<string, unknown>;
 
+/**
+ * What the cache stores of a product, as a flat tuple: cheap to hand to the writer thread (structured clone of
+ * primitives) and all the write path needs. The detail fields are read again from `raw` when a product is opened.
+ */
+export type WriteRow = [
+  id: number,
+  sku: string,
+  name: string,
+  barcode: string,
+  status: string,
+  available: number | null,
+  physical: number | null,
+  price: string | null,
+  contents: string,
+  flags: number,
+  raw: string,
+];
+
+export interface PageRows {
+  page: number;
+  rows: WriteRow[];
+}
+
+/** How a write changed the row counts (the writer thread reports it; the reading side adds it to its own). */
+export interface WriteDelta {
+  rows: number;
+  listed: number;
+}
+
 const flagMask = (flags: Iterable<FlagName>): number => {
   let mask = 0;
   for (const f of flags) mask |= 1 << FLAG_NAMES.indexOf(f);
   return mask;
 };
+
+export function toWriteRow(p: ParsedProduct): WriteRow {
+  const flags = flagMask(FLAG_NAMES.filter((f) => p.flags[f].value === true));
+  return [p.id, p.sku, p.name, p.barcode, p.status, p.available, p.physical, p.price, p.packageContent, flags, p.raw];
+}
 
 export class CatalogueRepository {
   readonly db: Database.Database;
@@ -126,8 +160,20 @@ export class CatalogueRepository {
   private readonly windows: KeysetWindows;
   private readonly stmt;
 
-  constructor(file: string) {
-    const opened = openDatabase({ file, migrations: CATALOGUE_MIGRATIONS, synchronous: 'NORMAL', cacheMiB: 128 });
+  /**
+   * `role: 'writer'` opens a second connection for the writer thread: the reading side has already checked and
+   * migrated the file, so the start-up check, the counts and the index check are skipped.
+   */
+  constructor(file: string, options: { role?: 'reader' | 'writer'; pragmas?: readonly string[] } = {}) {
+    const writer = options.role === 'writer';
+    const opened = openDatabase({
+      file,
+      migrations: CATALOGUE_MIGRATIONS,
+      synchronous: 'NORMAL',
+      cacheMiB: 128,
+      quickCheck: !writer,
+    });
+    for (const pragma of options.pragmas ?? []) opened.db.pragma(pragma);
     this.db = opened.db;
     this.windows = new KeysetWindows(this.db);
     this.movedAside = opened.movedAside;
@@ -161,6 +207,7 @@ export class CatalogueRepository {
       ),
       countRows: db.prepare('SELECT count(*) FROM products').pluck(),
     };
+    if (writer) return;
     this.counts = { rows: this.stmt.countRows.get() as number, listed: this.stmt.countListed.get() as number };
     this.ensureIndexes();
   }
@@ -169,6 +216,12 @@ export class CatalogueRepository {
   private ensureIndexes(): void {
     for (const { name, columns } of SECONDARY_INDEXES)
       this.db.exec(`CREATE INDEX IF NOT EXISTS ${name} ON products(${columns})`);
+  }
+
+  /** Builds the secondary indexes after a bulk load, all at once (the writer thread does this). */
+  buildIndexes(): void {
+    this.ensureIndexes();
+    this.changed();
   }
 
   /** Whether a first download may load without the secondary indexes (only into an empty cache). */
@@ -203,22 +256,23 @@ export class CatalogueRepository {
    * Writes one product. `fresh` (a first download into an empty cache) skips the look-up and the upsert; a
    * duplicate id then fails the batch, which is written again the careful way.
    */
-  private writeProduct(p: ParsedProduct, page: number | null, pass: number, fetchedAt: number, fresh = false): void {
+  private writeProduct(r: WriteRow, page: number | null, pass: number, fetchedAt: number, fresh = false): void {
+    const [id, sku, name, barcode, status, available, physical, price, contents, flags, raw] = r;
     const args = [
-      p.id,
-      p.sku,
-      p.name,
-      p.name.toLowerCase(),
-      p.barcode,
-      p.status,
-      p.available,
-      p.physical,
-      p.price,
-      p.available ?? UNKNOWN_KEY,
-      p.physical ?? UNKNOWN_KEY,
-      toCents(p.price) ?? UNKNOWN_KEY,
-      flagMask(FLAG_NAMES.filter((f) => p.flags[f].value === true)),
-      p.raw,
+      id,
+      sku,
+      name,
+      name.toLowerCase(),
+      barcode,
+      status,
+      available,
+      physical,
+      price,
+      available ?? UNKNOWN_KEY,
+      physical ?? UNKNOWN_KEY,
+      toCents(price) ?? UNKNOWN_KEY,
+      flags,
+      raw,
       page,
       pass,
       fetchedAt,
@@ -228,48 +282,78 @@ export class CatalogueRepository {
       this.counts.rows += 1;
       this.counts.listed += 1;
     } else {
-      const was = this.stmt.existing.get(p.id) as { listed: number; raw: string } | undefined;
+      const was = this.stmt.existing.get(id) as { listed: number; raw: string } | undefined;
       if (was === undefined) {
         this.counts.rows += 1;
         this.counts.listed += 1;
       } else if (was.listed === 0) this.counts.listed += 1;
-      if (was !== undefined && was.raw === p.raw) {
+      if (was !== undefined && was.raw === raw) {
         // the same record as last time: only the bookkeeping changes (no index or full-text work)
-        this.stmt.touch.run(page, pass, fetchedAt, p.id);
+        this.stmt.touch.run(page, pass, fetchedAt, id);
         return;
       }
       this.stmt.upsert.run(args);
-      this.stmt.ftsDelete.run(p.id);
+      this.stmt.ftsDelete.run(id);
     }
-    this.stmt.ftsInsert.run(p.id, p.name, p.sku, p.barcode, p.packageContent);
+    this.stmt.ftsInsert.run(id, name, sku, barcode, contents);
   }
 
   /** One page of a sync pass, written whole or not at all. */
-  savePage(pass: number, page: number, products: ParsedProduct[], fetchedAt = Date.now()): void {
-    this.savePages(pass, [{ page, products }], fetchedAt);
+  savePage(pass: number, page: number, products: ParsedProduct[], fetchedAt = Date.now()): WriteDelta {
+    return this.savePages(pass, [{ page, products }], fetchedAt);
   }
 
-  /** Several whole pages in one transaction: the sync batches them, as small commits cost FTS5 a merge each. */
+  /** Several whole pages of parsed products in one transaction. */
   savePages(
     pass: number,
     pages: { page: number; products: ParsedProduct[] }[],
     fetchedAt = Date.now(),
     fresh = false,
-  ): void {
+  ): WriteDelta {
+    return this.writePages(
+      pass,
+      pages.map(({ page, products }) => ({ page, rows: products.map(toWriteRow) })),
+      fetchedAt,
+      fresh,
+    );
+  }
+
+  /**
+   * Several whole pages in one transaction (the sync batches them, as small commits cost FTS5 a merge each).
+   * Returns how the row counts changed.
+   */
+  writePages(pass: number, pages: PageRows[], fetchedAt = Date.now(), fresh = false): WriteDelta {
+    const before = { ...this.counts };
     const write = (fast: boolean) => () => {
-      for (const { page, products } of pages) {
-        for (const p of products) this.writeProduct(p, page, pass, fetchedAt, fast);
-        this.stmt.pageDone.run(page, pass, fetchedAt, products.length);
+      for (const { page, rows } of pages) {
+        for (const r of rows) this.writeProduct(r, page, pass, fetchedAt, fast);
+        this.stmt.pageDone.run(page, pass, fetchedAt, rows.length);
       }
       this.stmt.setState.run('updatedAt', String(fetchedAt));
     };
-    if (!fresh) return this.inTransaction(write(false));
-    try {
-      this.inTransaction(write(true));
-    } catch (error) {
-      if ((error as { code?: string }).code !== 'SQLITE_CONSTRAINT_PRIMARYKEY') throw error;
-      this.inTransaction(write(false));
+    if (!fresh) this.inTransaction(write(false));
+    else {
+      try {
+        this.inTransaction(write(true));
+      } catch (error) {
+        if ((error as { code?: string }).code !== 'SQLITE_CONSTRAINT_PRIMARYKEY') throw error;
+        this.inTransaction(write(false));
+      }
     }
+    return { rows: this.counts.rows - before.rows, listed: this.counts.listed - before.listed };
+  }
+
+  /** Counts read again from the table (after a writer thread died without reporting its last batch). */
+  recount(): void {
+    this.counts = { rows: this.stmt.countRows.get() as number, listed: this.stmt.countListed.get() as number };
+    this.changed();
+  }
+
+  /** Rows another connection (the writer thread) wrote: counts follow, cached windows are dropped. */
+  noteWritten(delta: WriteDelta): void {
+    this.counts.rows += delta.rows;
+    this.counts.listed += delta.listed;
+    this.changed();
   }
 
   /** Runs a write transaction; the in-memory counts roll back with it. */
@@ -289,7 +373,12 @@ export class CatalogueRepository {
   saveProduct(p: ParsedProduct, fetchedAt = Date.now()): void {
     const existing = this.stmt.byId.get(p.id) as Row | undefined;
     this.inTransaction(() =>
-      this.writeProduct(p, (existing?.page as number | null) ?? null, (existing?.seen_pass as number) ?? 0, fetchedAt),
+      this.writeProduct(
+        toWriteRow(p),
+        (existing?.page as number | null) ?? null,
+        (existing?.seen_pass as number) ?? 0,
+        fetchedAt,
+      ),
     );
   }
 

@@ -15,6 +15,8 @@ export interface OpenOptions {
   synchronous: 'FULL' | 'NORMAL';
   /** Page cache size; large caches (the catalogue) want more than SQLite's 2 MB default. */
   cacheMiB?: number;
+  /** Run quick_check on open (default). A second connection to a file just checked skips it. */
+  quickCheck?: boolean;
 }
 
 export interface OpenedDatabase {
@@ -30,7 +32,7 @@ if (!(Number(process.versions.napi) >= 10)) {
 export function openDatabase(options: OpenOptions): OpenedDatabase {
   let db = openOrNull(options.file);
   let movedAside: string | null = null;
-  if (!db || !healthy(db)) {
+  if (!db || (options.quickCheck !== false && !healthy(db))) {
     db?.close();
     movedAside = `${options.file}.corrupt-${Date.now()}`;
     for (const suffix of ['', '-wal', '-shm']) {

@@ -5,7 +5,8 @@
 import { IDLE_CATALOGUE, type CatalogueStatus } from '../../../../shared/domain';
 import { ApiFailure, type ServiceConnection, type ServiceHttp } from '../api/http';
 import { parseProductPage, type ParsedProduct } from '../api/products';
-import type { CatalogueRepository } from '../db/catalogue';
+import { toWriteRow, type CatalogueRepository, type PageRows } from '../db/catalogue';
+import { inlineWriter, type PageWriter } from '../db/catalogue-writer';
 import type { CoreEvents } from '../events';
 import { SYNC_LIMITS } from '../limits';
 import { nextRevision } from '../revision';
@@ -22,6 +23,8 @@ export interface CatalogueSyncDeps {
   /** Told when the service cannot be reached, so the connection state catches up. */
   onUnreachable?: () => void;
   concurrency?: number;
+  /** Where a pass's pages are committed (a writer thread in the app); on this thread when absent. */
+  writer?: () => PageWriter;
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
 }
 
@@ -112,16 +115,23 @@ export class CatalogueSync {
 
   /** Set while a first download loads without the secondary indexes; they are built before the pass reports its end. */
   private bulkLoading = false;
+  /** The pass's writer, released when the pass ends. */
+  private writer: PageWriter | null = null;
 
   private async run(): Promise<CatalogueStatus> {
     let outcome: Outcome;
     try {
       outcome = await this.pass();
     } finally {
-      // the pass stays "running" until its indexes exist: a sync asked for meanwhile joins this pass knowingly
-      if (this.bulkLoading) {
-        this.bulkLoading = false;
-        await this.deps.repo.endBulkLoad();
+      try {
+        // the pass stays "running" until its indexes exist: a sync asked for meanwhile joins this pass knowingly
+        if (this.bulkLoading) {
+          this.bulkLoading = false;
+          await (this.writer ? this.writer.buildIndexes() : this.deps.repo.endBulkLoad());
+        }
+      } finally {
+        await this.writer?.close();
+        this.writer = null;
       }
     }
     return this.finish(outcome);
@@ -160,27 +170,49 @@ export class CatalogueSync {
     let unreachable = 0;
     let fetchedThisRun = 0;
     const failed = new Set<number>();
-    const pending: { page: number; products: ParsedProduct[] }[] = [];
+    const writer = (this.writer = this.deps.writer?.() ?? inlineWriter(repo));
+    const pending: PageRows[] = [];
     let flushScheduled = false;
+    let flushTimer: NodeJS.Timeout | undefined;
+    /** Pages handed to the writer and not yet committed; fetching waits while too many are. */
+    let writing = 0;
+    const writes = new Set<Promise<void>>();
+    const wakeFetchers: (() => void)[] = [];
 
     let writeError: string | null = null;
-    /** Writes the waiting pages; a failed write (disk full, say) stops the pass instead of going unnoticed. */
+    /** Hands the waiting pages to the writer; a failed write (disk full, say) stops the pass instead of going unnoticed. */
     const flush = (): void => {
       clearTimeout(flushTimer);
       flushScheduled = false;
       if (pending.length === 0 || writeError) return;
       const batch = pending.splice(0);
-      try {
-        repo.savePages(pass, batch, Date.now(), firstDownload);
-      } catch (error) {
-        for (const { page } of batch) done.delete(page);
-        writeError = error instanceof Error ? error.message : String(error);
-        controller.abort();
-      }
+      writing += batch.length;
+      const write = writer
+        .write({ pass, pages: batch, fetchedAt: Date.now(), fresh: firstDownload })
+        .catch((error: unknown) => {
+          for (const { page } of batch) done.delete(page);
+          writeError ??= error instanceof Error ? error.message : String(error);
+          controller.abort();
+        })
+        .finally(() => {
+          writing -= batch.length;
+          writes.delete(write);
+          for (const wake of wakeFetchers.splice(0)) wake();
+        });
+      writes.add(write);
     };
-    let flushTimer: NodeJS.Timeout | undefined;
+    /** Every batch handed over has been committed (or has failed). */
+    const drain = async (): Promise<void> => {
+      flush();
+      while (writes.size > 0) await Promise.all(writes);
+    };
+    /** Backpressure: fetching waits while the writer has more than a few batches to catch up on. */
+    const roomToWrite = async (): Promise<void> => {
+      while (writing + pending.length >= SYNC_LIMITS.maxUnwrittenPages && !writeError)
+        await new Promise<void>((resolve) => wakeFetchers.push(resolve));
+    };
     const accept = (page: number, products: ParsedProduct[]): void => {
-      pending.push({ page, products });
+      pending.push({ page, rows: products.map(toWriteRow) });
       done.add(page);
       this.live.pagesDone = done.size;
       this.live.productsSeen += products.length;
@@ -283,11 +315,12 @@ export class CatalogueSync {
       const worker = async (): Promise<void> => {
         for (let page = queue.shift(); page !== undefined; page = queue.shift()) {
           handle(page, await fetchPage(page));
+          await roomToWrite();
         }
       };
       await Promise.all(Array.from({ length: this.deps.concurrency ?? SYNC_LIMITS.concurrency }, worker));
     } catch (error) {
-      flush();
+      await drain();
       if (writeError)
         return this.end(
           'failed',
@@ -304,7 +337,7 @@ export class CatalogueSync {
       }
       throw error;
     }
-    flush();
+    await drain();
     if (writeError)
       return this.end(
         'failed',
@@ -321,8 +354,18 @@ export class CatalogueSync {
       if (drift || emptyPages > 0) repo.setState({ pass: null, passLastPage: null });
       return this.end('incomplete', `Catalogue incomplete: ${problems.join('; ')} — retry.`);
     }
-    const seen = repo.seenInPass(pass);
-    const delisted = repo.finishPass(pass);
+    let delisted: number;
+    try {
+      delisted = await writer.finishPass(pass);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      return this.end(
+        'failed',
+        `The catalogue could not be saved on this computer (${reason}); pages already saved are kept.`,
+      );
+    }
+    // every product this pass saw is listed, every other one was just delisted: no count over the table needed
+    const seen = repo.listedCount();
     const finishedAt = Date.now();
     repo.setState({ pass: null, passLastPage: null, completeAt: finishedAt, completeTotal: total ?? seen });
     let summary = `Catalogue complete: ${fmt(seen)} products as of ${clock(finishedAt)}`;

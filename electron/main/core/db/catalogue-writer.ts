@@ -1,0 +1,146 @@
+/**
+ * The catalogue's write path, kept off the thread that fetches pages: a sync hands whole batches of pages to a
+ * writer and goes on fetching while they are committed. The writer thread owns a second connection to the same
+ * file (WAL: the stock browser keeps reading meanwhile) and answers each batch with how the row counts changed.
+ *
+ * Should the thread fail to start or die, the batches it had not confirmed are written on the calling thread and
+ * the rest of the pass continues there: slower, never lost.
+ */
+import { Worker } from 'node:worker_threads';
+import type { CatalogueRepository, PageRows, WriteDelta } from './catalogue';
+
+export interface WriteBatch {
+  pass: number;
+  pages: PageRows[];
+  fetchedAt: number;
+  /** A first download into an empty cache (plain inserts). */
+  fresh: boolean;
+}
+
+export interface PageWriter {
+  /** Commits a batch, whole or not at all, after every batch given before it; the reading side's counts follow. */
+  write(batch: WriteBatch): Promise<void>;
+  /** Builds the secondary indexes a first download left out, after every batch given before. */
+  buildIndexes(): Promise<void>;
+  /** Ends a complete pass: products it did not see are marked as no longer listed. Resolves with how many. */
+  finishPass(pass: number): Promise<number>;
+  /** Resolves once every batch given has been committed or has failed, and the writer is released. */
+  close(): Promise<void>;
+}
+
+/** Where the writer thread's code is, and how to start it. */
+export interface WriterThreadSpec {
+  script: string | URL;
+  /** Node options for the thread (the sources need a TypeScript loader; the built app's file does not). */
+  execArgv?: string[];
+  /** Pragmas for the thread's connection (tests use max_page_count to fill the disk). */
+  pragmas?: string[];
+}
+
+/** The thread started from the sources (browser host, tests, benchmarks); the Electron shell names its built file. */
+export const SOURCE_WRITER_THREAD: WriterThreadSpec = {
+  script: new URL('./catalogue-writer.worker.ts', import.meta.url),
+  execArgv: ['--import', 'tsx'],
+};
+
+export type WriterRequest =
+  | ({ type: 'write'; id: number } & WriteBatch)
+  | { type: 'indexes'; id: number }
+  | { type: 'finish'; id: number; pass: number }
+  | { type: 'close' };
+export type WriterReply =
+  { id: number; ok: true; delta: WriteDelta } | { id: number; ok: false; message: string; code: string | null };
+
+/** Writes on the calling thread (small caches, and the fallback). */
+export function inlineWriter(repo: CatalogueRepository): PageWriter {
+  return {
+    write: async ({ pass, pages, fetchedAt, fresh }) => {
+      repo.writePages(pass, pages, fetchedAt, fresh);
+    },
+    buildIndexes: () => repo.endBulkLoad(),
+    finishPass: async (pass) => repo.finishPass(pass),
+    close: async () => undefined,
+  };
+}
+
+/** A request the thread has not answered yet; `redo` does its work here should the thread die first. */
+interface Job {
+  redo: (writer: PageWriter) => Promise<unknown>;
+  resolve: (delta: WriteDelta) => void;
+  reject: (error: Error) => void;
+}
+
+export function threadWriter(
+  repo: CatalogueRepository,
+  file: string,
+  spec: WriterThreadSpec,
+  warn: (message: string) => void = () => undefined,
+): PageWriter {
+  const jobs = new Map<number, Job>();
+  let next = 1;
+  let fallback: PageWriter | null = null;
+  let closing = false;
+
+  const worker = new Worker(spec.script, {
+    workerData: { file, pragmas: spec.pragmas ?? [] },
+    execArgv: spec.execArgv ?? [],
+  });
+  const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+
+  /** The thread is gone: what it had not confirmed is written here, and so is everything after it. */
+  const takeOver = (reason: string): void => {
+    if (fallback) return;
+    fallback = inlineWriter(repo);
+    if (!closing || jobs.size > 0) warn(`catalogue writer thread stopped (${reason}); writing on the main thread`);
+    void worker.terminate();
+    const waiting = [...jobs.values()];
+    jobs.clear();
+    for (const job of waiting) job.redo(fallback).then(() => job.resolve({ rows: 0, listed: 0 }), job.reject);
+    // a batch it committed without getting to say so would otherwise be missing from the counts
+    repo.recount();
+  };
+
+  worker.on('message', (reply: WriterReply) => {
+    const job = jobs.get(reply.id);
+    if (!job) return;
+    jobs.delete(reply.id);
+    if (reply.ok) {
+      repo.noteWritten(reply.delta);
+      job.resolve(reply.delta);
+    } else job.reject(Object.assign(new Error(reply.message), { code: reply.code ?? undefined }));
+  });
+  worker.on('error', (error) => takeOver(error.message));
+  worker.on('exit', (code) => {
+    if (!closing || jobs.size > 0) takeOver(`exit code ${code}`);
+  });
+
+  const ask = (request: WriterRequest & { id: number }, redo: Job['redo']): Promise<WriteDelta> =>
+    new Promise<WriteDelta>((resolve, reject) => {
+      jobs.set(request.id, { redo, resolve, reject });
+      worker.postMessage(request);
+    });
+
+  return {
+    write: async (batch) => {
+      if (fallback) return fallback.write(batch);
+      await ask({ type: 'write', id: next++, ...batch }, (writer) => writer.write(batch));
+    },
+    buildIndexes: async () => {
+      if (fallback) return fallback.buildIndexes();
+      await ask({ type: 'indexes', id: next++ }, (writer) => writer.buildIndexes());
+    },
+    finishPass: async (pass) => {
+      if (fallback) return fallback.finishPass(pass);
+      let redone: number | null = null;
+      const delta = await ask({ type: 'finish', id: next++, pass }, async (writer) => {
+        redone = await writer.finishPass(pass);
+      });
+      return redone ?? -delta.listed;
+    },
+    close: async () => {
+      closing = true;
+      if (!fallback) worker.postMessage({ type: 'close' } satisfies WriterRequest);
+      await exited;
+    },
+  };
+}

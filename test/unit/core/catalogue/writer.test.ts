@@ -1,0 +1,174 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ServiceHttp } from '../../../../electron/main/core/api/http';
+import { parseProduct } from '../../../../electron/main/core/api/products';
+import { CatalogueRepository, toWriteRow, type PageRows } from '../../../../electron/main/core/db/catalogue';
+import {
+  SOURCE_WRITER_THREAD,
+  threadWriter,
+  type PageWriter,
+  type WriterThreadSpec,
+} from '../../../../electron/main/core/db/catalogue-writer';
+import { CoreEvents } from '../../../../electron/main/core/events';
+import { SYNC_LIMITS } from '../../../../electron/main/core/limits';
+import { CatalogueSync } from '../../../../electron/main/core/sync/catalogue';
+import { makeProduct } from '../../../../server/seed';
+import { startService, type RunningService } from '../../../../server/index';
+
+let dir: string;
+let file: string;
+let repo: CatalogueRepository;
+
+beforeEach(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shopdesk-writer-'));
+  file = path.join(dir, 'c.sqlite');
+  repo = new CatalogueRepository(file);
+});
+afterEach(() => {
+  repo.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** Pages of products as the sync hands them over; `rename` changes every name (a record changed on the service). */
+function pages(firstPage: number, count: number, rename = ''): PageRows[] {
+  return Array.from({ length: count }, (_, i) => {
+    const page = firstPage + i;
+    const rows = Array.from({ length: 15 }, (_, j) => {
+      const record = makeProduct(7, (page - 1) * 15 + j + 1);
+      const parsed = parseProduct(rename ? { ...record, name: `${String(record.name)}${rename}` } : record);
+      if (!parsed.ok) throw new Error(parsed.reason);
+      return toWriteRow(parsed.product);
+    });
+    return { page, rows };
+  });
+}
+
+const countRows = (): number => repo.db.prepare('SELECT count(*) FROM products').pluck().get() as number;
+
+describe('the catalogue writer thread', () => {
+  it('commits batches in order on its own connection; the reading side sees them and its counts follow', async () => {
+    const writer = threadWriter(repo, file, SOURCE_WRITER_THREAD);
+    await Promise.all([
+      writer.write({ pass: 1, pages: pages(1, 4), fetchedAt: 10, fresh: false }),
+      // the same products again, renamed: written after the first batch, so the new names win
+      writer.write({ pass: 1, pages: pages(1, 1, ' v2'), fetchedAt: 20, fresh: false }),
+    ]);
+    expect(repo.listedCount()).toBe(60);
+    expect(repo.rowCount()).toBe(60);
+    expect(countRows()).toBe(60);
+    expect(repo.detail(1)?.name).toMatch(/ v2$/);
+    expect(repo.detail(16)?.name).not.toMatch(/ v2$/);
+    expect([...repo.pagesDone(1)].sort((a, b) => a - b)).toEqual([1, 2, 3, 4]);
+    // the search index was written by the thread too
+    const name = repo.detail(20)!.name.split(' ')[0]!;
+    expect(
+      repo
+        .query({ text: name, status: null, stock: 'all', flags: [], sort: 'id', dir: 'asc', offset: 0, limit: 100 })
+        .rows.map((r) => r.id),
+    ).toContain(20);
+    await writer.close();
+    expect(repo.db.pragma('integrity_check', { simple: true })).toBe('ok');
+  });
+
+  it('builds the indexes a first download left out, on the thread', async () => {
+    expect(repo.beginBulkLoad()).toBe(true);
+    const writer = threadWriter(repo, file, SOURCE_WRITER_THREAD);
+    await writer.write({ pass: 1, pages: pages(1, 3), fetchedAt: 1, fresh: true });
+    await writer.buildIndexes();
+    await writer.close();
+    const indexes = repo.db
+      .prepare("SELECT count(*) FROM sqlite_master WHERE type = 'index' AND tbl_name = 'products' AND sql IS NOT NULL")
+      .pluck()
+      .get();
+    expect(indexes).toBe(7);
+    expect(repo.lookup(repo.detail(30)!.barcode)?.id).toBe(30);
+  });
+
+  it('a thread that cannot start: every batch is written on this thread instead, with a warning', async () => {
+    const warnings: string[] = [];
+    const writer = threadWriter(repo, file, { script: path.join(dir, 'no-such-writer.js'), execArgv: [] }, (message) =>
+      warnings.push(message),
+    );
+    await writer.write({ pass: 1, pages: pages(1, 2), fetchedAt: 1, fresh: false });
+    await writer.write({ pass: 1, pages: pages(3, 2), fetchedAt: 1, fresh: false });
+    await writer.close();
+    expect(countRows()).toBe(60);
+    expect(repo.listedCount()).toBe(60);
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(/writer thread stopped .*writing on the main thread/);
+  });
+
+  it('the built app runs the thread from its own plain JavaScript file (no loader)', async (context) => {
+    const built = path.resolve('out/main/catalogue-writer.js');
+    if (!fs.existsSync(built)) context.skip(); // npm test builds first
+    const warnings: string[] = [];
+    const writer = threadWriter(repo, file, { script: built, execArgv: [] }, (m) => warnings.push(m));
+    await writer.write({ pass: 1, pages: pages(1, 2), fetchedAt: 1, fresh: false });
+    await writer.close();
+    expect(warnings).toEqual([]);
+    expect(countRows()).toBe(30);
+  });
+});
+
+describe('a sync with the writer thread', () => {
+  let svc: RunningService;
+  let client: ServiceHttp;
+  beforeEach(async () => {
+    svc = await startService({ token: 'tok', products: 2000, orders: 0, seed: 5 });
+    client = new ServiceHttp();
+  });
+  afterEach(async () => {
+    await client.destroy();
+    await svc.close();
+  });
+  const syncWith = (writer: () => PageWriter) =>
+    new CatalogueSync({
+      repo,
+      writer,
+      http: client,
+      events: new CoreEvents(),
+      target: async () => ({ baseUrl: svc.url, token: 'tok' }),
+    });
+
+  it('a thread that dies mid-pass loses nothing: what it had not confirmed is written here, the pass completes', async () => {
+    const dying: WriterThreadSpec = {
+      script: new URL('../../../support/dying-writer.worker.ts', import.meta.url),
+      execArgv: ['--import', 'tsx'],
+    };
+    const warnings: string[] = [];
+    const status = await syncWith(() => threadWriter(repo, file, dying, (m) => warnings.push(m))).start();
+    expect(status.state).toBe('complete');
+    expect(status.summary).toMatch(/^Catalogue complete: 2,000 products/);
+    expect(countRows()).toBe(2000);
+    expect(repo.listedCount()).toBe(2000);
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(/exit code 70/);
+    expect(repo.db.pragma('integrity_check', { simple: true })).toBe('ok');
+  });
+
+  it('fetching waits while the writer is behind: never more than the limit of fetched pages unwritten', async () => {
+    await svc.close();
+    svc = await startService({ token: 'tok', products: 12_000, orders: 0, seed: 5 });
+    let unwritten = 0;
+    let most = 0;
+    const slow: PageWriter = {
+      write: async (batch) => {
+        unwritten += batch.pages.length;
+        most = Math.max(most, unwritten);
+        await new Promise((r) => setTimeout(r, 40));
+        repo.writePages(batch.pass, batch.pages, batch.fetchedAt, batch.fresh);
+        unwritten -= batch.pages.length;
+      },
+      buildIndexes: () => repo.endBulkLoad(),
+      finishPass: async (pass) => repo.finishPass(pass),
+      close: async () => undefined,
+    };
+    const status = await syncWith(() => slow).start();
+    expect(status.state).toBe('complete');
+    expect(countRows()).toBe(12_000);
+    expect(most).toBeGreaterThan(SYNC_LIMITS.writeBatchPages);
+    expect(most).toBeLessThanOrEqual(SYNC_LIMITS.maxUnwrittenPages + SYNC_LIMITS.concurrency);
+  }, 30_000);
+});
