@@ -1,10 +1,13 @@
 /** Shared bench helpers: the reference service in its own process, percentiles, timing. */
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 
 export interface ChildService {
   url: string;
   token: string;
+  /** The child's process id (tsx runs the service in a process of its own below it: see cpuOfTree). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -44,6 +47,7 @@ export async function startChildService(opts: {
   return {
     url,
     token,
+    pid: child.pid!,
     stop: () =>
       new Promise<void>((resolve) => {
         child.once('exit', () => resolve());
@@ -59,3 +63,34 @@ export function percentile(values: number[], p: number): number {
 }
 
 export const round = (n: number, digits = 2): number => Math.round(n * 10 ** digits) / 10 ** digits;
+
+/** CPU seconds (user + system) used so far by a process and all its descendants; null where /proc is not there. */
+export function cpuOfTree(pid: number): number | null {
+  if (!fs.existsSync('/proc/self/stat')) return null;
+  const ticks = 100; // USER_HZ on Linux
+  const stats = new Map<number, { parent: number; cpu: number }>();
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // the command name may contain spaces: fields are counted after its closing parenthesis
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      stats.set(Number(entry), { parent: Number(fields[1]), cpu: (Number(fields[11]) + Number(fields[12])) / ticks });
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  let total = 0;
+  const wanted = new Set([pid]);
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const [id, { parent }] of stats) {
+      if (!wanted.has(id) && wanted.has(parent)) {
+        wanted.add(id);
+        grew = true;
+      }
+    }
+  }
+  for (const id of wanted) total += stats.get(id)?.cpu ?? 0;
+  return total;
+}

@@ -1,4 +1,7 @@
-/** npm run service -- --port 8080 --token secret --products 5000 --orders 2000 [--data-file f] [--date-order dmy|mdy] */
+/**
+ * npm run service -- --port 8080 --token secret --products 5000 --orders 2000 [--data-file f] [--date-order dmy|mdy]
+ *   [--latency-ms n]
+ */
 import { parseArgs } from 'node:util';
 import { startService } from './index';
 
@@ -14,6 +17,7 @@ const { values } = parseArgs({
     'date-order': { type: 'string', default: 'dmy' },
     'order-list': { type: 'string', default: 'paginated' },
     control: { type: 'boolean', default: false },
+    'latency-ms': { type: 'string', default: '0' },
   },
 });
 
@@ -48,6 +52,7 @@ const service = await startService({
   dateOrder,
   orderList,
   control: values.control,
+  latencyMs: count('latency-ms', values['latency-ms'], 60_000),
 });
 console.log(`Reference service ready in ${Date.now() - started} ms at ${service.url} (token: ${values.token})`);
 const stop = (): void => {

@@ -32,6 +32,8 @@ export interface ServiceOptions {
   single?: 'data' | 'bare';
   /** Faults active from the start. */
   faults?: FaultRule[];
+  /** Milliseconds every request waits before it is answered, as a service across a network does (benchmarks). */
+  latencyMs?: number;
   /** Expose /__control routes (fault rules, statistics) to holders of the token. */
   control?: boolean;
   anchor?: Date;
@@ -98,6 +100,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     if (req.url.startsWith('/__control')) return;
     // every POST the client sent, whatever became of it (faulted, refused, stored)
     if (req.method === 'POST' && req.url.split('?')[0] === '/api/order') counters.orderPosts += 1;
+    if (options.latencyMs) await sleep(options.latencyMs);
     const fault = faults.take(req.method, req.url);
     req.fault = fault;
     if (fault && (await applyEarlyFault(fault, req, reply))) return reply;
