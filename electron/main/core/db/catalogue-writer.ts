@@ -84,6 +84,8 @@ export function threadWriter(
   const worker = new Worker(spec.script, {
     workerData: { file, pragmas: spec.pragmas ?? [] },
     execArgv: spec.execArgv ?? [],
+    // the thread makes short-lived rows by the million: a small young generation collects them before they pile up
+    resourceLimits: { maxYoungGenerationSizeMb: 8 },
   });
   const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
 
