@@ -321,11 +321,7 @@ export class CatalogueSync {
       await Promise.all(Array.from({ length: this.deps.concurrency ?? SYNC_LIMITS.concurrency }, worker));
     } catch (error) {
       await drain();
-      if (writeError)
-        return this.end(
-          'failed',
-          `The catalogue could not be saved on this computer (${writeError}); pages already saved are kept.`,
-        );
+      if (writeError) return this.notSaved(writeError);
       if (error instanceof StopPass) {
         if (error.state === 'cancelled') {
           return this.end(
@@ -338,11 +334,7 @@ export class CatalogueSync {
       throw error;
     }
     await drain();
-    if (writeError)
-      return this.end(
-        'failed',
-        `The catalogue could not be saved on this computer (${writeError}); pages already saved are kept.`,
-      );
+    if (writeError) return this.notSaved(writeError);
 
     const problems: string[] = [];
     if (failed.size > 0) problems.push(`${fmt(failed.size)} page${failed.size === 1 ? '' : 's'} failed`);
@@ -358,11 +350,7 @@ export class CatalogueSync {
     try {
       delisted = await writer.finishPass(pass);
     } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
-      return this.end(
-        'failed',
-        `The catalogue could not be saved on this computer (${reason}); pages already saved are kept.`,
-      );
+      return this.notSaved(error instanceof Error ? error.message : String(error));
     }
     // every product this pass saw is listed, every other one was just delisted: no count over the table needed
     const seen = repo.listedCount();
@@ -372,6 +360,14 @@ export class CatalogueSync {
     if (total !== null && total !== seen) summary += ` (the service reported ${fmt(total)})`;
     if (delisted > 0) summary += `; ${fmt(delisted)} no longer listed`;
     return this.end('complete', `${summary}.`);
+  }
+
+  /** A write failed (disk full, say): the pass stops and says so; what was committed stays. */
+  private notSaved(reason: string): Outcome {
+    return this.end(
+      'failed',
+      `The catalogue could not be saved on this computer (${reason}); pages already saved are kept.`,
+    );
   }
 
   /** How a pass ended; made visible by finish() once the pass's last work (index building) is done. */
