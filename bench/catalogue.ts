@@ -40,8 +40,16 @@ if (!fs.existsSync(WRITER.script as string)) throw new Error('Build first (npm r
 /** Service latency for (c'): with it the plain client runs near the issue's reference figure (~2,400 pages/s). */
 const LATENCY_MS = 2;
 
-/** CPU seconds of this process and of the service's processes over a stretch of wall time, as one phrase. */
-function cpuMeter(service: ChildService): () => string {
+interface CpuUse {
+  /** CPU seconds of this process (all its threads) and of the service's processes (null without /proc). */
+  client: number;
+  service: number | null;
+  seconds: number;
+  text: string;
+}
+
+/** CPU used by this process and by the service's processes over a stretch of wall time. */
+function cpuMeter(service: ChildService): () => CpuUse {
   const wall = performance.now();
   const own = process.cpuUsage();
   const theirs = cpuOfTree(service.pid);
@@ -50,14 +58,14 @@ function cpuMeter(service: ChildService): () => string {
     const used = process.cpuUsage(own);
     const client = (used.user + used.system) / 1e6;
     const svc = theirs === null ? null : (cpuOfTree(service.pid) ?? theirs) - theirs;
-    return (
+    const text =
       `CPU: client ${round(client)} s, service ${svc === null ? 'n/a' : `${round(svc)} s`} ` +
-      `in ${round(seconds)} s on ${os.availableParallelism()} cores`
-    );
+      `in ${round(seconds)} s on ${os.availableParallelism()} cores`;
+    return { client, service: svc, seconds, text };
   };
 }
 
-async function plainClient(service: ChildService): Promise<{ rate: number; seconds: number; cpu: string }> {
+async function plainClient(service: ChildService): Promise<{ rate: number; seconds: number; cpu: CpuUse }> {
   const agent = new Agent({ connections: CONCURRENCY, keepAliveTimeout: 30_000 });
   const cpu = cpuMeter(service);
   const start = performance.now();
@@ -84,7 +92,7 @@ async function fullSync(
   service: ChildService,
   mode: 'thread' | 'inline',
   name: string,
-): Promise<{ rate: number; summary: string; cpu: string; maxStallMs: number; p99StallMs: number }> {
+): Promise<{ rate: number; summary: string; cpu: CpuUse; maxStallMs: number; p99StallMs: number }> {
   const file = path.join(work, `${name}.sqlite`);
   const repo = new CatalogueRepository(file);
   const http = new ServiceHttp();
@@ -147,7 +155,7 @@ try {
   summary.plainClientPagesPerSecond = Math.round(plain.rate);
   line(
     '(b) plain fetch-and-parse client, pages/s',
-    `${fmt(plain.rate)} (${fmt(PRODUCTS)} products in ${round(plain.seconds)} s; ${plain.cpu})`,
+    `${fmt(plain.rate)} (${fmt(PRODUCTS)} products in ${round(plain.seconds)} s; ${plain.cpu.text})`,
   );
 
   // (c) Shopdesk's full sync, as the app runs it (pages committed on the writer thread), then the same sync with
@@ -156,8 +164,22 @@ try {
   summary.syncPagesPerSecond = Math.round(threaded.rate);
   summary.syncToPlainRatio = round(threaded.rate / plain.rate);
   summary.syncMainThreadMaxStallMs = threaded.maxStallMs;
-  line('(c) Shopdesk full sync, pages/s', `${fmt(threaded.rate)} (${threaded.summary}; ${threaded.cpu})`);
+  line('(c) Shopdesk full sync, pages/s', `${fmt(threaded.rate)} (${threaded.summary}; ${threaded.cpu.text})`);
   line('    ratio c/b (target >= 0.85)', `${round(threaded.rate / plain.rate)}`);
+  if (threaded.cpu.service !== null) {
+    // what the CPU alone allows: the sync's CPU time per page (its threads and the service's) spread over every core
+    const cores = os.availableParallelism();
+    const perPage = (threaded.cpu.client + threaded.cpu.service) / pages;
+    const ceiling = cores / perPage;
+    summary.syncCpuMicrosecondsPerPage = Math.round(perPage * 1e6);
+    summary.syncCpuCeilingPagesPerSecond = Math.round(ceiling);
+    line(
+      '    CPU ceiling of the sync on this machine, pages/s',
+      `${fmt(ceiling)} (${fmt(perPage * 1e6)} CPU-µs a page, client + service, on ${cores} cores; ` +
+        `${round(ceiling / plain.rate)} of b; the plain client needs ` +
+        `${fmt(((plain.cpu.client + (plain.cpu.service ?? 0)) / pages) * 1e6)} CPU-µs a page)`,
+    );
+  }
   const inline = await fullSync(service, 'inline', 'sync-inline');
   summary.inlineSyncPagesPerSecond = Math.round(inline.rate);
   summary.inlineSyncMainThreadMaxStallMs = inline.maxStallMs;
