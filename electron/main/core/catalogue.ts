@@ -11,7 +11,8 @@ import { readLive } from './api/live';
 import { parseProduct } from './api/products';
 import type { ConnectionMonitor, ConnectionTarget } from './connection';
 import { CatalogueRepository } from './db/catalogue';
-import { threadWriter, type WriterThreadSpec } from './db/catalogue-writer';
+import { checkInThread, threadWriter, type WriterThreadSpec } from './db/catalogue-writer';
+import { moveAside } from './db/open';
 import type { CoreEvents } from './events';
 import { SYNC_LIMITS } from './limits';
 import { cacheKey, connectionFor, notConfigured, whenOnline } from './service-scope';
@@ -32,8 +33,15 @@ export interface CatalogueOptions {
   warn: (message: string) => void;
 }
 
+interface OpenCatalogue {
+  key: string;
+  repo: CatalogueRepository;
+  sync: CatalogueSync;
+}
+
 export class Catalogue {
-  private current: { key: string; repo: CatalogueRepository; sync: CatalogueSync } | null = null;
+  private current: OpenCatalogue | null = null;
+  private closed = false;
   private readonly stopSchedule: () => void;
 
   constructor(private readonly options: CatalogueOptions) {
@@ -51,8 +59,9 @@ export class Catalogue {
     if (this.current?.key === key) return this.current;
     this.closeCurrent();
     const file = path.join(this.options.dataDir, `catalogue-${key}.sqlite`);
-    const repo = new CatalogueRepository(file);
     const { writer, warn } = this.options;
+    // with a thread at hand the full integrity check runs there, not here (seconds for a large catalogue)
+    const repo = this.openRepository(file, writer === 'inline');
     const sync = new CatalogueSync({
       repo,
       writer: writer === 'inline' ? undefined : () => threadWriter(repo, file, writer, warn),
@@ -63,7 +72,38 @@ export class Catalogue {
       onUnreachable: () => void this.options.connection.check(),
     });
     this.current = { key, repo, sync };
+    if (writer !== 'inline') void this.verify(this.current, file, writer);
     return this.current;
+  }
+
+  /** Opens the cache; one so damaged that it cannot even be counted is moved aside at once and started afresh. */
+  private openRepository(file: string, quickCheck: boolean): CatalogueRepository {
+    try {
+      return new CatalogueRepository(file, { quickCheck });
+    } catch (error) {
+      const code = String((error as { code?: unknown }).code ?? '');
+      if (!/^SQLITE_(CORRUPT|NOTADB)/.test(code)) throw error;
+      this.options.warn(
+        `the catalogue cache ${path.basename(file)} is damaged (${code}): moved aside, to be fetched again`,
+      );
+      moveAside(file);
+      return new CatalogueRepository(file, { quickCheck });
+    }
+  }
+
+  /** A cache that fails its check is closed, moved aside (never deleted) and fetched again. */
+  private async verify(opened: OpenCatalogue, file: string, spec: WriterThreadSpec): Promise<void> {
+    if ((await checkInThread(file, spec)) || this.closed) return;
+    this.options.warn(`the catalogue cache ${path.basename(file)} is damaged: moved aside, to be fetched again`);
+    if (this.current === opened) this.current = null;
+    opened.sync.cancel();
+    await opened.sync.idle();
+    if (this.closed) return;
+    if (opened.repo.db.open) opened.repo.close();
+    moveAside(file);
+    const fresh = await this.open();
+    if (fresh) this.options.events.emit('catalogue:progress', fresh.sync.status());
+    void this.syncIfDue();
   }
 
   /** Starts a sync when the cache is incomplete or older than the schedule, and the service is online. */
@@ -83,10 +123,11 @@ export class Catalogue {
     const { repo } = this.current;
     this.current = null;
     // let a cancelled pass unwind before the database closes
-    setTimeout(() => repo.close(), 1000).unref();
+    setTimeout(() => repo.db.open && repo.close(), 1000).unref();
   }
 
   async close(): Promise<void> {
+    this.closed = true;
     this.stopSchedule();
     if (this.current) {
       this.current.sync.cancel();

@@ -8,6 +8,7 @@
  */
 import { Worker } from 'node:worker_threads';
 import type { CatalogueRepository, PageRows, WriteDelta } from './catalogue';
+import { checkFile } from './open';
 
 export interface WriteBatch {
   pass: number;
@@ -145,4 +146,28 @@ export function threadWriter(
       await exited;
     },
   };
+}
+
+/**
+ * The full integrity check of a cache file, on a thread of its own (seconds for a large catalogue, which the app's
+ * main thread must not spend at start); on this thread if no thread can be started.
+ */
+export function checkInThread(file: string, spec: WriterThreadSpec): Promise<boolean> {
+  return new Promise<boolean>((resolve) => {
+    let answer: boolean | null = null;
+    let worker: Worker;
+    try {
+      worker = new Worker(spec.script, {
+        workerData: { file, pragmas: [], check: true },
+        execArgv: spec.execArgv ?? [],
+      });
+    } catch {
+      resolve(checkFile(file));
+      return;
+    }
+    worker.unref(); // a check still running never holds up quitting
+    worker.once('message', (reply: { healthy: boolean }) => (answer = reply.healthy === true));
+    worker.on('error', () => undefined);
+    worker.once('exit', () => resolve(answer ?? checkFile(file)));
+  });
 }

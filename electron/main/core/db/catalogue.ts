@@ -164,7 +164,15 @@ export class CatalogueRepository {
    * `role: 'writer'` opens a second connection for the writer thread: the reading side has already checked and
    * migrated the file, so the start-up check, the counts and the index check are skipped.
    */
-  constructor(file: string, options: { role?: 'reader' | 'writer'; pragmas?: readonly string[] } = {}) {
+  constructor(
+    file: string,
+    options: {
+      role?: 'reader' | 'writer';
+      pragmas?: readonly string[];
+      /** false: the caller checks the file on another thread (see Catalogue.verify). */
+      quickCheck?: boolean;
+    } = {},
+  ) {
     const writer = options.role === 'writer';
     const opened = openDatabase({
       file,
@@ -172,7 +180,7 @@ export class CatalogueRepository {
       synchronous: 'NORMAL',
       // the writer appends; a smaller cache keeps its memory down and measured no slower (bench:catalogue)
       cacheMiB: writer ? 32 : 128,
-      quickCheck: !writer,
+      quickCheck: !writer && options.quickCheck !== false,
     });
     for (const pragma of options.pragmas ?? []) opened.db.pragma(pragma);
     this.db = opened.db;

@@ -15,7 +15,11 @@ export interface OpenOptions {
   synchronous: 'FULL' | 'NORMAL';
   /** Page cache size; large caches (the catalogue) want more than SQLite's 2 MB default. */
   cacheMiB?: number;
-  /** Run quick_check on open (default). A second connection to a file just checked skips it. */
+  /**
+   * Run quick_check on open (default). Without it only a cheap read of the schema is made (a file that is not a
+   * database at all is still moved aside): for a second connection to a file just checked, and for a large cache
+   * whose full check runs on another thread (a 1 GB catalogue takes seconds to check).
+   */
   quickCheck?: boolean;
 }
 
@@ -32,12 +36,9 @@ if (!(Number(process.versions.napi) >= 10)) {
 export function openDatabase(options: OpenOptions): OpenedDatabase {
   let db = openOrNull(options.file);
   let movedAside: string | null = null;
-  if (!db || (options.quickCheck !== false && !healthy(db))) {
+  if (!db || !(options.quickCheck === false ? readable(db) : healthy(db))) {
     db?.close();
-    movedAside = `${options.file}.corrupt-${Date.now()}`;
-    for (const suffix of ['', '-wal', '-shm']) {
-      if (fs.existsSync(options.file + suffix)) fs.renameSync(options.file + suffix, movedAside + suffix);
-    }
+    movedAside = moveAside(options.file);
     db = new Database(options.file);
   }
   db.pragma('journal_mode = WAL');
@@ -56,6 +57,37 @@ function openOrNull(file: string): Database.Database | null {
     return new Database(file);
   } catch {
     return null;
+  }
+}
+
+/** Moves a damaged database (and its WAL) aside, never deleting it; returns where it went. */
+export function moveAside(file: string): string {
+  const aside = `${file}.corrupt-${Date.now()}`;
+  for (const suffix of ['', '-wal', '-shm']) {
+    if (fs.existsSync(file + suffix)) fs.renameSync(file + suffix, aside + suffix);
+  }
+  return aside;
+}
+
+function readable(db: Database.Database): boolean {
+  try {
+    db.pragma('schema_version');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The full check of a database file (quick_check), opened read-only; false when it is damaged or unreadable. */
+export function checkFile(file: string): boolean {
+  let db: Database.Database | null = null;
+  try {
+    db = new Database(file, { readonly: true, fileMustExist: true });
+    return healthy(db);
+  } catch {
+    return false;
+  } finally {
+    db?.close();
   }
 }
 

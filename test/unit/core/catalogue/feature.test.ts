@@ -1,4 +1,10 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import Database from 'better-sqlite3';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createCore } from '../../../../electron/main/core/index';
+import { MemoryVault } from '../../../../electron/main/core/vault';
 import { cacheKey } from '../../../../electron/main/core/service-scope';
 import type { Core } from '../../../../electron/main/core/index';
 import { startService, type RunningService } from '../../../../server/index';
@@ -80,5 +86,74 @@ describe('catalogue feature', () => {
     );
     expect(read.missing).toBe(true);
     expect(read.product.listed).toBe(false);
+  });
+});
+
+describe('a damaged catalogue cache', () => {
+  /** A core over a data folder that outlives it (to be opened again after the damage). */
+  const coreIn = (dataDir: string, warnings: string[] = []): Core => {
+    const c = createCore({
+      dataDir,
+      vault: new MemoryVault(),
+      host: 'browser',
+      version: 't',
+      background: false,
+      log: { info: () => undefined, warn: (m) => void warnings.push(m), error: () => undefined },
+    });
+    cleanup.push(() => c.close());
+    return c;
+  };
+  /** A full cache of 600 products in a folder of its own; returns the folder and the cache file. */
+  const fullCache = async (): Promise<{ dataDir: string; file: string; svc: RunningService }> => {
+    const svc = await service(600);
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shopdesk-damaged-'));
+    cleanup.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+    const first = coreIn(dataDir);
+    value(await first.dispatch('settings:save', { baseUrl: svc.url, token: 'tok' }));
+    value(await first.dispatch('catalogue:sync', {}));
+    expect((await waitForSync(first)).cachedProducts).toBe(600);
+    await first.close();
+    const name = fs.readdirSync(dataDir).find((f) => /^catalogue-.*\.sqlite$/.test(f))!;
+    return { dataDir, file: path.join(dataDir, name), svc };
+  };
+  /** Overwrites the first page of one of the file's b-trees with garbage. */
+  const damage = (file: string, tree: string): void => {
+    const db = new Database(file, { readonly: true });
+    const root = db.prepare('SELECT rootpage FROM sqlite_master WHERE name = ?').pluck().get(tree) as number;
+    const pageSize = db.pragma('page_size', { simple: true }) as number;
+    db.close();
+    const fd = fs.openSync(file, 'r+');
+    fs.writeSync(fd, Buffer.alloc(pageSize, 0x5a), 0, pageSize, (root - 1) * pageSize);
+    fs.closeSync(fd);
+  };
+  const movedAside = (dataDir: string): string[] => fs.readdirSync(dataDir).filter((f) => /\.corrupt-\d+$/.test(f));
+
+  it('damage the quick look at start cannot see is found by the full check on its own thread: moved aside, fetched again', async () => {
+    const { dataDir, file, svc } = await fullCache();
+    damage(file, 'products_fts_data'); // the search index: opening and counting never touch it
+    const warnings: string[] = [];
+    const c = coreIn(dataDir, warnings);
+    // the cache opens at once, as it was: the full check runs elsewhere
+    expect(value<{ cachedProducts: number }>(await c.dispatch('catalogue:status', {})).cachedProducts).toBe(600);
+    await vi.waitFor(() => expect(movedAside(dataDir)).toHaveLength(1), { timeout: 15_000, interval: 50 });
+    expect(warnings.filter((w) => /damaged: moved aside/.test(w))).toHaveLength(1);
+    expect(value<{ cachedProducts: number }>(await c.dispatch('catalogue:status', {})).cachedProducts).toBe(0);
+    value(await c.dispatch('settings:save', { baseUrl: svc.url, token: 'tok' })); // the token lived in memory
+    value(await c.dispatch('catalogue:sync', {}));
+    expect(await waitForSync(c)).toMatchObject({ state: 'complete', cachedProducts: 600 });
+    expect(value<{ total: number }>(await c.dispatch('catalogue:query', { text: 'a' })).total).toBeGreaterThan(0);
+  });
+
+  it('a cache too damaged to open is moved aside at once and a fresh one starts', async () => {
+    const { dataDir, file, svc } = await fullCache();
+    damage(file, 'products');
+    const warnings: string[] = [];
+    const c = coreIn(dataDir, warnings);
+    expect(value<{ cachedProducts: number }>(await c.dispatch('catalogue:status', {})).cachedProducts).toBe(0);
+    expect(movedAside(dataDir)).toHaveLength(1);
+    expect(warnings.some((w) => /damaged \(SQLITE_CORRUPT/.test(w))).toBe(true);
+    value(await c.dispatch('settings:save', { baseUrl: svc.url, token: 'tok' }));
+    value(await c.dispatch('catalogue:sync', {}));
+    expect((await waitForSync(c)).cachedProducts).toBe(600);
   });
 });
