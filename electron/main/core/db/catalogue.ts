@@ -15,6 +15,10 @@ import { parseProduct, type ParsedProduct } from '../api/products';
 import { openDatabase, type Migration } from './open';
 import { ftsIdPlan, ftsQuery, indexPlan, KeysetWindows, type QueryPlan } from './windows';
 
+/** sync_state keys of the kept row counts. */
+const ROW_COUNT = 'rowCount';
+const LISTED_COUNT = 'listedCount';
+
 /** Unknown figures sort before every real one. */
 const UNKNOWN_KEY = -(2 ** 40);
 
@@ -215,9 +219,16 @@ export class CatalogueRepository {
         'UPDATE products SET page = coalesce(?, page), seen_pass = max(?, seen_pass), listed = 1, fetched_at = ? WHERE id = ?',
       ),
       countRows: db.prepare('SELECT count(*) FROM products').pluck(),
+      // the counts are kept in sync_state too, moved by each transaction's own change: exact with two connections
+      // writing (the writer thread and this one), and read at start instead of counting a million rows
+      addToCount: db.prepare('UPDATE sync_state SET value = CAST(value AS INTEGER) + ? WHERE key = ?'),
+      storedCount: db.prepare('SELECT CAST(value AS INTEGER) FROM sync_state WHERE key = ?').pluck(),
     };
     if (writer) return;
-    this.counts = { rows: this.stmt.countRows.get() as number, listed: this.stmt.countListed.get() as number };
+    const rows = this.stmt.storedCount.get(ROW_COUNT) as number | undefined;
+    const listed = this.stmt.storedCount.get(LISTED_COUNT) as number | undefined;
+    if (rows !== undefined && listed !== undefined) this.counts = { rows, listed };
+    else this.recount(); // a cache from before the counts were kept
     this.ensureIndexes();
   }
 
@@ -355,6 +366,10 @@ export class CatalogueRepository {
   /** Counts read again from the table (after a writer thread died without reporting its last batch). */
   recount(): void {
     this.counts = { rows: this.stmt.countRows.get() as number, listed: this.stmt.countListed.get() as number };
+    this.db.transaction(() => {
+      this.stmt.setState.run(ROW_COUNT, String(this.counts.rows));
+      this.stmt.setState.run(LISTED_COUNT, String(this.counts.listed));
+    })();
     this.changed();
   }
 
@@ -369,7 +384,14 @@ export class CatalogueRepository {
   private inTransaction<T>(work: () => T): T {
     const before = { ...this.counts };
     try {
-      return this.db.transaction(work)();
+      return this.db.transaction(() => {
+        const result = work();
+        const rows = this.counts.rows - before.rows;
+        const listed = this.counts.listed - before.listed;
+        if (rows !== 0) this.stmt.addToCount.run(rows, ROW_COUNT);
+        if (listed !== 0) this.stmt.addToCount.run(listed, LISTED_COUNT);
+        return result;
+      })();
     } catch (error) {
       this.counts = before;
       throw error;

@@ -130,7 +130,7 @@ describe('a damaged catalogue cache', () => {
 
   it('damage the quick look at start cannot see is found by the full check on its own thread: moved aside, fetched again', async () => {
     const { dataDir, file, svc } = await fullCache();
-    damage(file, 'products_fts_data'); // the search index: opening and counting never touch it
+    damage(file, 'products_fts_data'); // the search index: opening never reads it
     const warnings: string[] = [];
     const c = coreIn(dataDir, warnings);
     // the cache opens at once, as it was: the full check runs elsewhere
@@ -146,7 +146,7 @@ describe('a damaged catalogue cache', () => {
 
   it('a cache too damaged to open is moved aside at once and a fresh one starts', async () => {
     const { dataDir, file, svc } = await fullCache();
-    damage(file, 'products');
+    damage(file, 'sync_state'); // read when the cache opens
     const warnings: string[] = [];
     const c = coreIn(dataDir, warnings);
     expect(value<{ cachedProducts: number }>(await c.dispatch('catalogue:status', {})).cachedProducts).toBe(0);

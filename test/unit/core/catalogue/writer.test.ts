@@ -112,6 +112,52 @@ describe('the catalogue writer thread', () => {
   });
 });
 
+describe('row counts kept with the cache', () => {
+  const stored = (key: string): unknown =>
+    repo.db.prepare('SELECT value FROM sync_state WHERE key = ?').pluck().get(key);
+
+  it('stay exact with both connections writing, and are read (not counted) when the cache opens again', async () => {
+    const writer = threadWriter(repo, file, SOURCE_WRITER_THREAD);
+    await writer.write({ pass: 1, pages: pages(1, 4), fetchedAt: 1, fresh: false });
+    repo.markUnlisted(5); // this connection, meanwhile
+    await writer.write({ pass: 2, pages: pages(1, 2), fetchedAt: 2, fresh: false }); // 30 seen again (5 relisted)
+    expect(await writer.finishPass(2)).toBe(30); // pages 3 and 4 not seen: delisted on the thread
+    await writer.close();
+    const truth = {
+      rows: countRows(),
+      listed: repo.db.prepare('SELECT count(*) FROM products WHERE listed = 1').pluck().get(),
+    };
+    expect(truth).toEqual({ rows: 60, listed: 30 });
+    expect({ rows: repo.rowCount(), listed: repo.listedCount() }).toEqual(truth);
+    repo.close();
+    repo = new CatalogueRepository(file);
+    expect({ rows: repo.rowCount(), listed: repo.listedCount() }).toEqual(truth);
+    // what opening reads is the kept figure (a tampered one shows): no count over the table at start
+    repo.db.prepare("UPDATE sync_state SET value = '12345' WHERE key = 'rowCount'").run();
+    repo.close();
+    repo = new CatalogueRepository(file);
+    expect(repo.rowCount()).toBe(12345);
+  });
+
+  it('a cache from before they were kept is counted once when it opens, then keeps them', () => {
+    repo.savePage(
+      1,
+      1,
+      Array.from({ length: 3 }, (_, i) => {
+        const parsed = parseProduct(makeProduct(7, i + 1));
+        if (!parsed.ok) throw new Error(parsed.reason);
+        return parsed.product;
+      }),
+    );
+    repo.db.prepare("DELETE FROM sync_state WHERE key IN ('rowCount', 'listedCount')").run();
+    repo.close();
+    repo = new CatalogueRepository(file);
+    expect(repo.rowCount()).toBe(3);
+    expect(stored('rowCount')).toBe('3');
+    expect(stored('listedCount')).toBe('3');
+  });
+});
+
 describe('a sync with the writer thread', () => {
   let svc: RunningService;
   let client: ServiceHttp;
