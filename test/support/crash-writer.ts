@@ -31,7 +31,18 @@ if (serviceUrl) {
     catalogueWriter: fs.existsSync(BUILT_WRITER) ? { script: BUILT_WRITER, execArgv: [] } : undefined,
   });
   await core.dispatch('settings:save', { baseUrl: serviceUrl, token: 'tok' });
+  // the kill timer starts once this run's sync has fetched a page (its writer thread then has work): kills land
+  // while pages are being written, not while the process is still starting
+  let first: number | null = null;
+  const fetching = new Promise<void>((resolve) => {
+    core.events.on('catalogue:progress', ({ pagesDone, state }) => {
+      first ??= pagesDone;
+      if (pagesDone > first || state !== 'running') resolve();
+    });
+    setTimeout(resolve, 1500);
+  });
   await core.dispatch('catalogue:sync', {}); // resumes the unfinished pass of the run before
+  await fetching;
 }
 process.stdout.write('ready\n');
 for (let i = 0; ; i++) {
