@@ -46,7 +46,8 @@ test('shortcuts move between screens, "?" lists them, Ctrl+K jumps to an order o
   await expect(page.getByText(`${product!.sku} — ${product!.name}`)).toBeVisible();
   await app.screenshot('51-palette');
   await page.getByText(`${product!.sku} — ${product!.name}`).click();
-  await expect(page.getByRole('dialog').getByText(product!.name).first()).toBeVisible();
+  // the product panel itself (the closing palette is a dialog showing the name too, for a moment)
+  await expect(page.getByRole('dialog', { name: 'Product' }).getByText(product!.name).first()).toBeVisible();
 
   // and an order, by its customer's name
   const [order] = (await ask(app.core, 'orders:query', { offset: 0, limit: 1 })).rows;
