@@ -4,14 +4,14 @@ import os from 'node:os';
 import path from 'node:path';
 import type { CatalogueStatus } from '../../shared/domain';
 import type { ServiceHttp } from '../../electron/main/core/api/http';
-import { createCore, type Core } from '../../electron/main/core/index';
+import { createCore, type Core, type CoreOptions } from '../../electron/main/core/index';
 import { MemoryVault } from '../../electron/main/core/vault';
 import type { RunningService } from '../../server/index';
 import { ask } from './ask';
 
-export function createTestCore(options: { http?: ServiceHttp } = {}): { core: Core; dispose(): Promise<void> } {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shopdesk-core-'));
-  const core = createCore({
+/** The real core over a given data folder, with the test defaults (memory vault, no background work). */
+export function coreIn(dataDir: string, options: Partial<CoreOptions> = {}): Core {
+  return createCore({
     dataDir,
     vault: new MemoryVault(),
     host: 'browser',
@@ -19,6 +19,11 @@ export function createTestCore(options: { http?: ServiceHttp } = {}): { core: Co
     background: false,
     ...options,
   });
+}
+
+export function createTestCore(options: { http?: ServiceHttp } = {}): { core: Core; dispose(): Promise<void> } {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shopdesk-core-'));
+  const core = coreIn(dataDir, options);
   return {
     core,
     dispose: async () => {

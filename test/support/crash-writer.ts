@@ -5,11 +5,10 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { createCore } from '../../electron/main/core/index';
 import { DraftRepository } from '../../electron/main/core/db/drafts';
 import { OutboxRepository } from '../../electron/main/core/db/outbox';
-import { MemoryVault } from '../../electron/main/core/vault';
 import { DraftData } from '../../shared/domain';
+import { coreIn } from './core';
 import { sampleOrder } from './sample-order';
 
 const dir = process.argv[2]!;
@@ -21,12 +20,7 @@ const order = sampleOrder({ remarks: 'x'.repeat(500) });
 const BUILT_WRITER = path.resolve('out/main/catalogue-writer.js');
 
 if (serviceUrl) {
-  const core = createCore({
-    dataDir: path.join(dir, 'core'),
-    vault: new MemoryVault(),
-    host: 'browser',
-    version: 'crash',
-    background: false,
+  const core = coreIn(path.join(dir, 'core'), {
     // the writer thread as the app runs it (built JavaScript, quick to start) when the build is there
     catalogueWriter: fs.existsSync(BUILT_WRITER) ? { script: BUILT_WRITER, execArgv: [] } : undefined,
   });

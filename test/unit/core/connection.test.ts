@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ConnectionState } from '../../../shared/contract';
-import { createCore, type Core } from '../../../electron/main/core/index';
-import { MemoryVault } from '../../../electron/main/core/vault';
+import type { Core } from '../../../electron/main/core/index';
+import { coreIn } from '../../support/core';
 import { startService, type RunningService } from '../../../server/index';
 
 const dirs: string[] = [];
@@ -20,7 +20,7 @@ async function withConfiguredCore(
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shopdesk-conn-'));
   dirs.push(dir);
   const service = await startService({ token: opts.serviceToken, products: 1, orders: 0 });
-  const core = createCore({ dataDir: dir, vault: new MemoryVault(), host: 'browser', version: 't', background: false });
+  const core = coreIn(dir);
   try {
     await core.dispatch('settings:save', { baseUrl: service.url, token: opts.savedToken });
     await body(core, service);
@@ -36,13 +36,7 @@ describe('connection monitor', () => {
     dirs.push(dir);
     let service = await startService({ token: 'tok', products: 16, orders: 1 });
     const port = service.port;
-    const core = createCore({
-      dataDir: dir,
-      vault: new MemoryVault(),
-      host: 'browser',
-      version: 't',
-      background: false,
-    });
+    const core = coreIn(dir);
     const seen: ConnectionState['state'][] = [];
     core.events.on('connection:changed', (state) => seen.push(state.state));
     try {

@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { OrderDetail, OrderRow, OrdersStatus } from '../../../shared/domain';
-import { createCore, type Core } from '../../../electron/main/core/index';
-import { MemoryVault } from '../../../electron/main/core/vault';
+import type { Core } from '../../../electron/main/core/index';
+import { coreIn } from '../../support/core';
 import { startService, type RunningService, type ServiceOptions } from '../../../server/index';
 
 const cleanup: (() => Promise<void> | void)[] = [];
@@ -26,7 +26,7 @@ async function setup(service: Partial<ServiceOptions> = {}): Promise<{ core: Cor
   });
   cleanup.push(() => svc.close());
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shopdesk-orders-'));
-  const core = createCore({ dataDir: dir, vault: new MemoryVault(), host: 'browser', version: 't', background: false });
+  const core = coreIn(dir);
   cleanup.push(() => fs.rmSync(dir, { recursive: true, force: true }));
   cleanup.push(() => core.close());
   ok(await core.dispatch('settings:save', { baseUrl: svc.url, token: 'tok' }));

@@ -3,12 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ask } from '../../support/ask';
-import { ordersOnService as ordersOn } from '../../support/core';
+import { coreIn, ordersOnService as ordersOn } from '../../support/core';
 import { sampleOrder } from '../../support/sample-order';
 import { ServiceHttp } from '../../../electron/main/core/api/http';
 import { parseOrderList } from '../../../electron/main/core/api/orders';
 import { OutboxRepository } from '../../../electron/main/core/db/outbox';
 import { OutboxSender } from '../../../electron/main/core/sync/outbox';
+import { MemoryVault } from '../../../electron/main/core/vault';
 import { startService, type RunningService } from '../../../server/index';
 
 let dir: string;
@@ -221,10 +222,8 @@ describe('outbox', () => {
 
 describe('outbox through the core', () => {
   it('submit over the contract, offline it waits, online it goes out once; staff actions', async () => {
-    const { createCore } = await import('../../../electron/main/core/index');
-    const { MemoryVault } = await import('../../../electron/main/core/vault');
     const dataDir = path.join(dir, 'core');
-    const core = createCore({ dataDir, vault: new MemoryVault(), host: 'browser', version: 't', background: false });
+    const core = coreIn(dataDir);
     try {
       const port = svc.port;
       expect((await core.dispatch('settings:save', { baseUrl: svc.url, token: 'tok' })).ok).toBe(true);
@@ -265,16 +264,8 @@ describe('outbox through the core', () => {
 
 describe('drafts', () => {
   it('save, list, survive a restart, and are done once the order is in the outbox', async () => {
-    const { createCore } = await import('../../../electron/main/core/index');
-    const { MemoryVault } = await import('../../../electron/main/core/vault');
     const dataDir = path.join(dir, 'drafts-core');
-    let core = createCore({
-      dataDir,
-      vault: new MemoryVault('test'),
-      host: 'browser',
-      version: 't',
-      background: false,
-    });
+    let core = coreIn(dataDir, { vault: new MemoryVault('test') });
     const data = { customer: { name: 'Ada Lovelace', email: 'ada@example.com', phone: '' } };
     try {
       expect((await core.dispatch('settings:save', { baseUrl: svc.url, token: 'tok' })).ok).toBe(true);
@@ -296,7 +287,7 @@ describe('drafts', () => {
     } finally {
       await core.close();
     }
-    core = createCore({ dataDir, vault: new MemoryVault('test'), host: 'browser', version: 't', background: false });
+    core = coreIn(dataDir, { vault: new MemoryVault('test') });
     try {
       // the vault was memory-only: the token is set again, the drafts are still there
       await core.dispatch('settings:save', { baseUrl: svc.url, token: 'tok' });
@@ -318,15 +309,7 @@ describe('drafts', () => {
   });
 
   it('a corrected draft replaces the rejected entry it came from: one rejected becomes discarded, one order sent', async () => {
-    const { createCore } = await import('../../../electron/main/core/index');
-    const { MemoryVault } = await import('../../../electron/main/core/vault');
-    const core = createCore({
-      dataDir: path.join(dir, 'drafts-correct'),
-      vault: new MemoryVault('test'),
-      host: 'browser',
-      version: 't',
-      background: false,
-    });
+    const core = coreIn(path.join(dir, 'drafts-correct'), { vault: new MemoryVault('test') });
     try {
       expect((await core.dispatch('settings:save', { baseUrl: svc.url, token: 'tok' })).ok).toBe(true);
       const before = ordersOnService('fix@example.com');

@@ -9,9 +9,8 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { createCore } from '../../../electron/main/core/index';
-import { MemoryVault } from '../../../electron/main/core/vault';
 import { startService } from '../../../server/index';
+import { coreIn } from '../../support/core';
 import { recordFigures } from '../../support/reliability-report';
 
 const KILLS = 100;
@@ -115,13 +114,7 @@ describe('crash safety of the catalogue sync, drafts and the outbox', () => {
       const productsBeforeRestart = checkCatalogue(dir).products;
       // a restart after the last kill resumes the pass and completes it: every product, once
       svc.faults.clear();
-      const core = createCore({
-        dataDir: path.join(dir, 'core'),
-        vault: new MemoryVault(),
-        host: 'browser',
-        version: 'crash',
-        background: false,
-      });
+      const core = coreIn(path.join(dir, 'core'));
       try {
         await core.dispatch('settings:save', { baseUrl: svc.url, token: 'tok' });
         await core.dispatch('catalogue:sync', {});

@@ -8,12 +8,11 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CHANNELS, contract } from '../../../shared/contract';
 import { ERROR_CODES } from '../../../shared/errors';
-import { createCore } from '../../../electron/main/core/index';
-import { MemoryVault } from '../../../electron/main/core/vault';
+import { coreIn } from '../../support/core';
 import { recordFigures } from '../../support/reliability-report';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shopdesk-fuzz-'));
-const core = createCore({ dataDir: dir, vault: new MemoryVault(), host: 'browser', version: 't', background: false });
+const core = coreIn(dir);
 afterAll(async () => {
   await core.close();
   fs.rmSync(dir, { recursive: true, force: true });

@@ -4,11 +4,10 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CHANNEL_NAMES, EVENT_CHANNEL_NAMES } from '../../../shared/channels';
 import { CHANNELS, EVENT_NAMES, contract } from '../../../shared/contract';
-import { createCore } from '../../../electron/main/core/index';
-import { MemoryVault } from '../../../electron/main/core/vault';
+import { coreIn } from '../../support/core';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shopdesk-contract-'));
-const core = createCore({ dataDir: dir, vault: new MemoryVault(), host: 'browser', version: 't', background: false });
+const core = coreIn(dir);
 afterAll(async () => {
   await core.close();
   fs.rmSync(dir, { recursive: true, force: true });

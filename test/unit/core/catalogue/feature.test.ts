@@ -3,12 +3,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createCore } from '../../../../electron/main/core/index';
-import { MemoryVault } from '../../../../electron/main/core/vault';
 import { cacheKey } from '../../../../electron/main/core/service-scope';
 import type { Core } from '../../../../electron/main/core/index';
 import { startService, type RunningService } from '../../../../server/index';
-import { createTestCore, syncCatalogue } from '../../../support/core';
+import { coreIn, createTestCore, syncCatalogue } from '../../../support/core';
 
 const cleanup: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -91,13 +89,8 @@ describe('catalogue feature', () => {
 
 describe('a damaged catalogue cache', () => {
   /** A core over a data folder that outlives it (to be opened again after the damage). */
-  const coreIn = (dataDir: string, warnings: string[] = []): Core => {
-    const c = createCore({
-      dataDir,
-      vault: new MemoryVault(),
-      host: 'browser',
-      version: 't',
-      background: false,
+  const coreOver = (dataDir: string, warnings: string[] = []): Core => {
+    const c = coreIn(dataDir, {
       log: { info: () => undefined, warn: (m) => void warnings.push(m), error: () => undefined },
     });
     cleanup.push(() => c.close());
@@ -108,7 +101,7 @@ describe('a damaged catalogue cache', () => {
     const svc = await service(600);
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shopdesk-damaged-'));
     cleanup.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-    const first = coreIn(dataDir);
+    const first = coreOver(dataDir);
     value(await first.dispatch('settings:save', { baseUrl: svc.url, token: 'tok' }));
     value(await first.dispatch('catalogue:sync', {}));
     expect((await waitForSync(first)).cachedProducts).toBe(600);
@@ -132,7 +125,7 @@ describe('a damaged catalogue cache', () => {
     const { dataDir, file, svc } = await fullCache();
     damage(file, 'products_fts_data'); // the search index: opening never reads it
     const warnings: string[] = [];
-    const c = coreIn(dataDir, warnings);
+    const c = coreOver(dataDir, warnings);
     // the cache opens at once, as it was: the full check runs elsewhere
     expect(value<{ cachedProducts: number }>(await c.dispatch('catalogue:status', {})).cachedProducts).toBe(600);
     await vi.waitFor(() => expect(movedAside(dataDir)).toHaveLength(1), { timeout: 15_000, interval: 50 });
@@ -148,7 +141,7 @@ describe('a damaged catalogue cache', () => {
     const { dataDir, file, svc } = await fullCache();
     damage(file, 'sync_state'); // read when the cache opens
     const warnings: string[] = [];
-    const c = coreIn(dataDir, warnings);
+    const c = coreOver(dataDir, warnings);
     expect(value<{ cachedProducts: number }>(await c.dispatch('catalogue:status', {})).cachedProducts).toBe(0);
     expect(movedAside(dataDir)).toHaveLength(1);
     expect(warnings.some((w) => /damaged \(SQLITE_CORRUPT/.test(w))).toBe(true);
