@@ -78,17 +78,23 @@ export class Catalogue {
 
   /** Opens the cache; one so damaged that it cannot even be counted is moved aside at once and started afresh. */
   private openRepository(file: string, quickCheck: boolean): CatalogueRepository {
+    const damaged = (why: string): void =>
+      this.options.warn(
+        `the catalogue cache ${path.basename(file)} is damaged (${why}): moved aside, to be fetched again`,
+      );
+    let repo: CatalogueRepository;
     try {
-      return new CatalogueRepository(file, { quickCheck });
+      repo = new CatalogueRepository(file, { quickCheck });
     } catch (error) {
       const code = String((error as { code?: unknown }).code ?? '');
       if (!/^SQLITE_(CORRUPT|NOTADB)/.test(code)) throw error;
-      this.options.warn(
-        `the catalogue cache ${path.basename(file)} is damaged (${code}): moved aside, to be fetched again`,
-      );
+      damaged(code);
       moveAside(file);
       return new CatalogueRepository(file, { quickCheck });
     }
+    // the open itself moves aside a file that is no database at all: said here too
+    if (repo.movedAside) damaged('not a readable database');
+    return repo;
   }
 
   /** A cache that fails its check is closed, moved aside (never deleted) and fetched again. */

@@ -149,4 +149,14 @@ describe('a damaged catalogue cache', () => {
     value(await c.dispatch('catalogue:sync', {}));
     expect((await waitForSync(c)).cachedProducts).toBe(600);
   });
+
+  it('a file that is no database at all is moved aside when it opens, and the log says so', async () => {
+    const { dataDir, file } = await fullCache();
+    fs.writeFileSync(file, Buffer.alloc(8192, 7));
+    const warnings: string[] = [];
+    const c = coreOver(dataDir, warnings);
+    expect(value<{ cachedProducts: number }>(await c.dispatch('catalogue:status', {})).cachedProducts).toBe(0);
+    expect(movedAside(dataDir)).toHaveLength(1);
+    expect(warnings.some((w) => /damaged \(not a readable database\)/.test(w))).toBe(true);
+  });
 });
