@@ -19,6 +19,7 @@ export const ERROR_CODES = [
   'vault_unavailable',
   'demo_failed',
   'internal',
+  'closing',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

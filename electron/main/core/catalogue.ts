@@ -42,6 +42,11 @@ interface OpenCatalogue {
 export class Catalogue {
   private current: OpenCatalogue | null = null;
   private closed = false;
+  /** Stops the background checks when the catalogue closes; `checking` settles once they have let go of the file. */
+  private readonly stopChecks = new AbortController();
+  private checking: Promise<unknown> = Promise.resolve();
+  /** Caches of a service no longer configured, closing once their pass has unwound. */
+  private retiring: Promise<unknown> = Promise.resolve();
   private readonly stopSchedule: () => void;
 
   constructor(private readonly options: CatalogueOptions) {
@@ -51,11 +56,14 @@ export class Catalogue {
     });
   }
 
-  /** The cache of the service now configured (opened on first use, switched when the service changes). */
+  /**
+   * The cache of the service now configured (opened on first use, switched when the service changes); none once the
+   * catalogue is closed.
+   */
   async open(): Promise<{ repo: CatalogueRepository; sync: CatalogueSync } | null> {
     const target = await this.options.target();
     const key = cacheKey(target);
-    if (key === null) return null;
+    if (key === null || this.closed) return null;
     if (this.current?.key === key) return this.current;
     this.closeCurrent();
     const file = path.join(this.options.dataDir, `catalogue-${key}.sqlite`);
@@ -99,7 +107,9 @@ export class Catalogue {
 
   /** A cache that fails its check is closed, moved aside (never deleted) and fetched again. */
   private async verify(opened: OpenCatalogue, file: string, spec: WriterThreadSpec): Promise<void> {
-    if ((await checkInThread(file, spec)) || this.closed) return;
+    const check = checkInThread(file, spec, this.stopChecks.signal);
+    this.checking = Promise.all([this.checking, check]);
+    if ((await check) || this.closed) return;
     this.options.warn(`the catalogue cache ${path.basename(file)} is damaged: moved aside, to be fetched again`);
     if (this.current === opened) this.current = null;
     opened.sync.cancel();
@@ -126,15 +136,17 @@ export class Catalogue {
   private closeCurrent(): void {
     if (!this.current) return;
     this.current.sync.cancel();
-    const { repo } = this.current;
+    const { repo, sync } = this.current;
     this.current = null;
-    // let a cancelled pass unwind before the database closes
-    setTimeout(() => repo.db.open && repo.close(), 1000).unref();
+    // the cancelled pass unwinds (its writer thread included) before the database closes
+    this.retiring = Promise.all([this.retiring, sync.idle().then(() => repo.db.open && repo.close())]);
   }
 
   async close(): Promise<void> {
     this.closed = true;
     this.stopSchedule();
+    this.stopChecks.abort();
+    await Promise.all([this.checking, this.retiring]);
     if (this.current) {
       this.current.sync.cancel();
       await this.current.sync.idle();

@@ -3,7 +3,7 @@
  */
 import fs from 'node:fs';
 import type { ConnectionVerdict, EventPayload, Handlers, SettingsView } from '../../../shared/contract';
-import { AppFailure } from '../../../shared/errors';
+import { AppFailure, type Result } from '../../../shared/errors';
 import { checkBaseUrl } from '../../../shared/url';
 import type { RunningService } from '../../../server/index';
 import { ServiceHttp } from './api/http';
@@ -195,9 +195,23 @@ export function createCore(options: CoreOptions): Core {
 
   const stopLogging = logStateChanges(events, log);
   let closing: Promise<void> | null = null;
+  // a request under way as the app begins to close can fail as its database closes: that is the reason given, and
+  // no error is logged for it
+  const dispatch = createDispatcher(handlers, {
+    error: (message, detail) => {
+      if (!closing) log.error(message, detail);
+    },
+  });
+  const closed: Result<unknown> = { ok: false, error: { code: 'closing', message: 'Shopdesk is closing.' } };
   return {
     handlers,
-    dispatch: createDispatcher(handlers, log),
+    // once closing, no request is served: nothing may open a database again (a request from the page would otherwise
+    // create a fresh cache file as the app quits)
+    dispatch: async (channel, payload) => {
+      if (closing) return closed;
+      const result = await dispatch(channel, payload);
+      return closing && !result.ok ? closed : result;
+    },
     events,
     settings,
     ready,

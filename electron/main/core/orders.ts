@@ -54,6 +54,8 @@ const EMPTY_STATUS: OrdersStatus = {
 
 export class Orders {
   private current: { key: string; repo: OrderRepository; refresh: OrdersRefresh } | null = null;
+  /** Set by close(): nothing opens a cache after it. */
+  private closed = false;
   private readonly stopSchedule: () => void;
   private revision = nextRevision();
 
@@ -67,7 +69,7 @@ export class Orders {
   async open(): Promise<{ repo: OrderRepository; refresh: OrdersRefresh } | null> {
     const target = await this.options.target();
     const key = cacheKey(target);
-    if (key === null) return null;
+    if (key === null || this.closed) return null;
     if (this.current?.key === key) return this.current;
     this.closeCurrent();
     this.revision = nextRevision();
@@ -179,6 +181,7 @@ export class Orders {
   }
 
   async close(): Promise<void> {
+    this.closed = true;
     this.stopSchedule();
     if (this.current) {
       this.current.refresh.cancel();

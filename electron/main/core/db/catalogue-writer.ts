@@ -150,10 +150,13 @@ export function threadWriter(
 
 /**
  * The full integrity check of a cache file, on a thread of its own (seconds for a large catalogue, which the app's
- * main thread must not spend at start); on this thread if no thread can be started.
+ * main thread must not spend at start); on this thread if no thread can be started. Aborting stops the thread and
+ * settles once it has let go of the file (answering `true`: nothing was found), so a closing app can remove or move
+ * the file without the check opening it again.
  */
-export function checkInThread(file: string, spec: WriterThreadSpec): Promise<boolean> {
+export function checkInThread(file: string, spec: WriterThreadSpec, signal?: AbortSignal): Promise<boolean> {
   return new Promise<boolean>((resolve) => {
+    if (signal?.aborted) return resolve(true);
     let answer: boolean | null = null;
     let worker: Worker;
     try {
@@ -166,8 +169,13 @@ export function checkInThread(file: string, spec: WriterThreadSpec): Promise<boo
       return;
     }
     worker.unref(); // a check still running never holds up quitting
+    const abort = (): void => void worker.terminate();
+    signal?.addEventListener('abort', abort, { once: true });
     worker.once('message', (reply: { healthy: boolean }) => (answer = reply.healthy === true));
     worker.on('error', () => undefined);
-    worker.once('exit', () => resolve(answer ?? checkFile(file)));
+    worker.once('exit', () => {
+      signal?.removeEventListener('abort', abort);
+      resolve(signal?.aborted ? true : (answer ?? checkFile(file)));
+    });
   });
 }

@@ -150,6 +150,32 @@ describe('a damaged catalogue cache', () => {
     expect((await waitForSync(c)).cachedProducts).toBe(600);
   });
 
+  it('a closed core serves no request and opens no cache: its data folder can be removed at once and stays gone', async () => {
+    const { dataDir } = await fullCache();
+    const errors: string[] = [];
+    const c = coreIn(dataDir, {
+      log: { info: () => undefined, warn: (m) => void errors.push(m), error: (m) => void errors.push(m) },
+    });
+    // requests under way as it closes, one of them opening the cache and starting its check on a thread
+    const underway = [
+      c.dispatch('catalogue:status', {}),
+      c.dispatch('catalogue:query', { text: 'a' }),
+      c.dispatch('orders:status', {}),
+    ];
+    await c.close();
+    for (const result of await Promise.all(underway)) {
+      if (!result.ok) expect(result.error.code).toBe('closing');
+    }
+    for (const channel of ['catalogue:status', 'catalogue:query', 'outbox:list', 'orders:status'] as const) {
+      const late = await c.dispatch(channel, channel === 'catalogue:query' ? { text: 'a' } : {});
+      expect(late).toEqual({ ok: false, error: { code: 'closing', message: 'Shopdesk is closing.' } });
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(fs.existsSync(dataDir)).toBe(false);
+    expect(errors).toEqual([]);
+  });
+
   it('a file that is no database at all is moved aside when it opens, and the log says so', async () => {
     const { dataDir, file } = await fullCache();
     fs.writeFileSync(file, Buffer.alloc(8192, 7));

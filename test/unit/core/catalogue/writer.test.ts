@@ -6,6 +6,7 @@ import { ServiceHttp } from '../../../../electron/main/core/api/http';
 import { parseProduct } from '../../../../electron/main/core/api/products';
 import { CatalogueRepository, toWriteRow, type PageRows } from '../../../../electron/main/core/db/catalogue';
 import {
+  checkInThread,
   SOURCE_WRITER_THREAD,
   threadWriter,
   type PageWriter,
@@ -27,7 +28,7 @@ beforeEach(() => {
   repo = new CatalogueRepository(file);
 });
 afterEach(() => {
-  repo.close();
+  if (repo.db.open) repo.close();
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
@@ -109,6 +110,30 @@ describe('the catalogue writer thread', () => {
     await writer.close();
     expect(warnings).toEqual([]);
     expect(countRows()).toBe(30);
+  });
+});
+
+describe('the integrity check on its own thread', () => {
+  const spec: WriterThreadSpec = SOURCE_WRITER_THREAD;
+
+  it('answers for a healthy cache, and for a file that is not a database', async () => {
+    repo.writePages(1, pages(1, 4), 1);
+    expect(await checkInThread(file, spec)).toBe(true);
+    const junk = path.join(dir, 'junk.sqlite');
+    fs.writeFileSync(junk, Buffer.alloc(8192, 7));
+    expect(await checkInThread(junk, spec)).toBe(false);
+  });
+
+  it('aborted, it stops its thread and never opens the file again, here or there (the app is quitting)', async () => {
+    repo.writePages(1, pages(1, 4), 1);
+    repo.close();
+    const stop = new AbortController();
+    const check = checkInThread(file, spec, stop.signal);
+    stop.abort();
+    expect(await check).toBe(true); // nothing was found, and nothing is done about it
+    fs.rmSync(dir, { recursive: true, force: true });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(fs.existsSync(dir)).toBe(false);
   });
 });
 
