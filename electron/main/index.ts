@@ -19,6 +19,8 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const rendererFile = path.join(here, '../renderer/index.html');
 const preloadFile = path.join(here, '../preload/index.cjs');
 const devServerUrl = process.env.ELECTRON_RENDERER_URL;
+/** How long quitting waits for the core to close before the app exits anyway. */
+const QUIT_WAIT_MS = 5000;
 
 let mainWindow: BrowserWindow | null = null;
 let core: Core | null = null;
@@ -167,7 +169,16 @@ if (!app.requestSingleInstanceLock()) {
       app.quit();
     });
   });
-  app.on('will-quit', () => {
-    void core?.close();
+  // The core gets a moment to finish closing (a send under way is recorded, the catalogue's threads let go of their
+  // files): a thread stopped inside SQLite at exit can take the process down with it, which the OS reports as a crash.
+  let closed = false;
+  app.on('will-quit', (event) => {
+    if (closed || !core) return;
+    event.preventDefault();
+    const limit = new Promise<void>((resolve) => setTimeout(resolve, QUIT_WAIT_MS));
+    void Promise.race([core.close().catch(() => undefined), limit]).finally(() => {
+      closed = true;
+      app.exit(0);
+    });
   });
 }

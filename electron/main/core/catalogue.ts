@@ -42,7 +42,7 @@ interface OpenCatalogue {
 export class Catalogue {
   private current: OpenCatalogue | null = null;
   private closed = false;
-  /** Stops the background checks when the catalogue closes; `checking` settles once they have let go of the file. */
+  /** Tells the background checks their answer no longer counts; `checking` settles once they have let go of the file. */
   private readonly stopChecks = new AbortController();
   private checking: Promise<unknown> = Promise.resolve();
   /** Caches of a service no longer configured, closing once their pass has unwound. */

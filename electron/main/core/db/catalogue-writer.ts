@@ -150,9 +150,10 @@ export function threadWriter(
 
 /**
  * The full integrity check of a cache file, on a thread of its own (seconds for a large catalogue, which the app's
- * main thread must not spend at start); on this thread if no thread can be started. Aborting stops the thread and
- * settles once it has let go of the file (answering `true`: nothing was found), so a closing app can remove or move
- * the file without the check opening it again.
+ * main thread must not spend at start); on this thread if no thread can be started. Once `signal` aborts the answer no
+ * longer counts (it is `true`: nothing is done about it) and nothing opens the file here; the promise still settles
+ * only when the thread has closed the file, so a closing app can remove or move it. The thread is not stopped early:
+ * ending a thread inside SQLite, or while it loads SQLite, can bring the whole process down.
  */
 export function checkInThread(file: string, spec: WriterThreadSpec, signal?: AbortSignal): Promise<boolean> {
   return new Promise<boolean>((resolve) => {
@@ -169,13 +170,8 @@ export function checkInThread(file: string, spec: WriterThreadSpec, signal?: Abo
       return;
     }
     worker.unref(); // a check still running never holds up quitting
-    const abort = (): void => void worker.terminate();
-    signal?.addEventListener('abort', abort, { once: true });
     worker.once('message', (reply: { healthy: boolean }) => (answer = reply.healthy === true));
     worker.on('error', () => undefined);
-    worker.once('exit', () => {
-      signal?.removeEventListener('abort', abort);
-      resolve(signal?.aborted ? true : (answer ?? checkFile(file)));
-    });
+    worker.once('exit', () => resolve(signal?.aborted ? true : (answer ?? checkFile(file))));
   });
 }
