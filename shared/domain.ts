@@ -68,6 +68,11 @@ export const CatalogueStatus = z.object({
   failedPages: z.number().int(),
   skippedRecords: z.number().int(),
   summary: z.string().nullable(),
+  /**
+   * Every page is fetched and the pass is finishing: the last batches are being saved and the search indexes built
+   * (seconds for a large catalogue).
+   */
+  finishing: z.boolean(),
   /** Rises with every change; a reader keeps the highest it has seen. */
   revision: z.number(),
 });
@@ -88,6 +93,7 @@ export const IDLE_CATALOGUE: CatalogueStatus = {
   failedPages: 0,
   skippedRecords: 0,
   summary: null,
+  finishing: false,
   revision: 0,
 };
 

@@ -333,6 +333,10 @@ export class CatalogueSync {
       }
       throw error;
     }
+    // every page is in: what is left is saving the last batches and, after a first download, building the indexes
+    this.live.finishing = true;
+    this.live.etaSeconds = null;
+    this.emit(true);
     await drain();
     if (writeError) return this.notSaved(writeError);
 
@@ -379,6 +383,7 @@ export class CatalogueSync {
     this.live.state = state;
     this.live.summary = summary;
     this.live.etaSeconds = null;
+    this.live.finishing = false;
     this.deps.repo.setState({ summary });
     return this.status();
   }

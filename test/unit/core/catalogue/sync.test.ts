@@ -87,8 +87,15 @@ describe.each<WriterMode>(['inline', 'thread'])('catalogue sync against the refe
     expect(status.cachedProducts).toBe(100);
     expect(status.pagesDone).toBe(7);
     expect(status.pagesTotal).toBe(7);
-    expect(progress.at(-1)?.state).toBe('complete');
-    expect(progress.some((p) => p.state === 'running')).toBe(true);
+    expect(progress.at(-1)).toMatchObject({ state: 'complete', finishing: false });
+    expect(progress.some((p) => p.state === 'running' && !p.finishing)).toBe(true);
+    // once every page is in, the pass says it is finishing (saving, building indexes), with no time left to guess
+    const finishing = progress.filter((p) => p.finishing);
+    expect(finishing.length).toBeGreaterThan(0);
+    expect(finishing.every((p) => p.state === 'running' && p.pagesDone === 7 && p.etaSeconds === null)).toBe(true);
+    expect(progress.indexOf(finishing[0]!)).toBeGreaterThan(
+      progress.findLastIndex((p) => !p.finishing && p.state === 'running'),
+    );
     // every push carries a higher revision, so a reader can drop a stale read that arrives late
     const revisions = progress.map((p) => p.revision);
     expect(revisions.every((r, i) => i === 0 || r > revisions[i - 1]!)).toBe(true);
