@@ -85,6 +85,20 @@ const INSERT_PRODUCT = `
   VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?)`;
 
 export type ProductSort = 'id' | 'sku' | 'name' | 'available' | 'physical' | 'price' | 'status';
+/** The index each sort walks (see SECONDARY_INDEXES). */
+const SORT_INDEX: Record<Exclude<ProductSort, 'id'>, string> = {
+  sku: 'products_sku',
+  name: 'products_name',
+  available: 'products_available',
+  physical: 'products_physical',
+  price: 'products_price',
+  status: 'products_status',
+};
+/**
+ * A sorted search with more matches than this walks the sort index; with fewer, its matches are sorted (at 1,000,000
+ * products a walk for a search with no match at all costs ~36 ms, sorting 5,000 matches ~4 ms).
+ */
+const WALK_SORT_INDEX_ABOVE = 5_000;
 const SORT_KEY: Record<ProductSort, string> = {
   id: 'id',
   sku: 'sku',
@@ -222,6 +236,8 @@ export class CatalogueRepository {
         'UPDATE products SET page = coalesce(?, page), seen_pass = max(?, seen_pass), listed = 1, fetched_at = ? WHERE id = ?',
       ),
       countRows: db.prepare('SELECT count(*) FROM products').pluck(),
+      ftsCount: db.prepare('SELECT count(*) FROM products_fts WHERE products_fts MATCH ?').pluck(),
+      indexExists: db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'index' AND name = ?").pluck(),
       // the counts are kept in sync_state too, moved by each transaction's own change: exact with two connections
       // writing (the writer thread and this one), and read at start instead of counting a million rows
       addToCount: db.prepare('UPDATE sync_state SET value = CAST(value AS INTEGER) + ? WHERE key = ?'),
@@ -560,12 +576,25 @@ export class CatalogueRepository {
           : countWith(from, ['products_fts MATCH ?', ...where], [match, ...params]);
       return ftsIdPlan('products', 'products_fts', match, where, params, count);
     }
-    if (match) {
-      where.unshift('products.id IN (SELECT rowid FROM products_fts WHERE products_fts MATCH ?)');
-      params.unshift(match);
+    if (!match) {
+      const count = where.length === 0 ? () => this.counts.rows : countWith('products', where, params);
+      return indexPlan('products', SORT_KEY[q.sort], where, params, count);
     }
-    const count = where.length === 0 ? () => this.counts.rows : countWith('products', where, params);
-    return indexPlan('products', SORT_KEY[q.sort], where, params, count);
+    // A sorted search: the search index counts its matches itself (174 → 6 ms for 213,000 of 1,000,000). With few
+    // matches SQLite collects and sorts them; with many, walking the sort index finds the first window sooner (a
+    // search matching a fifth of 1,000,000 products, sorted by name: 186 → 20 ms).
+    const matches = this.stmt.ftsCount.get(match) as number;
+    const index = q.sort === 'id' ? null : SORT_INDEX[q.sort];
+    const walk = index && matches > WALK_SORT_INDEX_ABOVE && this.hasIndex(index) ? index : undefined;
+    const count = where.length === 0 ? () => matches : null;
+    where.unshift('products.id IN (SELECT rowid FROM products_fts WHERE products_fts MATCH ?)');
+    params.unshift(match);
+    return indexPlan('products', SORT_KEY[q.sort], where, params, count ?? countWith('products', where, params), walk);
+  }
+
+  /** Whether a secondary index is there (a first download builds them at its end). */
+  private hasIndex(name: string): boolean {
+    return this.stmt.indexExists.get(name) !== undefined;
   }
 }
 

@@ -87,18 +87,22 @@ export class KeysetWindows {
   }
 }
 
-/** The usual plan: filter a table and walk the index on (key, id). */
+/**
+ * The usual plan: filter a table and walk the index on (key, id). `walk` names that index to make SQLite walk it even
+ * where it would rather collect every match and sort them (right for a few matches, slow for a hundred thousand).
+ */
 export function indexPlan(
   table: string,
   key: string,
   where: string[],
   params: unknown[],
   count: () => number,
+  walk?: string,
 ): QueryPlan {
   const column = `${table}.${key}`;
   return {
     table,
-    from: table,
+    from: walk ? `${table} INDEXED BY ${walk}` : table,
     where: where.length > 0 ? where.join(' AND ') : '1',
     params,
     key: column,

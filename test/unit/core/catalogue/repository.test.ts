@@ -225,6 +225,64 @@ describe('catalogue repository', () => {
     }
   });
 
+  it('sorted text searches page the same as a plain query, with many matches (walking the sort index) or few', () => {
+    // 6,600 "Granite" products (more than the 5,000 above which the sort index is walked) and 600 "Marble" ones
+    const batch: ParsedProduct[] = [];
+    for (let id = 1; id <= 7_200; id++) {
+      const word = id % 12 === 0 ? 'Marble' : id % 12 === 1 ? 'Oak' : 'Granite';
+      batch.push(
+        product(id, { name: `${word} ${(id * 7919) % 1000}`, available_stock: String(id % 7), price: `${id % 97}.50` }),
+      );
+    }
+    repo.savePage(1, 1, batch);
+    const plan = (text: string, sort: string): string =>
+      (
+        repo.db
+          .prepare(
+            `EXPLAIN QUERY PLAN SELECT * FROM products ${text} WHERE id IN (SELECT rowid FROM products_fts WHERE products_fts MATCH '"x"*') ORDER BY ${sort}, id LIMIT 1`,
+          )
+          .all() as { detail: string }[]
+      )
+        .map((r) => r.detail)
+        .join(' | ');
+    expect(plan('INDEXED BY products_name', 'name_key')).toMatch(/products_name/);
+    // which way each search is read: the SQL it prepares
+    const prepared: string[] = [];
+    const prepare = repo.db.prepare.bind(repo.db);
+    repo.db.prepare = ((sql: string) => (prepared.push(sql), prepare(sql))) as typeof repo.db.prepare;
+    repo.query(q({ text: 'gran', sort: 'name' }));
+    expect(prepared.some((sql) => sql.includes('INDEXED BY products_name'))).toBe(true);
+    prepared.length = 0;
+    repo.query(q({ text: 'marb', sort: 'name' }));
+    expect(prepared.some((sql) => sql.includes('INDEXED BY'))).toBe(false);
+    for (const [text, like] of [
+      ['gran', 'Granite%'],
+      ['marb', 'Marble%'],
+    ] as const) {
+      for (const [sort, key] of [
+        ['name', 'name_key'],
+        ['price', 'price_key'],
+      ] as const) {
+        for (const stock of ['all', 'in'] as const) {
+          for (const dir of ['asc', 'desc'] as const) {
+            const order = dir === 'asc' ? 'ASC' : 'DESC';
+            const expected = repo.db
+              .prepare(
+                `SELECT id FROM products WHERE name LIKE '${like}' ${stock === 'in' ? 'AND available_key > 5' : ''} ORDER BY ${key} ${order}, id ${order}`,
+              )
+              .pluck()
+              .all() as number[];
+            for (const offset of [0, ANCHOR_EVERY + 3, expected.length - 4].filter((o) => o < expected.length)) {
+              const window = repo.query(q({ text, sort, dir, stock, offset, limit: 10 }));
+              expect(window.total).toBe(expected.length);
+              expect(window.rows.map((r) => r.id)).toEqual(expected.slice(offset, offset + 10));
+            }
+          }
+        }
+      }
+    }
+  });
+
   it('windows are capped at 500 rows', () => {
     const batch: ParsedProduct[] = [];
     for (let id = 1; id <= 700; id++) batch.push(product(id));
@@ -271,6 +329,19 @@ describe('first download without the secondary indexes', () => {
     // a cache with rows is never bulk-loaded again
     expect(repo.beginBulkLoad()).toBe(false);
     expect(indexes(repo)).toEqual(before);
+  });
+
+  it('a sorted search with many matches works while the indexes are missing (mid-download), then walks them', async () => {
+    repo.beginBulkLoad();
+    const pages = Array.from({ length: 400 }, (_, p) => ({
+      page: p + 1,
+      products: Array.from({ length: 15 }, (_, i) => product(p * 15 + i + 1, { name: `Widget ${(p * 15 + i) % 977}` })),
+    }));
+    repo.savePages(1, pages, 1, true);
+    const first = repo.query(q({ text: 'widg', sort: 'name', limit: 5 }));
+    expect(first.total).toBe(6_000);
+    await repo.endBulkLoad();
+    expect(repo.query(q({ text: 'widg', sort: 'name', limit: 5 }))).toEqual(first);
   });
 
   it('a crash during the load leaves no index missing: opening the cache builds them again', () => {
