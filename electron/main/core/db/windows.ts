@@ -36,6 +36,19 @@ export class KeysetWindows {
     this.generation += 1;
   }
 
+  private figures = new Map<string, { generation: number; value: number }>();
+
+  /** A figure of the rows as they are (a count), worked out once until they change. */
+  remember(key: string, work: () => number): number {
+    const known = this.figures.get(key);
+    if (known && known.generation === this.generation) return known.value;
+    const value = work();
+    this.figures.delete(key);
+    this.figures.set(key, { generation: this.generation, value });
+    if (this.figures.size > 64) this.figures.delete(this.figures.keys().next().value!);
+    return value;
+  }
+
   read(
     plan: QueryPlan,
     desc: boolean,
