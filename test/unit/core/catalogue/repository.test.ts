@@ -253,17 +253,31 @@ describe('catalogue repository', () => {
     expect(walks({ text: 'marb' })).toBe(false);
     expect(walks({ status: 'Available' })).toBe(true);
     expect(walks({ status: 'Discontinued' })).toBe(false);
+    // a search with a filter narrower than its text is read from the filter's index
+    const reads = (query: Partial<CatalogueQuery>): string[] => {
+      prepared.length = 0;
+      repo.query(q(query));
+      return [...new Set(prepared.flatMap((sql) => /INDEXED BY (\w+)/.exec(sql)?.[1] ?? []))];
+    };
+    expect(reads({ text: 'gran', status: 'Discontinued' })).toEqual(['products_status']);
+    expect(reads({ text: 'marb', stock: 'in' })).toEqual([]); // the text is the narrower
     const cases: { query: Partial<CatalogueQuery>; where: string }[] = [
       { query: { text: 'gran' }, where: "name LIKE 'Granite%'" },
       { query: { text: 'marb' }, where: "name LIKE 'Marble%'" },
       { query: { text: 'gran', stock: 'in' }, where: "name LIKE 'Granite%' AND available_key > 5" },
       { query: { status: 'Available' }, where: "status = 'Available'" },
       { query: { status: 'Discontinued', stock: 'in' }, where: "status = 'Discontinued' AND available_key > 5" },
+      { query: { text: 'gran', status: 'Discontinued' }, where: "name LIKE 'Granite%' AND status = 'Discontinued'" },
+      {
+        query: { text: 'gran', status: 'Discontinued', stock: 'in' },
+        where: "name LIKE 'Granite%' AND status = 'Discontinued' AND available_key > 5",
+      },
     ];
     for (const { query, where } of cases) {
       for (const [sort, key] of [
         ['name', 'name_key'],
         ['price', 'price_key'],
+        ['id', 'id'],
       ] as const) {
         for (const dir of ['asc', 'desc'] as const) {
           const order = dir === 'asc' ? 'ASC' : 'DESC';
