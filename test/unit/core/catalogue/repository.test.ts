@@ -47,8 +47,22 @@ afterEach(() => {
 
 describe('catalogue repository', () => {
   it('migrates by user_version, WAL on', () => {
-    expect(repo.db.pragma('user_version', { simple: true })).toBe(1);
+    expect(repo.db.pragma('user_version', { simple: true })).toBe(2);
     expect(repo.db.pragma('journal_mode', { simple: true })).toBe('wal');
+  });
+
+  it('a cache from the first schema gets the flags index, its rows kept; the flags filter counts from it', () => {
+    repo.savePage(1, 1, [product(1, { flag_fragile: 'Yes' }), product(2)]);
+    repo.db.exec('DROP INDEX products_flags');
+    repo.db.pragma('user_version = 1');
+    repo.close();
+    repo = new CatalogueRepository(path.join(dir, 'c.sqlite'));
+    expect(repo.db.pragma('user_version', { simple: true })).toBe(2);
+    expect(repo.query(q({ flags: ['fragile'] })).rows.map((r) => r.id)).toEqual([1]);
+    const plan = repo.db
+      .prepare('EXPLAIN QUERY PLAN SELECT count(*) FROM products WHERE (products.flags & ?) = ?')
+      .all(1, 1) as { detail: string }[];
+    expect(plan.map((r) => r.detail).join()).toMatch(/COVERING INDEX products_flags/);
   });
 
   it('refuses a database from a newer Shopdesk', () => {
@@ -325,7 +339,7 @@ describe('first download without the secondary indexes', () => {
 
   it('drops them only for an empty cache and builds exactly the same ones at the end', async () => {
     const before = indexes(repo);
-    expect(before).toHaveLength(7);
+    expect(before).toHaveLength(8);
     expect(repo.beginBulkLoad()).toBe(true);
     expect(indexes(repo)).toEqual([]);
     const pages = Array.from({ length: 20 }, (_, p) => ({
