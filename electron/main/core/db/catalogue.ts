@@ -548,7 +548,8 @@ export class CatalogueRepository {
 
   /**
    * How to read a query. Text searches in catalogue order are driven by the FTS index itself (it yields rowids in
-   * order, so the first window needs no full match set); other sorts filter the table and walk a sort index.
+   * order, so the first window needs no full match set). Other sorts walk their sort index when many rows match;
+   * with few, the matches are collected (from the search, or from a filter's index when that is narrower) and sorted.
    */
   private plan(q: CatalogueQuery): QueryPlan {
     /** Each condition, with the index that answers it alone (if any). */
