@@ -56,6 +56,8 @@ export class Orders {
   private current: { key: string; repo: OrderRepository; refresh: OrdersRefresh } | null = null;
   /** Set by close(): nothing opens a cache after it. */
   private closed = false;
+  /** Caches of a service no longer configured, closing once their refresh has unwound. */
+  private retiring: Promise<unknown> = Promise.resolve();
   private readonly stopSchedule: () => void;
   private revision = nextRevision();
 
@@ -177,12 +179,14 @@ export class Orders {
     this.current.refresh.cancel();
     const { repo, refresh } = this.current;
     this.current = null;
-    void refresh.idle().then(() => repo.close());
+    // the cancelled refresh unwinds before the database closes; close() waits for that too
+    this.retiring = Promise.all([this.retiring, refresh.idle().then(() => repo.close())]);
   }
 
   async close(): Promise<void> {
     this.closed = true;
     this.stopSchedule();
+    await this.retiring;
     if (this.current) {
       this.current.refresh.cancel();
       await this.current.refresh.idle();

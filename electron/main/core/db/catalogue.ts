@@ -229,7 +229,6 @@ export class CatalogueRepository {
       setState: db.prepare('INSERT OR REPLACE INTO sync_state (key, value) VALUES (?, ?)'),
       delist: db.prepare('UPDATE products SET listed = 0 WHERE seen_pass <> ? AND listed = 1'),
       countListed: db.prepare('SELECT count(*) FROM products WHERE listed = 1').pluck(),
-      countSeen: db.prepare('SELECT count(*) FROM products WHERE seen_pass = ?').pluck(),
       byId: db.prepare('SELECT * FROM products WHERE id = ?'),
       byBarcode: db.prepare('SELECT * FROM products WHERE barcode = ? ORDER BY listed DESC, id LIMIT 2'),
       bySku: db.prepare('SELECT * FROM products WHERE sku = ? ORDER BY listed DESC, id LIMIT 2'),
@@ -509,10 +508,6 @@ export class CatalogueRepository {
       this.counts.listed -= changes;
       return changes;
     });
-  }
-
-  seenInPass(pass: number): number {
-    return this.stmt.countSeen.get(pass) as number;
   }
 
   listedCount(): number {
