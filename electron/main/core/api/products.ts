@@ -63,9 +63,8 @@ const MAX_TEXT = 2000;
  */
 // eslint-disable-next-line no-control-regex
 const CONTROL_CHARS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\u202a-\u202e\u2066-\u2069]/g;
-
-// eslint-disable-next-line no-control-regex
-const HAS_CONTROL_CHAR = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\u202a-\u202e\u2066-\u2069]/;
+/** The same characters, tested for without the global flag's lastIndex state. */
+const HAS_CONTROL_CHAR = new RegExp(CONTROL_CHARS.source);
 
 /** Text from a string or number; '' for anything else. Control characters are removed, length capped. */
 export function text(value: unknown): string {
