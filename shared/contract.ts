@@ -114,6 +114,8 @@ export const CatalogueQueryRequest = z
   })
   .strict();
 export type CatalogueQueryRequest = z.input<typeof CatalogueQueryRequest>;
+/** A stock-list query as the core reads it (defaults filled in): the planner answers every field of it. */
+export type CatalogueQuery = z.output<typeof CatalogueQueryRequest>;
 
 export const CatalogueWindow = z.object({
   rows: z.array(ProductRow).max(500),

@@ -15,7 +15,7 @@ import { checkInThread, threadWriter, type WriterThreadSpec } from './db/catalog
 import { moveAside } from './db/open';
 import type { CoreEvents } from './events';
 import { SYNC_LIMITS } from './limits';
-import { cacheKey, connectionFor, notConfigured, whenOnline } from './service-scope';
+import { connectionFor, notConfigured, ServiceCaches, whenOnline, type ServiceCache } from './service-scope';
 import { nextRevision } from './revision';
 import { CatalogueSync } from './sync/catalogue';
 
@@ -33,23 +33,20 @@ export interface CatalogueOptions {
   warn: (message: string) => void;
 }
 
-interface OpenCatalogue {
-  key: string;
+interface OpenCatalogue extends ServiceCache {
   repo: CatalogueRepository;
   sync: CatalogueSync;
 }
 
 export class Catalogue {
-  private current: OpenCatalogue | null = null;
-  private closed = false;
+  private readonly caches: ServiceCaches<OpenCatalogue>;
   /** Tells the background checks their answer no longer counts; `checking` settles once they have let go of the file. */
   private readonly stopChecks = new AbortController();
   private checking: Promise<unknown> = Promise.resolve();
-  /** Caches of a service no longer configured, closing once their pass has unwound. */
-  private retiring: Promise<unknown> = Promise.resolve();
   private readonly stopSchedule: () => void;
 
   constructor(private readonly options: CatalogueOptions) {
+    this.caches = new ServiceCaches(options.target, (key) => this.openCache(key));
     this.stopSchedule = whenOnline(options.events, () => void this.syncIfDue(), {
       everyMs: SYNC_LIMITS.everyMs,
       timer: options.background,
@@ -60,12 +57,11 @@ export class Catalogue {
    * The cache of the service now configured (opened on first use, switched when the service changes); none once the
    * catalogue is closed.
    */
-  async open(): Promise<{ repo: CatalogueRepository; sync: CatalogueSync } | null> {
-    const target = await this.options.target();
-    const key = cacheKey(target);
-    if (key === null || this.closed) return null;
-    if (this.current?.key === key) return this.current;
-    this.closeCurrent();
+  open(): Promise<OpenCatalogue | null> {
+    return this.caches.open();
+  }
+
+  private openCache(key: string): OpenCatalogue {
     const file = path.join(this.options.dataDir, `catalogue-${key}.sqlite`);
     const { writer, warn } = this.options;
     // with a thread at hand the full integrity check runs there, not here (seconds for a large catalogue)
@@ -79,9 +75,17 @@ export class Catalogue {
       onUnauthorized: () => void this.options.connection.check(),
       onUnreachable: () => void this.options.connection.check(),
     });
-    this.current = { key, repo, sync };
-    if (writer !== 'inline') void this.verify(this.current, file, writer);
-    return this.current;
+    const opened: OpenCatalogue = {
+      repo,
+      sync,
+      stop: () => sync.cancel(),
+      idle: () => sync.idle(),
+      close: () => {
+        if (repo.db.open) repo.close();
+      },
+    };
+    if (writer !== 'inline') void this.verify(opened, file, writer);
+    return opened;
   }
 
   /** Opens the cache; one so damaged that it cannot even be counted is moved aside at once and started afresh. */
@@ -109,14 +113,9 @@ export class Catalogue {
   private async verify(opened: OpenCatalogue, file: string, spec: WriterThreadSpec): Promise<void> {
     const check = checkInThread(file, spec, this.stopChecks.signal);
     this.checking = Promise.all([this.checking, check]);
-    if ((await check) || this.closed) return;
+    if ((await check) || this.caches.isClosed()) return;
     this.options.warn(`the catalogue cache ${path.basename(file)} is damaged: moved aside, to be fetched again`);
-    if (this.current === opened) this.current = null;
-    opened.sync.cancel();
-    await opened.sync.idle();
-    if (this.closed) return;
-    if (opened.repo.db.open) opened.repo.close();
-    moveAside(file);
+    await this.caches.retire(opened, () => moveAside(file));
     const fresh = await this.open();
     if (fresh) this.options.events.emit('catalogue:progress', fresh.sync.status());
     void this.syncIfDue();
@@ -133,26 +132,11 @@ export class Catalogue {
     if (due) void open.sync.start();
   }
 
-  private closeCurrent(): void {
-    if (!this.current) return;
-    this.current.sync.cancel();
-    const { repo, sync } = this.current;
-    this.current = null;
-    // the cancelled pass unwinds (its writer thread included) before the database closes
-    this.retiring = Promise.all([this.retiring, sync.idle().then(() => repo.db.open && repo.close())]);
-  }
-
   async close(): Promise<void> {
-    this.closed = true;
     this.stopSchedule();
     this.stopChecks.abort();
-    await Promise.all([this.checking, this.retiring]);
-    if (this.current) {
-      this.current.sync.cancel();
-      await this.current.sync.idle();
-      this.current.repo.close();
-      this.current = null;
-    }
+    // the cancelled passes unwind (their writer threads included) before the databases close
+    await Promise.all([this.checking, this.caches.close()]);
   }
 
   readonly handlers: CatalogueHandlers = {

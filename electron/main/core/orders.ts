@@ -13,7 +13,7 @@ import type { ServiceHttp } from './api/http';
 import { readLive } from './api/live';
 import { parseOrder, type ParsedOrder } from './api/orders';
 import type { Catalogue } from './catalogue';
-import { cacheKey, connectionFor, notConfigured, whenOnline } from './service-scope';
+import { connectionFor, notConfigured, ServiceCaches, whenOnline, type ServiceCache } from './service-scope';
 import type { ConnectionMonitor, ConnectionTarget } from './connection';
 import { OrderRepository, viewOf } from './db/orders';
 import type { CoreEvents } from './events';
@@ -52,28 +52,29 @@ const EMPTY_STATUS: OrdersStatus = {
   revision: 0,
 };
 
+interface OpenOrders extends ServiceCache {
+  repo: OrderRepository;
+  refresh: OrdersRefresh;
+}
+
 export class Orders {
-  private current: { key: string; repo: OrderRepository; refresh: OrdersRefresh } | null = null;
-  /** Set by close(): nothing opens a cache after it. */
-  private closed = false;
-  /** Caches of a service no longer configured, closing once their refresh has unwound. */
-  private retiring: Promise<unknown> = Promise.resolve();
+  private readonly caches: ServiceCaches<OpenOrders>;
   private readonly stopSchedule: () => void;
   private revision = nextRevision();
 
   constructor(private readonly options: OrdersOptions) {
+    this.caches = new ServiceCaches(options.target, (key) => this.openCache(key));
     this.stopSchedule = whenOnline(options.events, () => void this.refreshIfDue(), {
       everyMs: ORDER_LIMITS.everyMs,
       timer: options.background,
     });
   }
 
-  async open(): Promise<{ repo: OrderRepository; refresh: OrdersRefresh } | null> {
-    const target = await this.options.target();
-    const key = cacheKey(target);
-    if (key === null || this.closed) return null;
-    if (this.current?.key === key) return this.current;
-    this.closeCurrent();
+  open(): Promise<OpenOrders | null> {
+    return this.caches.open();
+  }
+
+  private openCache(key: string): OpenOrders {
     this.revision = nextRevision();
     const repo = new OrderRepository(path.join(this.options.dataDir, `orders-${key}.sqlite`));
     const refresh = new OrdersRefresh({
@@ -90,8 +91,13 @@ export class Orders {
       },
     });
     this.readDatesAsNeeded(repo);
-    this.current = { key, repo, refresh };
-    return this.current;
+    return {
+      repo,
+      refresh,
+      stop: () => refresh.cancel(),
+      idle: () => refresh.idle(),
+      close: () => repo.close(),
+    };
   }
 
   private effectiveOrder(repo: OrderRepository): DateOrder {
@@ -174,25 +180,10 @@ export class Orders {
       );
   }
 
-  private closeCurrent(): void {
-    if (!this.current) return;
-    this.current.refresh.cancel();
-    const { repo, refresh } = this.current;
-    this.current = null;
-    // the cancelled refresh unwinds before the database closes; close() waits for that too
-    this.retiring = Promise.all([this.retiring, refresh.idle().then(() => repo.close())]);
-  }
-
   async close(): Promise<void> {
-    this.closed = true;
     this.stopSchedule();
-    await this.retiring;
-    if (this.current) {
-      this.current.refresh.cancel();
-      await this.current.refresh.idle();
-      this.current.repo.close();
-      this.current = null;
-    }
+    // a cancelled refresh unwinds before its database closes
+    await this.caches.close();
   }
 
   private async detail(order: ParsedOrder, fetchedAt: number, repo: OrderRepository): Promise<OrderDetail> {

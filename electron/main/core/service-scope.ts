@@ -22,6 +22,79 @@ export function connectionFor(target: ConnectionTarget, key: string): ServiceCon
     : null;
 }
 
+/** What a per-service cache gives its life cycle: stop its work, wait for it to unwind, close its files. */
+export interface ServiceCache {
+  /** Tells work under way (a pass, a refresh) to stop. */
+  stop(): void;
+  /** Resolves once no work of the cache is under way. */
+  idle(): Promise<void>;
+  /** Closes its files (only once idle). */
+  close(): void;
+}
+
+/**
+ * The caches of one feature, one per service: the cache of the service now configured is opened on first use; one of a
+ * service no longer configured is retired (its work stopped, then closed once that has unwound); after close() nothing
+ * opens again, and close() resolves only when every cache, retired ones included, is closed.
+ */
+export class ServiceCaches<T extends ServiceCache> {
+  private current: { key: string; cache: T } | null = null;
+  private closed = false;
+  /** Caches being retired, closing once their work has unwound. */
+  private retiring: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    private readonly target: () => Promise<ConnectionTarget>,
+    /** Opens the cache of the service `key`. */
+    private readonly openFor: (key: string) => T,
+  ) {}
+
+  /** The cache of the service now configured (opened on first use); null with no service, or once closed. */
+  async open(): Promise<T | null> {
+    const key = cacheKey(await this.target());
+    if (key === null || this.closed) return null;
+    if (this.current?.key === key) return this.current.cache;
+    if (this.current) void this.retire(this.current.cache);
+    const cache = this.openFor(key);
+    this.current = { key, cache };
+    return cache;
+  }
+
+  /** The cache open now, if any (never opens one). */
+  peek(): T | null {
+    return this.current?.cache ?? null;
+  }
+
+  isClosed(): boolean {
+    return this.closed;
+  }
+
+  /**
+   * Stops `cache` and closes it once its work has unwound; the next open() opens afresh. `then` runs after it is closed
+   * (moving a damaged file aside, say). Resolves when all that is done.
+   */
+  retire(cache: T, then?: () => void): Promise<void> {
+    if (this.current?.cache === cache) this.current = null;
+    cache.stop();
+    const done = cache.idle().then(() => {
+      cache.close();
+      then?.();
+    });
+    this.retiring = Promise.all([this.retiring, done.catch(() => undefined)]);
+    return done;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.current) void this.retire(this.current.cache);
+    // a cache retired meanwhile (a damaged one, say) is waited for too
+    for (let waited: unknown = null; waited !== this.retiring;) {
+      waited = this.retiring;
+      await waited;
+    }
+  }
+}
+
 /** Runs `work` each time the service comes online and every `everyMs` (when `timer`); returns the stop function. */
 export function whenOnline(
   events: CoreEvents,

@@ -1,128 +1,35 @@
 /**
  * The catalogue cache: products with their raw record, an FTS5 index (name, SKU, barcode, contents), exact
- * barcode/SKU indexes, page bookkeeping for resumable sync, and keyset windows for the stock table.
+ * barcode/SKU indexes, page bookkeeping for resumable sync, and keyset windows for the stock table. Its schema, write
+ * path and query planner live beside it (catalogue-schema, catalogue-columns, catalogue-plan).
  */
 import type Database from 'better-sqlite3';
-import {
-  FLAG_NAMES,
-  LOW_STOCK_THRESHOLD,
-  type FlagName,
-  type ProductDetail,
-  type ProductRow,
-} from '../../../../shared/domain';
-import { toCents } from '../../../../shared/money';
+import { FLAG_NAMES, type ProductDetail, type ProductRow } from '../../../../shared/domain';
 import { parseProduct, type ParsedProduct } from '../api/products';
-import { openDatabase, type Migration } from './open';
-import { ftsIdPlan, ftsQuery, indexPlan, KeysetWindows, type QueryPlan } from './windows';
+import {
+  INSERT_PRODUCT,
+  productArgs,
+  toWriteRow,
+  UPSERT_PRODUCT,
+  type PageRows,
+  type WriteDelta,
+  type WriteRow,
+} from './catalogue-columns';
+import { planQuery, type CatalogueQuery } from './catalogue-plan';
+import {
+  CATALOGUE_MIGRATIONS,
+  createIndex,
+  FTS_AUTOMERGE,
+  LISTED_COUNT,
+  ROW_COUNT,
+  SECONDARY_INDEXES,
+  type IndexName,
+} from './catalogue-schema';
+import { openDatabase } from './open';
+import { KeysetWindows } from './windows';
 
-/** sync_state keys of the kept row counts. */
-const ROW_COUNT = 'rowCount';
-const LISTED_COUNT = 'listedCount';
-
-/** FTS5's default: segments merge in the background once this many share a level. */
-const FTS_AUTOMERGE = 4;
-
-/** Unknown figures sort before every real one. */
-const UNKNOWN_KEY = -(2 ** 40);
-
-export const CATALOGUE_MIGRATIONS: readonly Migration[] = [
-  (db) =>
-    db.exec(`
-      CREATE TABLE products (
-        id INTEGER PRIMARY KEY,
-        sku TEXT NOT NULL,
-        name TEXT NOT NULL,
-        name_key TEXT NOT NULL,
-        barcode TEXT NOT NULL,
-        status TEXT NOT NULL,
-        available INTEGER,
-        physical INTEGER,
-        price TEXT,
-        available_key INTEGER NOT NULL,
-        physical_key INTEGER NOT NULL,
-        price_key INTEGER NOT NULL,
-        flags INTEGER NOT NULL,
-        raw TEXT NOT NULL,
-        page INTEGER,
-        seen_pass INTEGER NOT NULL,
-        listed INTEGER NOT NULL DEFAULT 1,
-        fetched_at INTEGER NOT NULL
-      );
-      CREATE INDEX products_barcode ON products(barcode);
-      CREATE INDEX products_sku ON products(sku, id);
-      CREATE INDEX products_name ON products(name_key, id);
-      CREATE INDEX products_available ON products(available_key, id);
-      CREATE INDEX products_physical ON products(physical_key, id);
-      CREATE INDEX products_price ON products(price_key, id);
-      CREATE INDEX products_status ON products(status, id);
-      CREATE VIRTUAL TABLE products_fts USING fts5(
-        name, sku, barcode, contents,
-        content = '', contentless_delete = 1, prefix = '2 3', tokenize = 'unicode61 remove_diacritics 2'
-      );
-      CREATE TABLE sync_pages (page INTEGER PRIMARY KEY, pass INTEGER NOT NULL, fetched_at INTEGER NOT NULL, products INTEGER NOT NULL);
-      CREATE TABLE sync_state (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-    `),
-  // the flags filter counts from this index instead of reading every row (213 → 20 ms at 1,000,000 products)
-  (db) => db.exec('CREATE INDEX IF NOT EXISTS products_flags ON products(flags, id)'),
-];
-
-/**
- * The secondary indexes, as the migrations create them. A first download into an empty cache drops them and
- * builds them again at the end (building an index over sorted data is several times cheaper than keeping eight
- * indexes up to date row by row); opening a cache puts back any that a crash during that left missing.
- */
-export const SECONDARY_INDEXES: readonly { name: string; columns: string }[] = [
-  { name: 'products_barcode', columns: 'barcode' },
-  { name: 'products_sku', columns: 'sku, id' },
-  { name: 'products_name', columns: 'name_key, id' },
-  { name: 'products_available', columns: 'available_key, id' },
-  { name: 'products_physical', columns: 'physical_key, id' },
-  { name: 'products_price', columns: 'price_key, id' },
-  { name: 'products_status', columns: 'status, id' },
-  { name: 'products_flags', columns: 'flags, id' },
-];
-
-const INSERT_PRODUCT = `
-  INSERT INTO products (id, sku, name, name_key, barcode, status, available, physical, price, available_key, physical_key,
-    price_key, flags, raw, page, seen_pass, listed, fetched_at)
-  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?)`;
-
-export type ProductSort = 'id' | 'sku' | 'name' | 'available' | 'physical' | 'price' | 'status';
-/** The index each sort walks (see SECONDARY_INDEXES). */
-const SORT_INDEX: Record<Exclude<ProductSort, 'id'>, string> = {
-  sku: 'products_sku',
-  name: 'products_name',
-  available: 'products_available',
-  physical: 'products_physical',
-  price: 'products_price',
-  status: 'products_status',
-};
-/**
- * A filtered or searched list sorted by a column walks that column's index when more rows match than this; with fewer,
- * its matches are collected and sorted. Walking costs about rows / matches index entries a row shown, sorting about a
- * row lookup a match: they cost the same near √(100 × rows) matches (10,000 at 1,000,000 products, ~3,000 at 100,000).
- */
-const walkAbove = (rows: number): number => Math.max(1_000, 10 * Math.sqrt(rows));
-const SORT_KEY: Record<ProductSort, string> = {
-  id: 'id',
-  sku: 'sku',
-  name: 'name_key',
-  available: 'available_key',
-  physical: 'physical_key',
-  price: 'price_key',
-  status: 'status',
-};
-
-export interface CatalogueQuery {
-  text: string;
-  status: string | null;
-  stock: 'all' | 'in' | 'low' | 'out';
-  flags: FlagName[];
-  sort: ProductSort;
-  dir: 'asc' | 'desc';
-  offset: number;
-  limit: number;
-}
+export type { CatalogueQuery } from './catalogue-plan';
+export { toWriteRow, type PageRows, type WriteDelta, type WriteRow } from './catalogue-columns';
 
 export interface SyncState {
   pass: number | null;
@@ -136,46 +43,6 @@ export interface SyncState {
 }
 
 type Row = Record<string, unknown>;
-
-/**
- * What the cache stores of a product, as a flat tuple: cheap to hand to the writer thread (structured clone of
- * primitives) and all the write path needs. The detail fields are read again from `raw` when a product is opened.
- */
-export type WriteRow = [
-  id: number,
-  sku: string,
-  name: string,
-  barcode: string,
-  status: string,
-  available: number | null,
-  physical: number | null,
-  price: string | null,
-  contents: string,
-  flags: number,
-  raw: string,
-];
-
-export interface PageRows {
-  page: number;
-  rows: WriteRow[];
-}
-
-/** How a write changed the row counts (the writer thread reports it; the reading side adds it to its own). */
-export interface WriteDelta {
-  rows: number;
-  listed: number;
-}
-
-const flagMask = (flags: Iterable<FlagName>): number => {
-  let mask = 0;
-  for (const f of flags) mask |= 1 << FLAG_NAMES.indexOf(f);
-  return mask;
-};
-
-export function toWriteRow(p: ParsedProduct): WriteRow {
-  const flags = flagMask(FLAG_NAMES.filter((f) => p.flags[f].value === true));
-  return [p.id, p.sku, p.name, p.barcode, p.status, p.available, p.physical, p.price, p.packageContent, flags, p.raw];
-}
 
 export class CatalogueRepository {
   readonly db: Database.Database;
@@ -213,13 +80,7 @@ export class CatalogueRepository {
     this.movedAside = opened.movedAside;
     const db = this.db;
     this.stmt = {
-      upsert: db.prepare(`${INSERT_PRODUCT}
-        ON CONFLICT(id) DO UPDATE SET sku = excluded.sku, name = excluded.name, name_key = excluded.name_key,
-          barcode = excluded.barcode, status = excluded.status, available = excluded.available, physical = excluded.physical,
-          price = excluded.price, available_key = excluded.available_key, physical_key = excluded.physical_key,
-          price_key = excluded.price_key, flags = excluded.flags, raw = excluded.raw,
-          page = coalesce(excluded.page, products.page), seen_pass = max(excluded.seen_pass, products.seen_pass), listed = 1,
-          fetched_at = excluded.fetched_at`),
+      upsert: db.prepare(UPSERT_PRODUCT),
       insertNew: db.prepare(INSERT_PRODUCT),
       ftsDelete: db.prepare('DELETE FROM products_fts WHERE rowid = ?'),
       ftsInsert: db.prepare('INSERT INTO products_fts (rowid, name, sku, barcode, contents) VALUES (?, ?, ?, ?, ?)'),
@@ -259,8 +120,7 @@ export class CatalogueRepository {
    * one big merge here would hold up opening).
    */
   private ensureIndexes(): void {
-    for (const { name, columns } of SECONDARY_INDEXES)
-      this.db.exec(`CREATE INDEX IF NOT EXISTS ${name} ON products(${columns})`);
+    for (const index of SECONDARY_INDEXES) createIndex(this.db, index);
     if (this.ftsAutomerge() === 0) this.setFtsAutomerge(FTS_AUTOMERGE);
   }
 
@@ -290,9 +150,9 @@ export class CatalogueRepository {
     if (!this.db.open) return;
     this.mergeSearchIndex();
     await yieldTo();
-    for (const { name, columns } of SECONDARY_INDEXES) {
+    for (const index of SECONDARY_INDEXES) {
       if (!this.db.open) return;
-      this.db.exec(`CREATE INDEX IF NOT EXISTS ${name} ON products(${columns})`);
+      createIndex(this.db, index);
       await yieldTo();
     }
     this.changed();
@@ -331,28 +191,9 @@ export class CatalogueRepository {
    * duplicate id then fails the batch, which is written again the careful way.
    */
   private writeProduct(r: WriteRow, page: number | null, pass: number, fetchedAt: number, fresh = false): void {
-    const [id, sku, name, barcode, status, available, physical, price, contents, flags, raw] = r;
-    const args = [
-      id,
-      sku,
-      name,
-      name.toLowerCase(),
-      barcode,
-      status,
-      available,
-      physical,
-      price,
-      available ?? UNKNOWN_KEY,
-      physical ?? UNKNOWN_KEY,
-      toCents(price) ?? UNKNOWN_KEY,
-      flags,
-      raw,
-      page,
-      pass,
-      fetchedAt,
-    ];
+    const [id, sku, name, barcode, , , , , contents, , raw] = r;
     if (fresh) {
-      this.stmt.insertNew.run(args);
+      this.stmt.insertNew.run(productArgs(r, { page, pass, fetchedAt }));
       this.counts.rows += 1;
       this.counts.listed += 1;
     } else {
@@ -366,7 +207,7 @@ export class CatalogueRepository {
         this.stmt.touch.run(page, pass, fetchedAt, id);
         return;
       }
-      this.stmt.upsert.run(args);
+      this.stmt.upsert.run(productArgs(r, { page, pass, fetchedAt }));
       this.stmt.ftsDelete.run(id);
     }
     this.stmt.ftsInsert.run(id, name, sku, barcode, contents);
@@ -537,88 +378,18 @@ export class CatalogueRepository {
 
   /** A window of rows for the stock table, and the count of matches. */
   query(q: CatalogueQuery): { rows: ProductRow[]; total: number } {
-    const { rows, total } = this.windows.read(this.plan(q), q.dir === 'desc', q.offset, q.limit);
+    const plan = planQuery(q, {
+      db: this.db,
+      windows: this.windows,
+      rows: () => this.counts.rows,
+      hasIndex: (name) => this.hasIndex(name),
+    });
+    const { rows, total } = this.windows.read(plan, q.dir === 'desc', q.offset, q.limit);
     return { rows: rows.map(toRow), total };
   }
 
-  /**
-   * How to read a query. Text searches in catalogue order are driven by the FTS index itself (it yields rowids in
-   * order, so the first window needs no full match set). Other sorts walk their sort index when many rows match;
-   * with few, the matches are collected (from the search, or from a filter's index when that is narrower) and sorted.
-   */
-  private plan(q: CatalogueQuery): QueryPlan {
-    /** Each condition, with the index that answers it alone (if any). */
-    const filters: { sql: string; params: unknown[]; index: string | null }[] = [];
-    if (q.status !== null) filters.push({ sql: 'products.status = ?', params: [q.status], index: 'products_status' });
-    const stock = (sql: string) => filters.push({ sql, params: [], index: 'products_available' });
-    if (q.stock === 'in') stock(`products.available_key > ${LOW_STOCK_THRESHOLD}`);
-    if (q.stock === 'low') stock(`products.available_key BETWEEN 1 AND ${LOW_STOCK_THRESHOLD}`);
-    if (q.stock === 'out') stock(`products.available_key BETWEEN ${UNKNOWN_KEY + 1} AND 0`);
-    if (q.flags.length > 0) {
-      const mask = flagMask(q.flags);
-      filters.push({ sql: '(products.flags & ?) = ?', params: [mask, mask], index: 'products_flags' });
-    }
-    const where = filters.map((f) => f.sql);
-    const params = filters.flatMap((f) => f.params);
-    const match = ftsQuery(q.text);
-    // counts are worked out once for the rows as they are (scrolling asks again for every window)
-    const countWith = (from: string, all: string[], args: unknown[]): (() => number) => {
-      const sql = `SELECT count(*) FROM ${from} WHERE ${all.join(' AND ')}`;
-      return () =>
-        this.windows.remember(
-          JSON.stringify([sql, args]),
-          () =>
-            this.db
-              .prepare(sql)
-              .pluck()
-              .get(...args) as number,
-        );
-    };
-    const inSearch = 'products.id IN (SELECT rowid FROM products_fts WHERE products_fts MATCH ?)';
-    // the search index counts its own matches (174 → 6 ms for 213,000 of 1,000,000 products)
-    const matches = match ? countWith('products_fts', ['products_fts MATCH ?'], [match]) : null;
-    // A search with a filter narrower than its text (a rare status, low stock) is read from the filter's index, each
-    // entry checked against the matches, instead of looking up every match ("ma" with low stock at 1,000,000
-    // products: 213,000 lookups for 3,740 rows)
-    let driver: string | null = null;
-    if (matches && filters.length > 0) {
-      let narrowest = matches();
-      for (const filter of filters) {
-        if (!filter.index || !this.hasIndex(filter.index)) continue;
-        // counted only as far as it matters: a filter as broad as the text is not counted to its end
-        const rows = countWith(
-          `(SELECT 1 FROM products WHERE ${filter.sql} LIMIT ${narrowest})`,
-          ['1'],
-          filter.params,
-        )();
-        if (rows < narrowest) [narrowest, driver] = [rows, filter.index];
-      }
-    }
-    const from = driver ? `products INDEXED BY ${driver}` : 'products';
-    if (match && q.sort === 'id') {
-      const count = filters.length === 0 ? matches! : countWith(from, [inSearch, ...where], [match, ...params]);
-      return ftsIdPlan('products', 'products_fts', match, where, params, count);
-    }
-    if (match) {
-      where.unshift(inSearch);
-      params.unshift(match);
-    }
-    const count =
-      where.length === 0
-        ? () => this.counts.rows
-        : matches && filters.length === 0
-          ? matches
-          : countWith(from, where, params);
-    // With few matches SQLite collects and sorts them; with many it would do the same, where walking the sort index
-    // finds the window at once (at 1,000,000 products, a search matching 213,000 sorted by name: 186 → 20 ms a window;
-    // status "Available" sorted by name: 280 → 1 ms).
-    const index = q.sort === 'id' || where.length === 0 ? null : SORT_INDEX[q.sort];
-    const walk = index && count() > walkAbove(this.counts.rows) && this.hasIndex(index) ? index : driver;
-    return indexPlan('products', SORT_KEY[q.sort], where, params, count, walk ?? undefined);
-  }
-
   /** Whether a secondary index is there (a first download builds them at its end). */
-  private hasIndex(name: string): boolean {
+  private hasIndex(name: IndexName): boolean {
     return this.stmt.indexExists.get(name) !== undefined;
   }
 }
