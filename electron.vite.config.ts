@@ -3,6 +3,7 @@ import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { RENDERER_CSP } from './shared/csp';
+import { BUILT_WRITER_NAME } from './electron/main/core/packaged-paths';
 
 /** The page's CSP comes from shared/csp.ts, the one place it is written. */
 const csp = (): Plugin => ({
@@ -10,18 +11,23 @@ const csp = (): Plugin => ({
   transformIndexHtml: (html) => html.replace('%SHOPDESK_CSP%', RENDERER_CSP),
 });
 
-// electron-store and conf are ESM-only: bundle them into main instead of requiring them at run time.
-const bundled = ['electron-store', 'conf'];
+/**
+ * What main loads at run time is exactly `dependencies` (kept external, copied into the package by electron-builder);
+ * everything else it uses is bundled, as the renderer's libraries are (devDependencies; see package-check.ts).
+ * The catalogue writer thread is its own bundle (`?modulePath` in electron/main/index.ts) named so that Node reads
+ * it as a module from a folder without package.json (app.asar.unpacked), with SQLite as its only outside import.
+ */
+const WRITER_CHUNK = 'catalogue-writer.worker';
 
 export default defineConfig({
   main: {
     build: {
-      externalizeDeps: { exclude: bundled },
       rollupOptions: {
-        input: {
-          index: resolve(__dirname, 'electron/main/index.ts'),
-          // the catalogue writer thread's own entry (see electron/main/core/db/catalogue-writer.ts)
-          'catalogue-writer': resolve(__dirname, 'electron/main/core/db/catalogue-writer.worker.ts'),
+        input: { index: resolve(__dirname, 'electron/main/index.ts') },
+        // an outside package whose exports go unused is not loaded for nothing (the writer thread has only SQLite)
+        treeshake: { moduleSideEffects: 'no-external' },
+        output: {
+          chunkFileNames: (chunk) => (chunk.name === WRITER_CHUNK ? BUILT_WRITER_NAME : 'chunks/[name]-[hash].js'),
         },
       },
     },

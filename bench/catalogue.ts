@@ -24,6 +24,7 @@ import { CatalogueSync } from '../electron/main/core/sync/catalogue';
 import { makeProduct } from '../server/seed';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { cpuOfTree, percentile, round, startChildService, type ChildService } from './support';
+import { BUILT_WRITER_NAME } from '../electron/main/core/packaged-paths';
 
 const { values } = parseArgs({
   options: { quick: { type: 'boolean', default: false }, products: { type: 'string', default: '100000' } },
@@ -35,7 +36,7 @@ const summary: Record<string, unknown> = { products: PRODUCTS, concurrency: CONC
 const line = (label: string, value: string): void => console.log(`${label.padEnd(58)} ${value}`);
 const fmt = (n: number): string => Math.round(n).toLocaleString('en');
 /** The writer thread as the app runs it: the built file (npm run bench:catalogue builds first). */
-const WRITER: WriterThreadSpec = { script: path.resolve('out/main/catalogue-writer.js'), execArgv: [] };
+const WRITER: WriterThreadSpec = { script: path.resolve('out/main', BUILT_WRITER_NAME), execArgv: [] };
 if (!fs.existsSync(WRITER.script as string)) throw new Error('Build first (npm run build): out/main is missing.');
 /** Service latency for (c'): with it the plain client runs near the issue's reference figure (~2,400 pages/s). */
 const LATENCY_MS = 2;

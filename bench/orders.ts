@@ -12,11 +12,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { Agent, request } from 'undici';
-import { createCore } from '../electron/main/core/index';
-import { MemoryVault } from '../electron/main/core/vault';
 import { startWebHost } from '../electron/web/host';
 import { chromiumPath } from '../test/support/chromium';
-import { percentile, round, startChildService } from './support';
+import { percentile, refreshedCore, round, startChildService } from './support';
 
 const { values } = parseArgs({ options: { orders: { type: 'string', default: '100000' } } });
 const ORDERS = Number(values.orders);
@@ -34,7 +32,7 @@ try {
   // plain fetch and parse of every page of the list, 4 at a time (as the refresh does)
   const agent = new Agent({ connections: 4 });
   const headers = { authorization: `Bearer ${service.token}`, accept: 'application/json' };
-  let t = performance.now();
+  const t = performance.now();
   const first = JSON.parse(
     await (await request(`${service.url}/api/order`, { dispatcher: agent, headers })).body.text(),
   ) as { meta: { last_page: number } };
@@ -52,26 +50,7 @@ try {
   await agent.close();
   line('plain fetch-and-parse of the order list', `${round(plainSeconds)} s (${lastPage.toLocaleString('en')} pages)`);
 
-  const core = createCore({
-    dataDir: work,
-    vault: new MemoryVault(),
-    host: 'browser',
-    version: 'bench',
-    background: false,
-  });
-  await core.dispatch('settings:save', { baseUrl: service.url, token: service.token });
-  await core.dispatch('connection:check', {});
-  t = performance.now();
-  await core.dispatch('orders:refresh', {});
-  for (;;) {
-    const status = (await core.dispatch('orders:status', {})) as {
-      ok: true;
-      value: { state: string; cachedOrders: number };
-    };
-    if (status.value.state !== 'running') break;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  const refreshSeconds = (performance.now() - t) / 1000;
+  const { core, refreshSeconds } = await refreshedCore(work, service);
   summary.refreshSeconds = round(refreshSeconds);
   summary.refreshToPlainRatio = round(refreshSeconds / plainSeconds);
   line(

@@ -2,6 +2,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { createCore, type Core } from '../electron/main/core/index';
+import { MemoryVault } from '../electron/main/core/vault';
 
 export interface ChildService {
   url: string;
@@ -93,4 +95,22 @@ export function cpuOfTree(pid: number): number | null {
   }
   for (const id of wanted) total += stats.get(id)?.cpu ?? 0;
   return total;
+}
+
+/** A core in `dataDir` connected to a service, with its first full order refresh done and timed (in seconds). */
+export async function refreshedCore(
+  dataDir: string,
+  service: { url: string; token: string },
+): Promise<{ core: Core; refreshSeconds: number }> {
+  const core = createCore({ dataDir, vault: new MemoryVault(), host: 'browser', version: 'bench', background: false });
+  await core.dispatch('settings:save', { baseUrl: service.url, token: service.token });
+  await core.dispatch('connection:check', {});
+  const started = performance.now();
+  await core.dispatch('orders:refresh', {});
+  for (;;) {
+    const status = (await core.dispatch('orders:status', {})) as { ok: true; value: { state: string } };
+    if (status.value.state !== 'running') break;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  return { core, refreshSeconds: (performance.now() - started) / 1000 };
 }

@@ -37,6 +37,8 @@ export interface ServiceOptions {
   /** Expose /__control routes (fault rules, statistics) to holders of the token. */
   control?: boolean;
   anchor?: Date;
+  /** SQLite's native binary, when the host names one (demo mode in the installed app: see packaged-paths.ts). */
+  nativeBinding?: string | null;
 }
 
 export interface ServiceStats {
@@ -74,6 +76,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     dateOrder,
     anchor: options.anchor,
     file: options.dataFile,
+    nativeBinding: options.nativeBinding ?? null,
   });
   const faults = new FaultController();
   for (const rule of options.faults ?? []) faults.add(rule);

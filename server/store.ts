@@ -37,7 +37,8 @@ export interface ServiceStore {
 
 const BATCH = 5_000;
 
-export function openStore(options: SeedOptions & { file?: string }): ServiceStore {
+export function openStore(options: SeedOptions & { file?: string; nativeBinding?: string | null }): ServiceStore {
+  const sqlite: Database.Options = options.nativeBinding ? { nativeBinding: options.nativeBinding } : {};
   const wanted = JSON.stringify({
     v: GENERATOR_VERSION,
     seed: options.seed,
@@ -45,13 +46,13 @@ export function openStore(options: SeedOptions & { file?: string }): ServiceStor
     orders: options.orders,
     dateOrder: options.dateOrder,
   });
-  let db = new Database(options.file ?? ':memory:');
+  let db = new Database(options.file ?? ':memory:', sqlite);
   if (options.file) {
     const meta = tryReadMeta(db);
     if (meta !== wanted) {
       db.close();
       for (const suffix of ['', '-wal', '-shm']) fs.rmSync(options.file + suffix, { force: true });
-      db = new Database(options.file);
+      db = new Database(options.file, sqlite);
     }
   }
   db.pragma('journal_mode = WAL');

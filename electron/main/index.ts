@@ -4,9 +4,14 @@
 import { app, BrowserWindow, dialog, ipcMain, Menu, nativeTheme, safeStorage, screen, session, shell } from 'electron';
 import Store from 'electron-store';
 import log from 'electron-log/main';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createCore, type Core } from './core/index';
+import { useSqliteBinding } from './core/db/open';
+import { sqliteBindingFile, writerThreadFile } from './core/packaged-paths';
+// electron-vite builds the writer thread as a bundle of its own (only SQLite left outside) and gives its path
+import writerScript from './core/db/catalogue-writer.worker?modulePath';
 import { bindIpc, forwardEvents } from './ipc';
 import { SafeStorageVault, type CipherStore } from './vault';
 import type { Command } from '../../shared/shortcuts';
@@ -19,6 +24,13 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const rendererFile = path.join(here, '../renderer/index.html');
 const preloadFile = path.join(here, '../preload/index.cjs');
 const devServerUrl = process.env.ELECTRON_RENDERER_URL;
+/** SQLite's binary and the writer thread as real files: next to app.asar when installed, in out/ in development. */
+const sqliteBinary = sqliteBindingFile({
+  packageDir: path.dirname(createRequire(import.meta.url).resolve('better-sqlite3/package.json')),
+  platform: process.platform,
+  arch: process.arch,
+});
+useSqliteBinding(sqliteBinary);
 /** How long quitting waits for the core to close before the app exits anyway. */
 const QUIT_WAIT_MS = 5000;
 
@@ -87,8 +99,8 @@ if (!app.requestSingleInstanceLock()) {
       host: 'electron',
       version: app.getVersion(),
       log: coreLog,
-      // built next to this file by electron-vite (a second main entry); plain JavaScript, no loader needed
-      catalogueWriter: { script: path.join(here, 'catalogue-writer.js'), execArgv: [] },
+      // plain JavaScript, no loader needed; unpacked next to the archive in the installed app
+      catalogueWriter: { script: writerThreadFile(writerScript), execArgv: [], nativeBinding: sqliteBinary },
     });
     bindIpc(ipcMain, core.dispatch, (frame) => isTrustedSender(frame, devServerUrl, rendererFile));
     forwardEvents(core.events, () => mainWindow?.webContents ?? null);

@@ -10,6 +10,7 @@ import { OutboxRepository } from '../../electron/main/core/db/outbox';
 import { DraftData } from '../../shared/domain';
 import { coreIn } from './core';
 import { sampleOrder } from './sample-order';
+import { BUILT_WRITER_NAME } from '../../electron/main/core/packaged-paths';
 
 const dir = process.argv[2]!;
 const run = process.argv[3]!;
@@ -17,7 +18,7 @@ const serviceUrl = process.argv[4];
 const outbox = new OutboxRepository(path.join(dir, 'outbox.sqlite'));
 const drafts = new DraftRepository(path.join(dir, 'drafts.sqlite'));
 const order = sampleOrder({ remarks: 'x'.repeat(500) });
-const BUILT_WRITER = path.resolve('out/main/catalogue-writer.js');
+const BUILT_WRITER = path.resolve('out/main', BUILT_WRITER_NAME);
 
 if (serviceUrl) {
   const core = coreIn(path.join(dir, 'core'), {

@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { startService, type RunningService } from '../../../server/index';
+import { sqliteBinding } from './db/open';
 
 export const DEMO_SIZE = { products: 2_500, orders: 800 } as const;
 
@@ -14,5 +15,7 @@ export async function startDemoService(dataDir: string): Promise<RunningService>
     orders: DEMO_SIZE.orders,
     seed: 7,
     dataFile: path.join(dataDir, 'demo-service.sqlite'),
+    // the same SQLite binary as the app's own databases: one process loads it from one place
+    nativeBinding: sqliteBinding(),
   });
 }

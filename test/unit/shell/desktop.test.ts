@@ -1,7 +1,8 @@
 /** The desktop shell's pure pieces, without Electron: guards, CSP, menu, shortcuts, window placement, packaging. */
 import fs from 'node:fs';
 import path from 'node:path';
-import { parse as parseYaml } from 'yaml';
+import type { Configuration } from 'electron-builder';
+import builder from '../../../electron-builder';
 import { describe, expect, it } from 'vitest';
 import { CSP_DIRECTIVES, HEADER_CSP, RENDERER_CSP } from '../../../shared/csp';
 import { commandFor, COMMANDS, SHORTCUTS, shortcutText } from '../../../shared/shortcuts';
@@ -230,21 +231,13 @@ describe('window placement', () => {
   });
 });
 
-interface BuilderConfig {
-  appId: string;
-  productName: string;
-  asar: boolean;
-  asarUnpack: string[];
-  npmRebuild: boolean;
-  electronFuses: Record<string, boolean>;
-  win: { icon: string; target: unknown };
-  nsis: Record<string, unknown>;
-  mac: { icon: string; target: unknown; entitlements: string; entitlementsInherit: string } & Record<string, unknown>;
-  linux: { icon: string; target: unknown };
-}
-
-describe('packaging (electron-builder.yml)', () => {
-  const config = parseYaml(fs.readFileSync('electron-builder.yml', 'utf8')) as BuilderConfig;
+describe('packaging (electron-builder.ts)', () => {
+  // the file package:check builds (test/unit/package/package.test.ts opens what it produces)
+  const config = builder as Configuration & {
+    win: { icon: string; target: unknown };
+    mac: { icon: string; target: unknown; entitlements: string; entitlementsInherit: string };
+    linux: { icon: string; target: unknown };
+  };
 
   it('sets the security fuses', () => {
     expect(config.electronFuses).toEqual({
@@ -258,14 +251,17 @@ describe('packaging (electron-builder.yml)', () => {
       grantFileProtocolExtraPrivileges: false,
     });
     expect(config.asar).toBe(true);
-    expect(config.asarUnpack).toContain('**/*.node');
+    expect(config.asarUnpack).toEqual(['node_modules/better-sqlite3/**', 'out/main/catalogue-writer.mjs']);
     expect(config.npmRebuild).toBe(false);
   });
 
   it('builds per-user NSIS for x64 and arm64, dmg for both Macs with hardened runtime, and an AppImage', () => {
     expect(config.win.target).toEqual([{ target: 'nsis', arch: ['x64', 'arm64'] }]);
     expect(config.nsis).toMatchObject({ oneClick: false, perMachine: false });
-    expect(config.mac.target).toEqual([{ target: 'dmg', arch: ['x64', 'arm64'] }]);
+    expect(config.mac.target).toEqual([
+      { target: 'dmg', arch: ['x64', 'arm64'] },
+      { target: 'zip', arch: ['x64', 'arm64'] },
+    ]);
     expect(config.mac).toMatchObject({ hardenedRuntime: true, notarize: true });
     expect(config.linux.target).toEqual(['AppImage']);
     expect(config.appId).toBe('com.shopdesk.app');

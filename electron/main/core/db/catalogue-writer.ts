@@ -36,6 +36,8 @@ export interface WriterThreadSpec {
   execArgv?: string[];
   /** Pragmas for the thread's connection (tests use max_page_count to fill the disk). */
   pragmas?: string[];
+  /** SQLite's native binary as a real file (the installed app names it: see packaged-paths.ts). */
+  nativeBinding?: string | null;
 }
 
 /** The thread started from the sources (browser host, tests, benchmarks); the Electron shell names its built file. */
@@ -83,7 +85,7 @@ export function threadWriter(
   let closing = false;
 
   const worker = new Worker(spec.script, {
-    workerData: { file, pragmas: spec.pragmas ?? [] },
+    workerData: { file, pragmas: spec.pragmas ?? [], nativeBinding: spec.nativeBinding ?? null },
     execArgv: spec.execArgv ?? [],
     // the thread makes short-lived rows by the million: a small young generation collects them before they pile up
     resourceLimits: { maxYoungGenerationSizeMb: 8 },
@@ -162,7 +164,7 @@ export function checkInThread(file: string, spec: WriterThreadSpec, signal?: Abo
     let worker: Worker;
     try {
       worker = new Worker(spec.script, {
-        workerData: { file, pragmas: [], check: true },
+        workerData: { file, pragmas: [], check: true, nativeBinding: spec.nativeBinding ?? null },
         execArgv: spec.execArgv ?? [],
       });
     } catch {

@@ -6,10 +6,16 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { CatalogueRepository } from './catalogue';
 import type { WriterReply, WriterRequest } from './catalogue-writer';
-import { checkFile } from './open';
+import { checkFile, useSqliteBinding } from './open';
 
 const port = parentPort!;
-const { file, pragmas, check } = workerData as { file: string; pragmas: string[]; check?: boolean };
+const { file, pragmas, check, nativeBinding } = workerData as {
+  file: string;
+  pragmas: string[];
+  check?: boolean;
+  nativeBinding?: string | null;
+};
+useSqliteBinding(nativeBinding ?? null);
 if (check) {
   port.postMessage({ healthy: checkFile(file) });
   port.close();

@@ -33,13 +33,34 @@ if (!(Number(process.versions.napi) >= 10)) {
   throw new Error(`better-sqlite3 needs Node-API 10 (Node 24 or Electron 40+); this is Node ${process.version}.`);
 }
 
+/**
+ * The SQLite module's native binary, when the host names it (the installed app: a real file next to app.asar, see
+ * packaged-paths.ts); null lets better-sqlite3 find its own (development, tests, the browser host). Set once at start,
+ * before any database opens, so a process loads the binary from one place only.
+ */
+let nativeBinding: string | null = null;
+
+export function useSqliteBinding(file: string | null): void {
+  nativeBinding = file;
+}
+
+/** What `new Database` is given besides its own options: the binary named by the host, if any. */
+export function sqliteOptions(options: Database.Options = {}): Database.Options {
+  return nativeBinding ? { ...options, nativeBinding } : options;
+}
+
+/** The binary named by the host (demo mode's reference service loads SQLite from the same file). */
+export function sqliteBinding(): string | null {
+  return nativeBinding;
+}
+
 export function openDatabase(options: OpenOptions): OpenedDatabase {
   let db = openOrNull(options.file);
   let movedAside: string | null = null;
   if (!db || !(options.quickCheck === false ? readable(db) : healthy(db))) {
     db?.close();
     movedAside = moveAside(options.file);
-    db = new Database(options.file);
+    db = new Database(options.file, sqliteOptions());
   }
   db.pragma('journal_mode = WAL');
   db.pragma(`synchronous = ${options.synchronous}`);
@@ -54,7 +75,7 @@ export function openDatabase(options: OpenOptions): OpenedDatabase {
 
 function openOrNull(file: string): Database.Database | null {
   try {
-    return new Database(file);
+    return new Database(file, sqliteOptions());
   } catch {
     return null;
   }
@@ -82,7 +103,7 @@ function readable(db: Database.Database): boolean {
 export function checkFile(file: string): boolean {
   let db: Database.Database | null = null;
   try {
-    db = new Database(file, { readonly: true, fileMustExist: true });
+    db = new Database(file, sqliteOptions({ readonly: true, fileMustExist: true }));
     return healthy(db);
   } catch {
     return false;

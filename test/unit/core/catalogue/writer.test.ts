@@ -17,6 +17,7 @@ import { SYNC_LIMITS } from '../../../../electron/main/core/limits';
 import { CatalogueSync } from '../../../../electron/main/core/sync/catalogue';
 import { makeProduct } from '../../../../server/seed';
 import { startService, type RunningService } from '../../../../server/index';
+import { BUILT_WRITER_NAME } from '../../../../electron/main/core/packaged-paths';
 
 let dir: string;
 let file: string;
@@ -102,7 +103,7 @@ describe('the catalogue writer thread', () => {
   });
 
   it('the built app runs the thread from its own plain JavaScript file (no loader)', async (context) => {
-    const built = path.resolve('out/main/catalogue-writer.js');
+    const built = path.resolve('out/main', BUILT_WRITER_NAME);
     if (!fs.existsSync(built)) context.skip(); // npm test builds first
     const warnings: string[] = [];
     const writer = threadWriter(repo, file, { script: built, execArgv: [] }, (m) => warnings.push(m));

@@ -1,0 +1,91 @@
+/// <reference lib="dom" />
+/**
+ * npm run bench:first-screen — what opening Shopdesk costs before staff see their orders (not a test):
+ *  - the script the first screen loads (bytes, uncompressed), and how much of the built renderer that is;
+ *  - in Chromium through the browser host, a cold open each time (a fresh browser context, nothing cached): time
+ *    from navigation to the first order rows painted (median and spread of several opens), and to first paint.
+ */
+import { chromium } from '@playwright/test';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { startWebHost } from '../electron/web/host';
+import { chromiumPath } from '../test/support/chromium';
+import { percentile, refreshedCore, round } from './support';
+import { startService } from '../server/index';
+
+const { values } = parseArgs({ options: { opens: { type: 'string', default: '9' } } });
+const OPENS = Number(values.opens);
+const rendererDir = path.resolve('out/renderer');
+if (!fs.existsSync(path.join(rendererDir, 'index.html'))) throw new Error('Build first (npm run build).');
+const line = (label: string, value: string): void => console.log(`${label.padEnd(58)} ${value}`);
+const kb = (bytes: number): string => `${(bytes / 1024).toFixed(0)} kB`;
+
+const built = fs
+  .readdirSync(path.join(rendererDir, 'assets'))
+  .filter((f) => f.endsWith('.js'))
+  .reduce((sum, f) => sum + fs.statSync(path.join(rendererDir, 'assets', f)).size, 0);
+
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'shopdesk-bench-first-'));
+const service = await startService({ token: 'bench', products: 500, orders: 2000, seed: 3 });
+const { core } = await refreshedCore(work, service);
+const summary: Record<string, unknown> = {};
+try {
+  const host = await startWebHost({ core, rendererDir });
+  const browser = await chromium.launch({ executablePath: chromiumPath(), args: ['--no-sandbox', '--disable-gpu'] });
+  try {
+    const rows: number[] = [];
+    const paints: number[] = [];
+    let scriptBytes = 0;
+    for (let i = 0; i < OPENS + 1; i++) {
+      const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
+      const page = await context.newPage();
+      await page.goto(host.loginUrl, { waitUntil: 'commit' });
+      const handle = await page.waitForFunction(
+        () => {
+          const cell = document.querySelector(
+            '[role="grid"][aria-label="Orders"] [role="row"][aria-rowindex="2"] [role="gridcell"]',
+          );
+          return cell && cell.textContent && !cell.querySelector('.mantine-Skeleton-root') ? performance.now() : null;
+        },
+        undefined,
+        { polling: 'raf', timeout: 20_000 },
+      );
+      const atRows = (await handle.jsonValue()) as number;
+      const measured = await page.evaluate(() => ({
+        paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN,
+        // scripts fetched by then: the entry module and whatever it imports before the rows show
+        scripts: performance
+          .getEntriesByType('resource')
+          .filter((e) => /\.js(\?|$)/.test(e.name))
+          .reduce((sum, e) => sum + (e as PerformanceResourceTiming).decodedBodySize, 0),
+      }));
+      await context.close();
+      if (i === 0) continue; // the first open warms Chromium itself
+      rows.push(atRows);
+      paints.push(measured.paint);
+      scriptBytes = Math.max(scriptBytes, measured.scripts);
+    }
+    summary.firstScreenScriptBytes = scriptBytes;
+    summary.builtScriptBytes = built;
+    summary.firstRowsMedianMs = round(percentile(rows, 50), 0);
+    summary.firstRowsMinMs = round(Math.min(...rows), 0);
+    summary.firstRowsMaxMs = round(Math.max(...rows), 0);
+    summary.firstPaintMedianMs = round(percentile(paints, 50), 0);
+    line('script loaded before the first rows (uncompressed)', `${kb(scriptBytes)} of ${kb(built)} built`);
+    line(
+      `cold open to first order rows painted (${OPENS} opens)`,
+      `median ${summary.firstRowsMedianMs} ms (${summary.firstRowsMinMs}–${summary.firstRowsMaxMs})`,
+    );
+    line('cold open to first contentful paint, median', `${summary.firstPaintMedianMs} ms`);
+  } finally {
+    await browser.close();
+    await host.close();
+  }
+} finally {
+  await core.close();
+  await service.close();
+  fs.rmSync(work, { recursive: true, force: true });
+}
+console.log(JSON.stringify(summary));

@@ -1,0 +1,186 @@
+/**
+ * The installed app, file by file (issue #17): electron-builder's dir target for Linux, Windows and macOS, x64 and
+ * arm64, built against a stand-in Electron (scripts/package-check.ts), each resources/app.asar opened with
+ * @electron/asar. Also `npm run package:check`.
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseProduct } from '../../../electron/main/core/api/products';
+import { CatalogueRepository, toWriteRow } from '../../../electron/main/core/db/catalogue';
+import { threadWriter } from '../../../electron/main/core/db/catalogue-writer';
+import { sqliteBindingFile, writerThreadFile } from '../../../electron/main/core/packaged-paths';
+import {
+  ASAR_BUDGET_BYTES,
+  buildPackages,
+  describe as figures,
+  inspectPackage,
+  mainImports,
+  packagesIn,
+  ROOT,
+  runtimeClosure,
+  TARGETS,
+  writeReport,
+  type PackagedTarget,
+} from '../../../scripts/package-check';
+import { makeProduct } from '../../../server/seed';
+import config from '../../../electron-builder';
+
+const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
+  dependencies: Record<string, string>;
+  devDependencies: Record<string, string>;
+};
+let packaged: PackagedTarget[] = [];
+
+beforeAll(async () => {
+  if (!fs.existsSync(path.join(ROOT, 'out/main/index.js'))) {
+    // npm test builds first; a lone `vitest run` of this file builds here
+    const build = spawnSync('npx', ['electron-vite', 'build'], { cwd: ROOT, stdio: 'ignore' });
+    if (build.status !== 0) throw new Error('electron-vite build failed');
+  }
+  const built = await buildPackages();
+  packaged = [...built].map(([target, resources]) => inspectPackage(target, resources));
+}, 240_000);
+
+afterAll(() => {
+  if (packaged.length === 0) return;
+  for (const line of figures(packaged)) console.log(line);
+  writeReport(packaged);
+});
+
+const outFiles = (dir: string): string[] =>
+  fs
+    .readdirSync(path.join(ROOT, dir), { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => path.relative(ROOT, path.join(e.parentPath, e.name)).split(path.sep).join('/'));
+
+describe.each(TARGETS)('the packaged app for $platform-$arch', (target) => {
+  const built = (): PackagedTarget => packaged.find((p) => p.platform === target.platform && p.arch === target.arch)!;
+  const paths = (): string[] => built().files.map((f) => f.path);
+
+  it('holds the built main process, preload, renderer and the writer thread (unpacked, a real file)', () => {
+    const inside = new Set(paths());
+    for (const file of [...outFiles('out/main'), ...outFiles('out/preload'), ...outFiles('out/renderer')])
+      expect(inside.has(file), file).toBe(true);
+    const writer = built().files.find((f) => f.path === 'out/main/catalogue-writer.mjs');
+    expect(writer?.unpacked).toBe(true);
+    expect(built().unpackedOnDisk).toContain('out/main/catalogue-writer.mjs');
+  });
+
+  it('holds no source maps, tests, benches, docs or sources: only out/, package.json and node_modules/', () => {
+    const top = new Set(paths().map((p) => p.split('/')[0]));
+    expect([...top].sort()).toEqual(['node_modules', 'out', 'package.json']);
+    const stray = paths().filter(
+      (p) =>
+        /\.(map|md|markdown|ts|mts|cts|tsx)$/i.test(p) ||
+        /(^|\/)(test|tests|__tests__|bench|benchmark|benchmarks|docs?|examples?|coverage|\.github)\//i.test(p) ||
+        /(^|\/)(bench|benchmark)\.js$/.test(p),
+    );
+    expect(stray).toEqual([]);
+  });
+
+  it('its node_modules is what main loads at run time and their own dependencies: no devDependency', () => {
+    const inArchive = packagesIn(paths());
+    const closure = runtimeClosure();
+    closure.delete('node-addon-api'); // better-sqlite3's build-time headers, left out on purpose
+    expect([...inArchive].filter((name) => !closure.has(name))).toEqual([]);
+    for (const dependency of Object.keys(pkg.dependencies)) expect(inArchive.has(dependency), dependency).toBe(true);
+    // e.g. React, Mantine, recharts: bundled by Vite into the renderer, never copied as packages
+    const devOnly = Object.keys(pkg.devDependencies).filter((name) => !closure.has(name));
+    expect(devOnly.filter((name) => inArchive.has(name))).toEqual([]);
+  });
+
+  it('ships exactly one better-sqlite3 binary, the target’s, unpacked next to the archive', () => {
+    const natives = built().files.filter((f) => f.path.endsWith('.node'));
+    expect(natives.map((f) => f.path)).toEqual([
+      `node_modules/better-sqlite3/prebuilds/${target.platform}-${target.arch}.node`,
+    ]);
+    expect(natives[0]!.unpacked).toBe(true);
+    expect(built().unpackedOnDisk.filter((f) => f.endsWith('.node'))).toEqual([natives[0]!.path]);
+    // the resolution the app uses finds that very file
+    const found = sqliteBindingFile(
+      {
+        packageDir: path.join(built().resources, 'app.asar', 'node_modules', 'better-sqlite3'),
+        platform: target.platform,
+        arch: target.arch,
+      },
+      path,
+    );
+    expect(found).toBe(path.join(built().resources, 'app.asar.unpacked', natives[0]!.path));
+    expect(fs.existsSync(found!)).toBe(true);
+  });
+
+  it(`stays within the archive budget (${ASAR_BUDGET_BYTES / 1024 / 1024} MB)`, () => {
+    expect(built().asarBytes).toBeLessThanOrEqual(ASAR_BUDGET_BYTES);
+  });
+
+  // electron-builder writes it with the targets that update (AppImage, NSIS, the Mac zip), and for Linux's dir
+  it.runIf(target.platform === 'linux')('names the generic update feed electron-updater reads', () => {
+    expect(built().updateConfig).toMatch(/^provider: generic$/m);
+    expect(built().updateConfig).toContain(`url: ${(config.publish as { url: string }).url}`);
+  });
+});
+
+describe('updates in the installers (electron-builder.ts)', () => {
+  it('publishes to a generic https feed, and builds the targets electron-updater installs from', () => {
+    expect(config.publish).toMatchObject({ provider: 'generic', url: expect.stringMatching(/^https:\/\//) });
+    const targets = (platform: 'win' | 'mac' | 'linux'): unknown[] =>
+      (config[platform]!.target as ({ target: string } | string)[]).map((t) => (typeof t === 'string' ? t : t.target));
+    expect(targets('win')).toContain('nsis');
+    expect(targets('mac')).toEqual(expect.arrayContaining(['dmg', 'zip'])); // Squirrel.Mac updates from the zip
+    expect(targets('linux')).toContain('AppImage');
+  });
+});
+
+describe('dependencies are exactly what main loads at run time (electron-vite’s convention)', () => {
+  it('the built main process and writer thread import each of `dependencies` and no other package', () => {
+    const imported = mainImports();
+    imported.delete('electron');
+    expect([...imported].sort()).toEqual(Object.keys(pkg.dependencies).sort());
+  });
+});
+
+describe('the writer thread and SQLite from the package, with nothing from the archive', () => {
+  const host = TARGETS.find((t) => t.platform === process.platform && t.arch === process.arch);
+
+  it.skipIf(!host)(
+    'plain Node runs the unpacked writer thread with the unpacked binary and commits pages',
+    async () => {
+      // only the unpacked folder, copied away from this project (whose node_modules Node would otherwise fall back on)
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shopdesk-package-'));
+      const built = packaged.find((p) => p.platform === host!.platform && p.arch === host!.arch)!.resources;
+      const resources = path.join(dir, 'resources');
+      fs.cpSync(path.join(built, 'app.asar.unpacked'), path.join(resources, 'app.asar.unpacked'), { recursive: true });
+      const inArchive = (p: string): string => path.join(resources, 'app.asar', ...p.split('/'));
+      const script = writerThreadFile(inArchive('out/main/catalogue-writer.mjs'));
+      const binding = sqliteBindingFile({
+        packageDir: inArchive('node_modules/better-sqlite3'),
+        platform: host!.platform,
+        arch: host!.arch,
+      });
+      expect(script).toBe(path.join(resources, 'app.asar.unpacked', 'out', 'main', 'catalogue-writer.mjs'));
+      const file = path.join(dir, 'catalogue.sqlite');
+      const repo = new CatalogueRepository(file);
+      try {
+        const warnings: string[] = [];
+        const writer = threadWriter(repo, file, { script, execArgv: [], nativeBinding: binding }, (m) =>
+          warnings.push(m),
+        );
+        const rows = Array.from({ length: 15 }, (_, i) => {
+          const parsed = parseProduct(makeProduct(7, i + 1));
+          if (!parsed.ok) throw new Error(parsed.reason);
+          return toWriteRow(parsed.product);
+        });
+        await writer.write({ pass: 1, pages: [{ page: 1, rows }], fetchedAt: 1, fresh: false });
+        await writer.close();
+        expect(warnings).toEqual([]); // the thread ran: no fallback to the main thread
+        expect(repo.db.prepare('SELECT count(*) FROM products').pluck().get()).toBe(15);
+      } finally {
+        repo.close();
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  );
+});
