@@ -15,9 +15,12 @@ import { chromiumPath } from '../test/support/chromium';
 import { percentile, refreshedCore, round } from './support';
 import { startService } from '../server/index';
 
-const { values } = parseArgs({ options: { opens: { type: 'string', default: '9' } } });
+// --renderer: another build of the renderer to measure (e.g. an older one, for a before/after on the same machine)
+const { values } = parseArgs({
+  options: { opens: { type: 'string', default: '9' }, renderer: { type: 'string', default: 'out/renderer' } },
+});
 const OPENS = Number(values.opens);
-const rendererDir = path.resolve('out/renderer');
+const rendererDir = path.resolve(values.renderer);
 if (!fs.existsSync(path.join(rendererDir, 'index.html'))) throw new Error('Build first (npm run build).');
 const line = (label: string, value: string): void => console.log(`${label.padEnd(58)} ${value}`);
 const kb = (bytes: number): string => `${(bytes / 1024).toFixed(0)} kB`;

@@ -6,14 +6,10 @@ import { Commands } from './components/Commands';
 import { ConnectionIndicator } from './components/ConnectionIndicator';
 import { OfflineBanner } from './components/OfflineBanner';
 import { SyncProgress } from './components/SyncProgress';
-import { StockScreen } from './screens/stock/StockScreen';
 import { OrdersScreen } from './screens/orders/OrdersScreen';
-import { OrderDetailScreen } from './screens/orders/OrderDetailScreen';
-import { OutboxScreen } from './screens/outbox/OutboxScreen';
 import { NewOrderScreen } from './screens/new-order/NewOrderScreen';
-import { SubmittedScreen } from './screens/new-order/SubmittedScreen';
-import { WizardScreen } from './screens/new-order/WizardScreen';
-import { SettingsScreen } from './screens/settings/SettingsScreen';
+// screens the first one does not need come in chunks of their own, fetched after the first paint
+import { OrderDetailScreen, OutboxScreen, SettingsScreen, StockScreen, SubmittedScreen, WizardScreen } from './lazy';
 import { Welcome } from './screens/welcome/Welcome';
 import { connectStoreToMain, useStore } from './store';
 

@@ -16,6 +16,8 @@ import {
   ASAR_BUDGET_BYTES,
   buildPackages,
   describe as figures,
+  FIRST_SCREEN_BUDGET_BYTES,
+  firstScreenScripts,
   inspectPackage,
   mainImports,
   packagesIn,
@@ -139,6 +141,27 @@ describe('dependencies are exactly what main loads at run time (electron-vite’
     const imported = mainImports();
     imported.delete('electron');
     expect([...imported].sort()).toEqual(Object.keys(pkg.dependencies).sort());
+  });
+});
+
+describe('the first screen', () => {
+  it(`loads at most ${FIRST_SCREEN_BUDGET_BYTES / 1024} kB of script before it shows; the rest comes in chunks`, () => {
+    const first = firstScreenScripts();
+    expect(first.reduce((sum, s) => sum + s.bytes, 0)).toBeLessThanOrEqual(FIRST_SCREEN_BUDGET_BYTES);
+    // the chunks of lazy.tsx are built, and none of them is among those
+    const lazy = ['WizardScreen', 'OrderDetailScreen', 'StockScreen', 'OutboxScreen', 'SettingsScreen', 'Palette'];
+    const firstNames = first.map((s) => path.basename(s.file));
+    const built = fs.readdirSync(path.join(ROOT, 'out/renderer/assets')).filter((n) => n.endsWith('.js'));
+    for (const name of lazy) {
+      expect(
+        built.some((n) => n.startsWith(`${name}-`)),
+        name,
+      ).toBe(true);
+      expect(
+        firstNames.some((n) => n.startsWith(`${name}-`)),
+        name,
+      ).toBe(false);
+    }
   });
 });
 

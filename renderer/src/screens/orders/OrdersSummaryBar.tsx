@@ -1,5 +1,5 @@
 /** At a glance: orders today and this week, counts by status (click to filter), 30 days per day (click a day). */
-import { BarChart } from '@mantine/charts';
+import { BarChart } from '../../lazy'; // recharts in a chunk of its own
 import { Badge, Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
 import { memo } from 'react';
 import type { OrdersSummary } from '../../../../shared/domain';
