@@ -44,7 +44,7 @@ try {
     for (let i = 0; i < OPENS + 1; i++) {
       const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
       const page = await context.newPage();
-      await page.goto(host.loginUrl, { waitUntil: 'commit' });
+      await page.goto(host.loginUrl(), { waitUntil: 'commit' });
       const handle = await page.waitForFunction(
         () => {
           const cell = document.querySelector(

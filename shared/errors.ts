@@ -20,6 +20,11 @@ export const ERROR_CODES = [
   'demo_failed',
   'internal',
   'closing',
+  // added for issue #15: each comes with facts; the renderer words them
+  'signed_out',
+  'token_for_other_address',
+  'data_folder_in_use',
+  'erase_needs_confirmation',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -29,6 +34,8 @@ export interface AppError {
   message: string;
   /** Field-level messages, keyed by field path (e.g. "baseUrl", "order_items.0.quantity"). */
   fields?: Record<string, string[]>;
+  /** The facts behind a code (ids, counts, reasons as codes), for the renderer to word. */
+  facts?: Record<string, string | number | null>;
 }
 
 export type Result<T> = { ok: true; value: T } | { ok: false; error: AppError };
@@ -37,17 +44,27 @@ export type Result<T> = { ok: true; value: T } | { ok: false; error: AppError };
 export class AppFailure extends Error {
   readonly code: ErrorCode;
   readonly fields?: Record<string, string[]>;
+  readonly facts?: Record<string, string | number | null>;
 
-  constructor(code: ErrorCode, message: string, fields?: Record<string, string[]>) {
+  constructor(
+    code: ErrorCode,
+    message: string,
+    fields?: Record<string, string[]>,
+    facts?: Record<string, string | number | null>,
+  ) {
     super(message);
     this.name = 'AppFailure';
     this.code = code;
     this.fields = fields;
+    this.facts = facts;
   }
 
   toError(): AppError {
-    return this.fields
-      ? { code: this.code, message: this.message, fields: this.fields }
-      : { code: this.code, message: this.message };
+    return {
+      code: this.code,
+      message: this.message,
+      ...(this.fields ? { fields: this.fields } : {}),
+      ...(this.facts ? { facts: this.facts } : {}),
+    };
   }
 }

@@ -17,13 +17,16 @@ import { SafeStorageVault, type CipherStore } from './vault';
 import type { Command } from '../../shared/shortcuts';
 import { menuTemplate } from './menu';
 import { mayGrantPermission, mayNavigate, windowOpenDecision } from './security';
-import { isTrustedSender, mainWindowOptions } from './window-options';
+import { devRendererUrl, isTrustedSender, mainWindowOptions } from './window-options';
+import { AppFailure } from '../../shared/errors';
 import { placeWindow, readWindowState, type WindowState } from './window-state';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const rendererFile = path.join(here, '../renderer/index.html');
 const preloadFile = path.join(here, '../preload/index.cjs');
-const devServerUrl = process.env.ELECTRON_RENDERER_URL;
+const devServerUrl = devRendererUrl(process.env.ELECTRON_RENDERER_URL, app.isPackaged);
+// every file and folder this process creates is this user's only (the data folder's own modes are kept by the core)
+process.umask(0o077);
 /** SQLite's binary and the writer thread as real files: next to app.asar when installed, in out/ in development. */
 const sqliteBinary = sqliteBindingFile({
   packageDir: path.dirname(createRequire(import.meta.url).resolve('better-sqlite3/package.json')),
@@ -93,15 +96,25 @@ if (!app.requestSingleInstanceLock()) {
       warn: (message: string) => log.warn(message),
       error: (message: string, detail?: unknown) => log.error(message, detail ?? ''),
     };
-    core = createCore({
-      dataDir: app.getPath('userData'),
-      vault,
-      host: 'electron',
-      version: app.getVersion(),
-      log: coreLog,
-      // plain JavaScript, no loader needed; unpacked next to the archive in the installed app
-      catalogueWriter: { script: writerThreadFile(writerScript), execArgv: [], nativeBinding: sqliteBinary },
-    });
+    try {
+      core = createCore({
+        dataDir: app.getPath('userData'),
+        vault,
+        host: 'electron',
+        version: app.getVersion(),
+        log: coreLog,
+        // plain JavaScript, no loader needed; unpacked next to the archive in the installed app
+        catalogueWriter: { script: writerThreadFile(writerScript), execArgv: [], nativeBinding: sqliteBinary },
+      });
+    } catch (error) {
+      if (!(error instanceof AppFailure && error.code === 'data_folder_in_use')) throw error;
+      dialog.showErrorBox(
+        'Shopdesk is already running',
+        `Another Shopdesk is using ${app.getPath('userData')}${error.facts?.pid ? ` (process ${error.facts.pid})` : ''}. Close it first.`,
+      );
+      app.exit(1);
+      return;
+    }
     bindIpc(ipcMain, core.dispatch, (frame) => isTrustedSender(frame, devServerUrl, rendererFile));
     forwardEvents(core.events, () => mainWindow?.webContents ?? null);
 

@@ -34,6 +34,23 @@ export function mainWindowOptions(
   };
 }
 
+/**
+ * The dev server's address (electron-vite dev sets ELECTRON_RENDERER_URL), honoured only when the app is not packaged
+ * and only on this computer: in an installed app an environment variable must not load a page that is then trusted.
+ */
+export function devRendererUrl(value: string | undefined, packaged: boolean): string | undefined {
+  if (packaged || !value) return undefined;
+  try {
+    const url = new URL(value);
+    const loopback = ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && loopback && !url.username && !url.password
+      ? value
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The renderer's own origin: the built file, or the dev server when ELECTRON_RENDERER_URL is set. */
 export function isTrustedRendererUrl(url: string, devServerUrl: string | undefined, rendererFile: string): boolean {
   let parsed: URL;
@@ -49,7 +66,8 @@ export function isTrustedRendererUrl(url: string, devServerUrl: string | undefin
       return false;
     }
   }
-  if (parsed.protocol !== 'file:') return false;
+  // a file: URL with a host (file://server/share/…) is a network share on Windows, never the app's own page
+  if (parsed.protocol !== 'file:' || parsed.host !== '') return false;
   const expected = new URL(`file://${rendererFile.startsWith('/') ? '' : '/'}${rendererFile.replace(/\\/g, '/')}`);
   return decodeURIComponent(parsed.pathname) === decodeURIComponent(expected.pathname);
 }

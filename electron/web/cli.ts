@@ -4,16 +4,20 @@
  *   --data-dir <dir>   where settings, token and caches live (default ~/.shopdesk/browser-host)
  *   --port <n>         port on 127.0.0.1 (default: a free one)
  *   --demo             start demo mode when nothing is configured yet
- *   --open             open the app in the default browser
+ *   --open             open the app in the default browser (through a launcher file only this user can read, so no
+ *                      sign-in key is ever on a command line)
+ * Each printed address signs in once, within two minutes; Enter prints a new one.
  */
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createCore } from '../main/core/index';
 import { FileVault } from '../main/core/vault';
-import { startWebHost } from './host';
+import { startWebHost, type WebHost } from './host';
+import { AppFailure } from '../../shared/errors';
 
 const { values } = parseArgs({
   options: {
@@ -40,22 +44,42 @@ const log = {
   warn: (m: string) => console.warn(`[shopdesk] ${m}`),
   error: (m: string) => console.error(`[shopdesk] ${m}`),
 };
-const core = createCore({
-  dataDir,
-  vault: new FileVault(path.join(dataDir, 'vault')),
-  host: 'browser',
-  version: pkg.version,
-  log,
-});
+let core;
+try {
+  core = createCore({
+    dataDir,
+    vault: new FileVault(path.join(dataDir, 'vault')),
+    host: 'browser',
+    version: pkg.version,
+    log,
+  });
+} catch (error) {
+  if (error instanceof AppFailure && error.code === 'data_folder_in_use') {
+    console.error(
+      `Another Shopdesk is already running on ${dataDir}${error.facts?.pid ? ` (process ${error.facts.pid})` : ''}. ` +
+        'Close it first, or give this one another folder with --data-dir.',
+    );
+    process.exit(1);
+  }
+  throw error;
+}
 await core.ready;
 if (values.demo && core.settings.get().mode === 'unconfigured') {
   const result = await core.dispatch('demo:start', {});
   if (!result.ok) console.error(`Demo mode could not start: ${result.error.message}`);
 }
 const host = await startWebHost({ core, rendererDir, port: Number(values.port) || 0 });
-console.log(`Shopdesk is running in your browser at: ${host.loginUrl}`);
+const printAddress = (): void => {
+  console.log(`Open Shopdesk in your browser: ${host.loginUrl()}`);
+  console.log('(this address signs in once, within two minutes; press Enter here for a new one)');
+};
+printAddress();
 console.log(`(data folder: ${dataDir}; press Ctrl+C to stop)`);
-if (values.open) openInBrowser(host.loginUrl);
+if (values.open) openInBrowser(launcherFile(host));
+if (process.stdin.isTTY) {
+  process.stdin.on('data', printAddress);
+  process.stdin.unref();
+}
 
 const stop = (): void => {
   void host
@@ -65,6 +89,22 @@ const stop = (): void => {
 };
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
+
+/**
+ * A page that posts a fresh sign-in key to the host, in a folder only this user can enter: the opener's command line
+ * (readable by every local user) carries the file's name, never a key. Removed once the key can no longer be used.
+ */
+function launcherFile(host: WebHost): string {
+  const dir = path.join(dataDir, 'run');
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  fs.chmodSync(dir, 0o700);
+  const file = path.join(dir, `open-${randomBytes(6).toString('hex')}.html`);
+  fs.writeFileSync(file, host.launcherPage(), { mode: 0o600, flag: 'wx' });
+  const remove = (): void => fs.rmSync(file, { force: true });
+  setTimeout(remove, 2 * 60_000 + 1_000).unref();
+  process.once('exit', remove);
+  return file;
+}
 
 function openInBrowser(url: string): void {
   const command = process.platform === 'darwin' ? 'open' : process.platform === 'win32' ? 'cmd' : 'xdg-open';

@@ -1,10 +1,16 @@
 /**
- * The browser host: the core's contract over HTTP (POST /ipc/<channel>) and its events over server-sent events,
- * plus the built renderer. Loopback only; every API call needs the per-run secret (an HttpOnly cookie set by
- * opening the printed URL once), and Host/Origin must be this server's own (no DNS rebinding, no other page).
+ * The browser host: the core's contract over HTTP (POST /ipc/<channel>) and its events as a server-sent stream, plus
+ * the built renderer. Loopback only, and Host/Origin must be this server's own (no DNS rebinding, no other page).
+ *
+ * Signing in (see docs/security.md): the host hands out single-use sign-in keys that live two minutes. A key is
+ * exchanged once for a separate random session secret, which the page keeps in its own sessionStorage (per origin,
+ * so per port) and sends in a header on every call. No cookie is ever set: cookies on 127.0.0.1 are shared across
+ * ports, so another local user's server on another port would receive them. The key reaches the page either in a
+ * URL fragment (never sent to any server; printed for the user to open) or in a form posted from a launcher file
+ * readable only by this user (what --open hands the system's opener, so no key is ever on a command line).
  */
 import { HEADER_CSP } from '../../shared/csp';
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
@@ -14,14 +20,20 @@ export interface WebHostOptions {
   core: Core;
   rendererDir: string;
   port?: number;
-  secret?: string;
+  /** How long a sign-in key can be used (once). */
+  loginKeyTtlMs?: number;
+  /** The clock (tests move it). */
+  now?: () => number;
 }
 
 export interface WebHost {
   url: string;
-  /** Open this once to get the session cookie (it redirects to the app). */
-  loginUrl: string;
-  secret: string;
+  /** A new single-use sign-in key in the fragment of the app's address (the fragment never reaches a server). */
+  loginUrl(): string;
+  /** A page for the system's opener: it posts a new single-use key to /login, so the key is in no URL at all. */
+  launcherPage(): string;
+  /** Sign-in keys handed out and not yet used or expired (for the CLI's messages and tests). */
+  pendingKeys(): number;
   close(): Promise<void>;
 }
 
@@ -37,27 +49,62 @@ const MIME: Record<string, string> = {
 };
 
 const MAX_BODY = 1024 * 1024;
-const COOKIE = 'shopdesk_session';
+export const LOGIN_KEY_TTL_MS = 2 * 60_000;
+/** The header the page sends its session secret in (never a cookie: see the file's comment). */
+export const SESSION_HEADER = 'x-shopdesk-session';
+/** Sessions kept at once (each sign-in makes one; the oldest goes first). */
+const MAX_SESSIONS = 32;
+const NO_STORE = { 'cache-control': 'no-store', pragma: 'no-cache' };
+
+/** The page /login answers with: it stores the session in the page's own sessionStorage and opens the app. */
+const HANDOFF_SCRIPT = `try {
+  var meta = document.querySelector('meta[name="shopdesk-session"]');
+  if (meta) sessionStorage.setItem('shopdesk.session', meta.getAttribute('content') || '');
+} catch (e) {}
+location.replace('/#/');
+`;
+
+const digest = (value: string): string => createHash('sha256').update(value).digest('hex');
+const token = (): string => randomBytes(32).toString('base64url');
 
 export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
-  const secret = options.secret ?? randomBytes(24).toString('base64url');
-  const secretBuffer = Buffer.from(secret);
-  const rendererDir = path.resolve(options.rendererDir);
+  const now = options.now ?? Date.now;
+  const ttl = options.loginKeyTtlMs ?? LOGIN_KEY_TTL_MS;
+  const rendererDir = fs.realpathSync(path.resolve(options.rendererDir));
   const streams = new Set<http.ServerResponse>();
+  // only digests are kept: looking one up by its hash leaks nothing of the secret through timing
+  const loginKeys = new Map<string, number>();
+  const sessions = new Set<string>();
   let origin = '';
 
-  const authorised = (req: http.IncomingMessage): boolean => {
-    const cookie = (req.headers.cookie ?? '')
-      .split(';')
-      .map((c) => c.trim())
-      .find((c) => c.startsWith(`${COOKIE}=`));
-    const given = Buffer.from(cookie ? cookie.slice(COOKIE.length + 1) : '');
-    return given.length === secretBuffer.length && timingSafeEqual(given, secretBuffer);
+  const issueKey = (): string => {
+    for (const [hash, expires] of loginKeys) if (expires <= now()) loginKeys.delete(hash);
+    const key = token();
+    loginKeys.set(digest(key), now() + ttl);
+    return key;
   };
+  /** Spends a sign-in key: true once, within its time; false for a wrong, used or expired key. */
+  const spendKey = (key: unknown): boolean => {
+    if (typeof key !== 'string' || key.length < 20 || key.length > 200) return false;
+    const hash = digest(key);
+    const expires = loginKeys.get(hash);
+    loginKeys.delete(hash);
+    return expires !== undefined && expires > now();
+  };
+  const newSession = (): string => {
+    const secret = token();
+    sessions.add(digest(secret));
+    if (sessions.size > MAX_SESSIONS) sessions.delete(sessions.values().next().value!);
+    return secret;
+  };
+  const signedIn = (req: http.IncomingMessage): boolean => {
+    const given = req.headers[SESSION_HEADER];
+    return typeof given === 'string' && given.length <= 200 && sessions.has(digest(given));
+  };
+  const sameHost = (req: http.IncomingMessage): boolean => req.headers.host === new URL(origin).host;
   const sameOrigin = (req: http.IncomingMessage): boolean => {
-    if (req.headers.host !== new URL(origin).host) return false;
     const from = req.headers.origin;
-    return from === undefined || from === origin;
+    return sameHost(req) && (from === undefined || from === origin);
   };
 
   const unsubscribe = options.core.events.onAny((event, payload) => {
@@ -67,7 +114,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
 
   const server = http.createServer((req, res) => {
     void handle(req, res).catch(() => {
-      if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain', ...NO_STORE });
       res.end('Internal error');
     });
   });
@@ -76,66 +123,63 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     const url = new URL(req.url ?? '/', origin);
     res.setHeader('x-content-type-options', 'nosniff');
     res.setHeader('referrer-policy', 'no-referrer');
-    if (!sameOrigin(req)) {
-      res.writeHead(403, { 'content-type': 'text/plain' }).end('Forbidden');
+    // the launcher file posts from a file: page, whose Origin is "null"; the key it carries is its proof
+    const fromLauncher = url.pathname === '/login' && req.method === 'POST' && req.headers.origin === 'null';
+    if (!(sameOrigin(req) || (fromLauncher && sameHost(req)))) {
+      res.writeHead(403, { 'content-type': 'text/plain', ...NO_STORE }).end('Forbidden');
       return;
     }
-    if (url.pathname === '/login') {
-      const key = Buffer.from(url.searchParams.get('key') ?? '');
-      if (key.length !== secretBuffer.length || !timingSafeEqual(key, secretBuffer)) {
-        res
-          .writeHead(403, { 'content-type': 'text/plain' })
-          .end('Wrong or missing key. Open the address printed by the browser host.');
-        return;
-      }
-      res
-        .writeHead(303, { location: '/', 'set-cookie': `${COOKIE}=${secret}; HttpOnly; SameSite=Strict; Path=/` })
-        .end();
+    if (url.pathname === '/login' && req.method === 'POST') return signInFromLauncher(req, res);
+    if (url.pathname === '/session' && req.method === 'POST') return signInFromPage(req, res);
+    if (url.pathname === '/handoff.js') {
+      res.writeHead(200, { 'content-type': MIME['.js']!, ...NO_STORE }).end(HANDOFF_SCRIPT);
       return;
     }
     if (url.pathname.startsWith('/ipc/') || url.pathname === '/events') {
-      if (!authorised(req)) {
-        res.writeHead(401, { 'content-type': 'application/json' });
-        res.end(
-          JSON.stringify({
-            ok: false,
-            error: { code: 'forbidden_sender', message: 'Open Shopdesk from the address the browser host printed.' },
-          }),
-        );
-        return;
-      }
+      if (!signedIn(req)) return sendJson(res, signedOut('no_session'), 401);
       if (url.pathname === '/events') return openStream(res);
       if (req.method !== 'POST') {
-        res.writeHead(405, { allow: 'POST' }).end();
+        res.writeHead(405, { allow: 'POST', ...NO_STORE }).end();
         return;
       }
       const channel = decodeURIComponent(url.pathname.slice('/ipc/'.length));
-      const body = await readBody(req);
-      let payload: unknown;
-      try {
-        payload = body === '' ? {} : JSON.parse(body);
-      } catch {
-        return sendJson(res, {
-          ok: false,
-          error: { code: 'invalid_request', message: 'The request was not understood.' },
-        });
-      }
+      const payload = parseJson(await readBody(req));
+      if (payload === undefined) return sendJson(res, invalidRequest());
       return sendJson(res, await options.core.dispatch(channel, payload));
     }
     return serveStatic(url.pathname, res);
   }
 
+  /** The page read a key from its address's fragment and trades it for a session, once. */
+  async function signInFromPage(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+    const body = parseJson(await readBody(req)) as { key?: unknown } | undefined;
+    if (!spendKey(body?.key)) return sendJson(res, signedOut('login_key_refused'), 403);
+    return sendJson(res, { ok: true, value: { session: newSession() } });
+  }
+
+  /** The launcher file posted a key: the answer hands a session to the page, which stores it and opens the app. */
+  async function signInFromLauncher(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+    const key = new URLSearchParams(await readBody(req)).get('key');
+    const headers = { 'content-type': MIME['.html']!, 'content-security-policy': HEADER_CSP, ...NO_STORE };
+    if (!spendKey(key)) {
+      res.writeHead(403, headers).end(page('<p>This sign-in address has been used or has expired.</p>'));
+      return;
+    }
+    res
+      .writeHead(200, headers)
+      .end(page(`<meta name="shopdesk-session" content="${newSession()}"><script src="/handoff.js"></script>`));
+  }
+
   function openStream(res: http.ServerResponse): void {
-    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' });
+    res.writeHead(200, { 'content-type': 'text/event-stream', ...NO_STORE, connection: 'keep-alive' });
     res.write(': connected\n\n');
     streams.add(res);
     res.on('close', () => streams.delete(res));
   }
 
   function serveStatic(pathname: string, res: http.ServerResponse): void {
-    const relative = decodeURIComponent(pathname === '/' ? '/index.html' : pathname);
-    const file = path.resolve(rendererDir, `.${relative}`);
-    if (!file.startsWith(rendererDir + path.sep) || !fs.existsSync(file) || !fs.statSync(file).isFile()) {
+    const file = staticFile(rendererDir, pathname);
+    if (!file) {
       res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
       return;
     }
@@ -156,8 +200,14 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   origin = `http://127.0.0.1:${port}`;
   return {
     url: origin,
-    loginUrl: `${origin}/login?key=${secret}`,
-    secret,
+    loginUrl: () => `${origin}/#login=${issueKey()}`,
+    launcherPage: () =>
+      page(
+        `<form method="post" action="${origin}/login"><input type="hidden" name="key" value="${issueKey()}">` +
+          '<noscript><button type="submit">Open Shopdesk</button></noscript></form>' +
+          '<script>document.forms[0].submit()</script>',
+      ),
+    pendingKeys: () => [...loginKeys.values()].filter((expires) => expires > now()).length,
     close: async () => {
       unsubscribe();
       for (const stream of streams) stream.end();
@@ -168,8 +218,53 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   };
 }
 
-function sendJson(res: http.ServerResponse, value: unknown): void {
-  res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+/**
+ * The file a request path names inside the renderer folder, or null. The real path must stay inside the folder: a
+ * symbolic link out of it (or `..`) serves nothing.
+ */
+export function staticFile(rendererDir: string, pathname: string): string | null {
+  let relative: string;
+  try {
+    relative = decodeURIComponent(pathname === '/' ? '/index.html' : pathname);
+  } catch {
+    return null;
+  }
+  if (relative.includes('\0')) return null;
+  const file = path.resolve(rendererDir, `.${relative}`);
+  if (!file.startsWith(rendererDir + path.sep)) return null;
+  try {
+    const real = fs.realpathSync(file);
+    if (!real.startsWith(rendererDir + path.sep) || !fs.statSync(real).isFile()) return null;
+    return real;
+  } catch {
+    return null;
+  }
+}
+
+const page = (body: string): string =>
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Shopdesk</title></head><body>${body}</body></html>`;
+
+/** The bridge's answer when the page holds no valid session: a code and the reason, worded by the page. */
+const signedOut = (reason: 'no_session' | 'login_key_refused') => ({
+  ok: false,
+  error: { code: 'signed_out', message: reason, facts: { reason } },
+});
+
+const invalidRequest = () => ({
+  ok: false,
+  error: { code: 'invalid_request', message: 'The request was not understood.' },
+});
+
+function parseJson(body: string): unknown {
+  try {
+    return body === '' ? {} : (JSON.parse(body) as unknown);
+  } catch {
+    return undefined;
+  }
+}
+
+function sendJson(res: http.ServerResponse, value: unknown, status = 200): void {
+  res.writeHead(status, { 'content-type': 'application/json', ...NO_STORE });
   res.end(JSON.stringify(value));
 }
 

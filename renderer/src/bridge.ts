@@ -14,44 +14,120 @@ declare global {
 export class BridgeError extends Error {
   readonly code: ErrorCode;
   readonly fields?: Record<string, string[]>;
+  readonly facts?: Record<string, string | number | null>;
 
   constructor(error: AppError) {
     super(error.message);
     this.code = error.code;
     this.fields = error.fields;
+    this.facts = error.facts;
   }
 }
 
+/** Where the browser host's page keeps its session secret: this tab, this origin (so this port) only. */
+const SESSION_STORAGE_KEY = 'shopdesk.session';
+const SESSION_HEADER = 'x-shopdesk-session';
+
+const signedOut = (reason: 'no_session' | 'login_key_refused'): Result<never> => ({
+  ok: false,
+  error: { code: 'signed_out', message: reason, facts: { reason } },
+});
+
+/**
+ * Signs this tab in: a key in the address's fragment (from the printed address) is taken out of the address at once
+ * and traded for a session secret, once; otherwise the tab's stored session is used. Null when neither is there.
+ */
+async function signIn(): Promise<{ session: string | null; refused: boolean }> {
+  const stored = (): string | null => {
+    try {
+      return sessionStorage.getItem(SESSION_STORAGE_KEY);
+    } catch {
+      return null;
+    }
+  };
+  const match = /^#login=([A-Za-z0-9_-]{20,200})/.exec(window.location.hash);
+  if (!match) return { session: stored(), refused: false };
+  window.history.replaceState(null, '', `${window.location.pathname}#/`);
+  try {
+    const response = await fetch('/session', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ key: match[1] }),
+      cache: 'no-store',
+    });
+    const result = (await response.json()) as Result<{ session: string }>;
+    if (result.ok) {
+      sessionStorage.setItem(SESSION_STORAGE_KEY, result.value.session);
+      return { session: result.value.session, refused: false };
+    }
+  } catch {
+    // treated as refused below
+  }
+  return { session: stored(), refused: true };
+}
+
 function webBridge(): ShopdeskBridge {
+  const signedIn = signIn();
   const listeners = new Map<string, Set<(payload: unknown) => void>>();
-  let source: EventSource | null = null;
-  let opened = 0;
-  const connect = (): void => {
-    if (source) return;
-    source = new EventSource('/events');
-    // Events sent while the stream was down are lost: after a reconnect, state is read again.
-    source.onopen = () => {
-      opened += 1;
-      if (opened > 1) for (const listener of reconnectListeners) listener();
-    };
-    source.onmessage = (message) => {
+  let streaming = false;
+  const deliver = (data: string): void => {
+    try {
+      const { event, payload } = JSON.parse(data) as { event: string; payload: unknown };
+      for (const listener of listeners.get(event) ?? []) listener(payload);
+    } catch {
+      // a broken event is dropped, never thrown into the page
+    }
+  };
+  /**
+   * The event stream, read with fetch so the session goes in a header (EventSource cannot send one). Events sent
+   * while the stream was down are lost: after a reconnect, state is read again.
+   */
+  const stream = async (): Promise<void> => {
+    const { session } = await signedIn;
+    if (!session) return;
+    let opened = 0;
+    for (let failures = 0; ; failures++) {
       try {
-        const { event, payload } = JSON.parse(String(message.data)) as { event: string; payload: unknown };
-        for (const listener of listeners.get(event) ?? []) listener(payload);
+        const response = await fetch('/events', { headers: { [SESSION_HEADER]: session }, cache: 'no-store' });
+        if (response.status === 401) return;
+        if (!response.ok || !response.body) throw new Error(`events: ${response.status}`);
+        opened += 1;
+        failures = 0;
+        if (opened > 1) for (const listener of reconnectListeners) listener();
+        const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+        let buffer = '';
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done) break;
+          buffer += value;
+          for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
+            const block = buffer.slice(0, end);
+            buffer = buffer.slice(end + 2);
+            const data = block
+              .split('\n')
+              .filter((line) => line.startsWith('data: '))
+              .map((line) => line.slice(6))
+              .join('\n');
+            if (data) deliver(data);
+          }
+        }
       } catch {
-        // a broken event is dropped, never thrown into the page
+        // dropped: try again shortly
       }
-    };
+      await new Promise((resolve) => setTimeout(resolve, Math.min(500 * 2 ** failures, 5_000)));
+    }
   };
   return {
     async invoke(channel, request) {
+      const { session, refused } = await signedIn;
+      if (!session) return signedOut(refused ? 'login_key_refused' : 'no_session');
       try {
         const body = JSON.stringify(request ?? {});
         const response = await fetch(`/ipc/${encodeURIComponent(channel)}`, {
           method: 'POST',
-          headers: { 'content-type': 'application/json' },
+          headers: { 'content-type': 'application/json', [SESSION_HEADER]: session },
           body,
-          credentials: 'same-origin',
+          cache: 'no-store',
           // a draft saved while the page closes still arrives (browsers cap keep-alive bodies at 64 KiB)
           keepalive: body.length < 60_000,
         });
@@ -67,7 +143,10 @@ function webBridge(): ShopdeskBridge {
       }
     },
     on(event, listener) {
-      connect();
+      if (!streaming) {
+        streaming = true;
+        void stream();
+      }
       let set = listeners.get(event);
       if (!set) listeners.set(event, (set = new Set()));
       const fn = listener as (payload: unknown) => void;

@@ -49,10 +49,10 @@ export const test = base.extend<{ app: AppHarness; service: RunningService }>({
       host,
       dataDir,
       open: async () => {
-        await page.goto(host.loginUrl);
+        await page.goto(host.loginUrl());
       },
       connect: async (to, until = 'online') => {
-        await page.goto(host.loginUrl);
+        await page.goto(host.loginUrl());
         const settings = new SettingsPage(page);
         await settings.goto();
         await settings.fill(to.url, to.token);

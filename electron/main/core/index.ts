@@ -1,7 +1,6 @@
 /**
  * createCore: the app's brain, free of Electron. Runs in Electron main, in the browser host and in Node tests.
  */
-import fs from 'node:fs';
 import type { ConnectionVerdict, EventPayload, Handlers, SettingsView } from '../../../shared/contract';
 import { AppFailure, type Result } from '../../../shared/errors';
 import { checkBaseUrl } from '../../../shared/url';
@@ -16,6 +15,7 @@ import { Outbox } from './outbox';
 import { DEMO_SIZE, startDemoService } from './demo';
 import { createDispatcher, type Dispatch } from './dispatch';
 import { CoreEvents } from './events';
+import { DataFolderLock, secureFolder } from './data-folder';
 import { createSettingsStore, type SettingsStore } from './settings';
 import type { TokenVault } from './vault';
 
@@ -56,7 +56,9 @@ const silentLog: CoreLog = { info: () => undefined, warn: () => undefined, error
 
 export function createCore(options: CoreOptions): Core {
   const log = options.log ?? silentLog;
-  fs.mkdirSync(options.dataDir, { recursive: true });
+  // this user's only (0700/0600), and one Shopdesk at a time: a second one is refused here, before it opens anything
+  secureFolder(options.dataDir);
+  const lock = DataFolderLock.acquire(options.dataDir);
   const settings = createSettingsStore(options.dataDir);
   const events = new CoreEvents();
   const http = options.http ?? new ServiceHttp();
@@ -225,6 +227,7 @@ export function createCore(options: CoreOptions): Core {
         await catalogue.close();
         await stopDemo();
         await http.destroy();
+        lock.release();
       })();
       return closing;
     },

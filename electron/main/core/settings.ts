@@ -25,6 +25,7 @@ export function createSettingsStore(dir: string): SettingsStore {
     configName: 'settings',
     projectName: 'shopdesk',
     clearInvalidConfig: true,
+    configFileMode: 0o600,
   });
   const read = (): StoredSettings => StoredSettings.parse({ ...DEFAULTS, ...conf.store });
   return {

@@ -2,6 +2,7 @@
 import { create, type StateCreator } from 'zustand';
 import type { AppInfo, ConnectionState, ConnectionVerdict, SettingsView } from '../../../shared/contract';
 import { BridgeError, call, onReconnect, subscribe } from '../bridge';
+import { errorWords } from '../errors';
 import { catalogueSlice, type CatalogueSlice } from './catalogue';
 import { ordersSlice, type OrdersSlice } from './orders';
 import { outboxSlice, type OutboxSlice } from './outbox';
@@ -49,7 +50,8 @@ const settingsSlice: StateCreator<Store, [], [], SettingsSlice> = (set) => ({
       useStore.getState().setConnection(connection);
     } catch (error) {
       set({
-        loadError: error instanceof BridgeError ? error.message : 'Shopdesk could not start its background process.',
+        loadError:
+          error instanceof BridgeError ? errorWords(error) : 'Shopdesk could not start its background process.',
       });
     }
   },

