@@ -21,6 +21,7 @@ import {
   PRODUCT_SORTS,
   ProductDetail,
   ProductRow,
+  SkippedRecord,
   STOCK_LEVELS,
 } from './domain';
 
@@ -141,6 +142,8 @@ export const OrderQueryRequest = z
     status: z.string().max(100).nullable().default(null),
     from: IsoDay.nullable().default(null),
     to: IsoDay.nullable().default(null),
+    /** Only orders that need someone: on hold, still pending after two days, or with an unreadable date. */
+    attention: z.boolean().default(false),
     sort: z.enum(ORDER_SORTS).default('date'),
     dir: z.enum(['asc', 'desc']).default('desc'),
     offset: z.number().int().min(0).max(100_000_000).default(0),
@@ -163,6 +166,46 @@ export const OrderRead = z.object({
 });
 export type OrderRead = z.infer<typeof OrderRead>;
 
+// --- Screens' own preferences (#14): sidebar and summary, columns per list, saved views of the order list ---
+export const ORDER_COLUMNS = ['id', 'date', 'customer', 'email', 'phone', 'city', 'status', 'items', 'total'] as const;
+export const PRODUCT_COLUMNS = ['sku', 'name', 'barcode', 'available', 'physical', 'price', 'status'] as const;
+export const DATE_PRESETS = ['today', 'last7', 'month'] as const;
+export const READY_MADE_VIEWS = ['today', 'pending', 'attention'] as const;
+const ViewName = z.string().trim().min(1).max(80);
+export const SavedView = z.object({
+  id: z.string().min(1).max(40),
+  /** Set for the ready-made views (worded by the screen until renamed). */
+  readyMade: z.enum(READY_MADE_VIEWS).nullable(),
+  /** Null: the ready-made view's own name. */
+  name: ViewName.nullable(),
+  query: z.object({
+    text: z.string().max(200),
+    status: z.string().max(100).nullable(),
+    /** A moving range ("today") rather than fixed days. */
+    preset: z.enum(DATE_PRESETS).nullable(),
+    from: IsoDay.nullable(),
+    to: IsoDay.nullable(),
+    attention: z.boolean(),
+    sort: z.enum(ORDER_SORTS),
+    dir: z.enum(['asc', 'desc']),
+  }),
+  /** The columns shown, in order; null keeps the list's own choice. */
+  columns: z.array(z.enum(ORDER_COLUMNS)).max(ORDER_COLUMNS.length).nullable(),
+});
+export type SavedView = z.infer<typeof SavedView>;
+export const UiPrefs = z.object({
+  sidebarCollapsed: z.boolean(),
+  summaryCollapsed: z.boolean(),
+  /** Columns shown, in order, per list; null: the list's default. */
+  orderColumns: z.array(z.enum(ORDER_COLUMNS)).max(ORDER_COLUMNS.length).nullable(),
+  productColumns: z.array(z.enum(PRODUCT_COLUMNS)).max(PRODUCT_COLUMNS.length).nullable(),
+  /** The order list's saved views, pinned above it; null: the ready-made ones. */
+  orderViews: z.array(SavedView).max(30).nullable(),
+});
+export type UiPrefs = z.infer<typeof UiPrefs>;
+const SkippedList = z.object({ records: z.array(SkippedRecord).max(1000) });
+const CacheOnly = z.boolean().optional();
+
 const channel = <Req extends z.ZodType, Res extends z.ZodType>(request: Req, response: Res) => ({ request, response });
 
 export const contract = {
@@ -182,14 +225,25 @@ export const contract = {
     z.object({ product: ProductRow.nullable() }),
   ),
   'catalogue:product': channel(
-    z.object({ id: z.number().int().positive().max(Number.MAX_SAFE_INTEGER) }).strict(),
+    z
+      .object({
+        id: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+        /** Answer from the cache at once (no live read). */
+        cacheOnly: CacheOnly,
+      })
+      .strict(),
     ProductRead,
   ),
+  'catalogue:skipped': channel(Empty, SkippedList),
   'catalogue:facets': channel(Empty, z.object({ statuses: z.array(z.string()) })),
   'orders:status': channel(Empty, OrdersStatus),
   'orders:refresh': channel(Empty, OrdersStatus),
   'orders:query': channel(OrderQueryRequest, OrderWindow),
-  'orders:get': channel(z.object({ id: z.number().int().positive().max(Number.MAX_SAFE_INTEGER) }).strict(), OrderRead),
+  'orders:get': channel(
+    z.object({ id: z.number().int().positive().max(Number.MAX_SAFE_INTEGER), cacheOnly: CacheOnly }).strict(),
+    OrderRead,
+  ),
+  'orders:skipped': channel(Empty, SkippedList),
   'orders:facets': channel(
     Empty,
     z.object({ statuses: z.array(z.object({ status: z.string(), count: z.number().int() })) }),
@@ -211,6 +265,8 @@ export const contract = {
   ),
   'drafts:discard': channel(z.object({ id: z.string().max(100) }).strict(), z.object({ discarded: z.boolean() })),
   'settings:date-order': channel(z.object({ dateOrder: z.enum(DATE_ORDER_SETTINGS) }).strict(), OrdersStatus),
+  'ui:get': channel(Empty, UiPrefs),
+  'ui:set': channel(UiPrefs.partial().strict(), UiPrefs),
 } as const;
 
 export const events = {

@@ -50,6 +50,54 @@ export const STOCK_LEVELS = ['all', 'in', 'low', 'out'] as const;
 export const LOW_STOCK_THRESHOLD = 5;
 export const PRODUCT_SORTS = ['sku', 'name', 'available', 'physical', 'price', 'status'] as const;
 
+/** Why the service sent a record that could not be read (it was skipped, never stored). */
+export const SKIP_REASONS = ['not_an_object', 'no_usable_id'] as const;
+export type SkipReason = (typeof SKIP_REASONS)[number];
+export const SkippedRecord = z.object({
+  /** The record's id as the service wrote it (text), when it had one. */
+  id: z.string().nullable(),
+  /** The list page it came on, when the list is paginated. */
+  page: z.number().int().nullable(),
+  reason: z.enum(SKIP_REASONS),
+  at: z.number(),
+});
+export type SkippedRecord = z.infer<typeof SkippedRecord>;
+/** At most this many skipped records are kept with their details (the count goes on). */
+export const MAX_SKIPPED_KEPT = 200;
+
+/** How the last catalogue pass ended, as a code and its facts: the screens word it. */
+export const CATALOGUE_OUTCOMES = [
+  'complete',
+  'incomplete',
+  'cancelled',
+  'unauthorized',
+  'unreachable',
+  'not_configured',
+  'first_page_failed',
+  'no_page_count',
+  'not_saved',
+] as const;
+export const CatalogueOutcome = z.object({
+  code: z.enum(CATALOGUE_OUTCOMES),
+  at: z.number(),
+  /** Listed products in the cache when the pass ended. */
+  products: z.number().int(),
+  /** meta.total of the pass, when the service gave it. */
+  serviceTotal: z.number().int().nullable(),
+  /** Products a complete pass marked as no longer listed. */
+  delisted: z.number().int(),
+  pagesDone: z.number().int(),
+  pagesTotal: z.number().int().nullable(),
+  failedPages: z.number().int(),
+  emptyPages: z.number().int(),
+  /** The service's last page moved during the pass (from → to). */
+  drift: z.object({ from: z.number().int(), to: z.number().int() }).nullable(),
+  skippedRecords: z.number().int(),
+  /** A technical reason for support (e.g. the disk error), shown as a tooltip, never as the message. */
+  detail: z.string().max(500).nullable(),
+});
+export type CatalogueOutcome = z.infer<typeof CatalogueOutcome>;
+
 export const CatalogueStatus = z.object({
   state: z.enum(['idle', 'running', 'complete', 'incomplete', 'cancelled', 'failed']),
   pagesDone: z.number().int(),
@@ -67,7 +115,10 @@ export const CatalogueStatus = z.object({
   updatedAt: z.number().nullable(),
   failedPages: z.number().int(),
   skippedRecords: z.number().int(),
+  /** The last pass's end in English, for the log; the screens word `outcome`. */
   summary: z.string().nullable(),
+  /** How the last pass ended (kept across restarts); null before the first pass ends. */
+  outcome: CatalogueOutcome.nullable(),
   /**
    * Every page is fetched and the pass is finishing: the last batches are being saved and the search indexes built
    * (seconds for a large catalogue).
@@ -93,6 +144,7 @@ export const IDLE_CATALOGUE: CatalogueStatus = {
   failedPages: 0,
   skippedRecords: 0,
   summary: null,
+  outcome: null,
   finishing: false,
   revision: 0,
 };
@@ -113,6 +165,7 @@ export const OrderRow = z.object({
   orderDate: DateView,
   name: z.string(),
   email: z.string(),
+  phone: z.string(),
   city: z.string(),
   status: z.string(),
   items: z.number().int(),
@@ -173,11 +226,34 @@ export type OrderDetail = z.infer<typeof OrderDetail>;
 
 export const DATE_ORDER_SETTINGS = ['auto', 'dmy', 'mdy'] as const;
 
+/** How the last order refresh ended, as a code and its facts: the screens word it. */
+export const ORDERS_OUTCOMES = [
+  'complete',
+  'partial',
+  'cancelled',
+  'unauthorized',
+  'unreachable',
+  'not_configured',
+  'unreadable_list',
+] as const;
+export const OrdersOutcome = z.object({
+  code: z.enum(ORDERS_OUTCOMES),
+  at: z.number(),
+  /** Orders in the cache when the refresh ended. */
+  orders: z.number().int(),
+  failedPages: z.number().int(),
+  skippedRecords: z.number().int(),
+});
+export type OrdersOutcome = z.infer<typeof OrdersOutcome>;
+
 export const OrdersStatus = z.object({
   state: z.enum(['idle', 'running', 'complete', 'failed']),
   cachedOrders: z.number().int(),
   updatedAt: z.number().nullable(),
+  /** The last refresh's end in English, for the log; the screens word `outcome`. */
   summary: z.string().nullable(),
+  /** How the last refresh ended (kept across restarts); null before the first one ends. */
+  outcome: OrdersOutcome.nullable(),
   dateOrder: z.object({
     setting: z.enum(DATE_ORDER_SETTINGS),
     /** What the data proves so far (null: nothing proves either order yet). */
@@ -253,6 +329,8 @@ export const OutboxEntry = z.object({
   /** 422 messages by field ("order_items.0.quantity"). */
   fieldErrors: z.record(z.string(), z.array(z.string())).nullable(),
   serverOrderId: z.number().int().nullable(),
+  /** The order's PO number on the service, once known (from its answer, or found by reconciliation). */
+  serverPoNumber: z.string().nullable(),
   /** The server's total differs from the one computed here. */
   totalsMismatch: z.boolean(),
   /** Sending waits until the token is fixed (401/403). */

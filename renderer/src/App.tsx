@@ -1,10 +1,30 @@
 /** The app frame: navigation, connection indicator, and the routes. */
-import { Alert, AppShell, Badge, Group, Loader, NavLink, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  AppShell,
+  Badge,
+  Group,
+  Loader,
+  NavLink,
+  Stack,
+  Text,
+  Title,
+  Tooltip,
+  UnstyledButton,
+} from '@mantine/core';
+import {
+  IconFilePlus,
+  IconLayoutSidebarLeftCollapse,
+  IconLayoutSidebarLeftExpand,
+  IconListDetails,
+  IconPackage,
+  IconSend,
+  IconSettings,
+} from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Navigate, NavLink as RouterLink, Route, Routes, useLocation } from 'react-router';
 import { Commands } from './components/Commands';
-import { ConnectionIndicator } from './components/ConnectionIndicator';
-import { OfflineBanner } from './components/OfflineBanner';
+import { ConnectionBar, ConnectionIndicator } from './components/ConnectionIndicator';
 import { SyncProgress } from './components/SyncProgress';
 import { OrdersScreen } from './screens/orders/OrdersScreen';
 import { NewOrderScreen } from './screens/new-order/NewOrderScreen';
@@ -14,11 +34,11 @@ import { Welcome } from './screens/welcome/Welcome';
 import { connectStoreToMain, useStore } from './store';
 
 const NAV = [
-  { to: '/orders', label: 'Orders' },
-  { to: '/new-order', label: 'New order' },
-  { to: '/stock', label: 'Stock' },
-  { to: '/outbox', label: 'Outbox' },
-  { to: '/settings', label: 'Settings' },
+  { to: '/orders', label: 'Orders', Icon: IconListDetails },
+  { to: '/new-order', label: 'New order', Icon: IconFilePlus },
+  { to: '/stock', label: 'Stock', Icon: IconPackage },
+  { to: '/outbox', label: 'Outbox', Icon: IconSend },
+  { to: '/settings', label: 'Settings', Icon: IconSettings },
 ] as const;
 
 export function App() {
@@ -29,6 +49,9 @@ export function App() {
   const cancelSync = useStore((s) => s.cancelSync);
   const checkConnection = useStore((s) => s.checkConnection);
   const unsent = useStore((s) => s.unsent);
+  const sendingPaused = useStore((s) => s.outbox.some((e) => e.paused && e.state === 'queued'));
+  const collapsed = useStore((s) => s.ui.sidebarCollapsed);
+  const setUi = useStore((s) => s.setUi);
   const location = useLocation();
 
   useEffect(() => connectStoreToMain(), []);
@@ -53,57 +76,86 @@ export function App() {
 
   const unconfigured = settings.mode === 'unconfigured';
   return (
-    <AppShell header={{ height: 56 }} navbar={{ width: 200, breakpoint: 0 }} padding="lg">
+    <AppShell header={{ height: 52 }} navbar={{ width: collapsed ? 64 : 188, breakpoint: 0 }} padding="md">
       <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between">
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Title order={3} component="p">
             Shopdesk
           </Title>
           <Group gap="md" wrap="nowrap">
             <SyncProgress status={catalogue} onCancel={() => void cancelSync()} />
-            <ConnectionIndicator connection={connection} />
+            <ConnectionIndicator connection={connection} sendingPaused={sendingPaused} />
           </Group>
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="xs" aria-label="Main navigation" component="nav">
-        {NAV.map((item) => (
-          <NavLink
-            key={item.to}
-            component={RouterLink}
-            to={item.to}
-            label={item.label}
-            rightSection={
-              item.to === '/outbox' && unsent > 0 ? (
-                <Badge size="sm" color="orange" circle aria-label={`${unsent} unsent`}>
+        <Stack gap={2} style={{ flex: 1 }}>
+          {NAV.map(({ to, label, Icon }) => {
+            const active = location.pathname.startsWith(to);
+            const badge =
+              to === '/outbox' && unsent > 0 ? (
+                <Badge size="sm" color="orange.9" circle aria-label={`${unsent} unsent`}>
                   {unsent}
                 </Badge>
-              ) : undefined
-            }
-            active={location.pathname.startsWith(item.to)}
-            aria-current={location.pathname.startsWith(item.to) ? 'page' : undefined}
-          />
-        ))}
+              ) : undefined;
+            return (
+              <Tooltip key={to} label={label} position="right" disabled={!collapsed}>
+                <NavLink
+                  component={RouterLink}
+                  to={to}
+                  label={collapsed ? undefined : label}
+                  aria-label={collapsed ? label : undefined}
+                  leftSection={
+                    <span style={{ position: 'relative', display: 'inline-flex' }}>
+                      <Icon size={20} aria-hidden />
+                      {collapsed && badge && <span className="nav-badge">{badge}</span>}
+                    </span>
+                  }
+                  rightSection={collapsed ? undefined : badge}
+                  active={active}
+                  aria-current={active ? 'page' : undefined}
+                />
+              </Tooltip>
+            );
+          })}
+        </Stack>
+        <UnstyledButton
+          className="nav-collapse"
+          onClick={() => setUi({ sidebarCollapsed: !collapsed })}
+          aria-label={collapsed ? 'Expand the sidebar' : 'Collapse the sidebar'}
+          aria-expanded={!collapsed}
+        >
+          {collapsed ? (
+            <IconLayoutSidebarLeftExpand size={20} aria-hidden />
+          ) : (
+            <IconLayoutSidebarLeftCollapse size={20} aria-hidden />
+          )}
+          {!collapsed && <Text size="sm">Collapse</Text>}
+        </UnstyledButton>
       </AppShell.Navbar>
       <Commands />
-      <AppShell.Main>
-        <OfflineBanner
+      <AppShell.Main className="app-main">
+        <ConnectionBar
           connection={connection}
-          cachedAt={catalogue?.updatedAt ?? null}
-          onRetry={() => void checkConnection()}
+          stockAsOf={catalogue?.completeAt ?? catalogue?.updatedAt ?? null}
+          sendingPaused={sendingPaused}
+          onCheck={checkConnection}
         />
-        <Routes>
-          <Route path="/" element={<Navigate to={unconfigured ? '/welcome' : '/orders'} replace />} />
-          <Route path="/welcome" element={<Welcome />} />
-          <Route path="/orders" element={unconfigured ? <Welcome /> : <OrdersScreen />} />
-          <Route path="/orders/:id" element={<OrderDetailScreen />} />
-          <Route path="/new-order" element={unconfigured ? <Welcome /> : <NewOrderScreen />} />
-          <Route path="/new-order/sent/:entryId" element={<SubmittedScreen />} />
-          <Route path="/new-order/:id" element={unconfigured ? <Welcome /> : <WizardScreen />} />
-          <Route path="/stock" element={<StockScreen />} />
-          <Route path="/outbox" element={<OutboxScreen />} />
-          <Route path="/settings" element={<SettingsScreen />} />
-          <Route path="*" element={<Navigate to="/" replace />} />
-        </Routes>
+        <div className="app-screen">
+          <Routes>
+            <Route path="/" element={<Navigate to={unconfigured ? '/welcome' : '/orders'} replace />} />
+            <Route path="/welcome" element={<Welcome />} />
+            <Route path="/orders" element={unconfigured ? <Welcome /> : <OrdersScreen />} />
+            <Route path="/orders/:id" element={<OrderDetailScreen />} />
+            <Route path="/new-order" element={unconfigured ? <Welcome /> : <NewOrderScreen />} />
+            <Route path="/new-order/sent/:entryId" element={<SubmittedScreen />} />
+            <Route path="/new-order/:id" element={unconfigured ? <Welcome /> : <WizardScreen />} />
+            <Route path="/stock" element={<StockScreen />} />
+            <Route path="/outbox" element={<OutboxScreen />} />
+            <Route path="/settings" element={<SettingsScreen />} />
+            <Route path="*" element={<Navigate to="/" replace />} />
+          </Routes>
+        </div>
       </AppShell.Main>
     </AppShell>
   );

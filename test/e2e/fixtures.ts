@@ -25,6 +25,8 @@ export interface AppHarness {
    */
   connect(to: { url: string; token: string }, until?: 'saved' | 'online' | 'synced'): Promise<void>;
   screenshot(name: string): Promise<void>;
+  /** Closes the core and the host, starts them again on the same data folder and opens the app: a restart. */
+  restart(): Promise<void>;
 }
 
 export const test = base.extend<{ app: AppHarness; service: RunningService }>({
@@ -35,16 +37,19 @@ export const test = base.extend<{ app: AppHarness; service: RunningService }>({
     fs.mkdirSync(path.dirname(logFile), { recursive: true });
     const write = (level: string) => (message: string, detail?: unknown) =>
       fs.appendFileSync(logFile, `${level} ${message}${detail === undefined ? '' : ` ${String(detail)}`}\n`);
-    const core = createCore({
-      dataDir,
-      vault: new FileVault(path.join(dataDir, 'vault')),
-      host: 'browser',
-      version: '0.0.0-test',
-      log: { info: write('info'), warn: write('warn'), error: write('error') },
-    });
-    const host = await startWebHost({ core, rendererDir: path.resolve('out/renderer') });
+    const start = async () => {
+      const core = createCore({
+        dataDir,
+        vault: new FileVault(path.join(dataDir, 'vault')),
+        host: 'browser',
+        version: '0.0.0-test',
+        log: { info: write('info'), warn: write('warn'), error: write('error') },
+      });
+      return { core, host: await startWebHost({ core, rendererDir: path.resolve('out/renderer') }) };
+    };
+    let { core, host } = await start();
     fs.mkdirSync(REPORTS, { recursive: true });
-    await use({
+    const harness: AppHarness = {
       core,
       host,
       dataDir,
@@ -66,7 +71,16 @@ export const test = base.extend<{ app: AppHarness; service: RunningService }>({
       screenshot: async (name) => {
         await page.screenshot({ path: path.join(REPORTS, `${name}.png`), fullPage: true, animations: 'disabled' });
       },
-    });
+      restart: async () => {
+        await host.close();
+        await core.close();
+        ({ core, host } = await start());
+        harness.core = core;
+        harness.host = host;
+        await page.goto(host.loginUrl);
+      },
+    };
+    await use(harness);
     await host.close();
     await core.close();
     fs.rmSync(dataDir, { recursive: true, force: true });

@@ -161,9 +161,15 @@ export class Catalogue {
     },
     'catalogue:lookup': async ({ code }) => ({ product: (await this.open())?.repo.lookup(code) ?? null }),
     'catalogue:facets': async () => ({ statuses: (await this.open())?.repo.statuses() ?? [] }),
-    'catalogue:product': async ({ id }) => {
+    'catalogue:skipped': async () => ({ records: (await this.open())?.sync.skippedRecords() ?? [] }),
+    'catalogue:product': async ({ id, cacheOnly }) => {
       const open = await this.open();
       if (!open) throw notConfigured();
+      if (cacheOnly) {
+        const cached = open.repo.detail(id);
+        if (!cached) throw new AppFailure('not_found', 'This product is not in the local catalogue.');
+        return { product: cached, source: 'cache' as const, missing: false, note: null };
+      }
       const read = await readLive({
         http: this.options.http,
         connection: this.options.connection,

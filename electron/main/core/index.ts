@@ -2,6 +2,7 @@
  * createCore: the app's brain, free of Electron. Runs in Electron main, in the browser host and in Node tests.
  */
 import type { ConnectionVerdict, EventPayload, Handlers, SettingsView } from '../../../shared/contract';
+import type { SkippedRecord } from '../../../shared/domain';
 import { AppFailure, type Result } from '../../../shared/errors';
 import { checkBaseUrl } from '../../../shared/url';
 import type { RunningService } from '../../../server/index';
@@ -17,6 +18,7 @@ import { createDispatcher, type Dispatch } from './dispatch';
 import { CoreEvents } from './events';
 import { DataFolderLock, secureFolder } from './data-folder';
 import { createSettingsStore, type SettingsStore } from './settings';
+import { uiPrefsHandlers } from './ui-prefs';
 import type { TokenVault } from './vault';
 
 export interface CoreLog {
@@ -128,6 +130,7 @@ export function createCore(options: CoreOptions): Core {
     ...catalogue.handlers,
     ...orders.handlers,
     ...outbox.handlers,
+    ...uiPrefsHandlers(options.dataDir),
     'app:info': async () => ({
       name: 'Shopdesk',
       version: options.version,
@@ -195,7 +198,11 @@ export function createCore(options: CoreOptions): Core {
     if (options.background !== false) await connection.check();
   })();
 
-  const stopLogging = logStateChanges(events, log);
+  const stopLogging = logStateChanges(events, log, (source) =>
+    (source === 'catalogue' ? catalogue.handlers['catalogue:skipped']({}) : orders.handlers['orders:skipped']({})).then(
+      (list) => list.records,
+    ),
+  );
   let closing: Promise<void> | null = null;
   // a request under way as the app begins to close can fail as its database closes: that is the reason given, and
   // no error is logged for it
@@ -238,12 +245,36 @@ export function createCore(options: CoreOptions): Core {
  * One log line per change of state (connection, sync, order book, outbox count), for support. Lines carry states,
  * counts and the service's host only: never a token, never customer data.
  */
-function logStateChanges(events: CoreEvents, log: CoreLog): () => void {
+function logStateChanges(
+  events: CoreEvents,
+  log: CoreLog,
+  skippedOf: (source: 'catalogue' | 'orders') => Promise<SkippedRecord[]>,
+): () => void {
   const last = new Map<string, string>();
   const once = (key: string, line: string, level: 'info' | 'warn' = 'info'): void => {
     if (last.get(key) === line) return;
     last.set(key, line);
     log[level](line);
+  };
+  // each record the service sent that could not be read, once per refresh or pass that skipped it
+  const skippedLogged = new Map<string, number>();
+  const logSkipped = (source: 'catalogue' | 'orders', outcome: { at: number; skippedRecords: number } | null) => {
+    if (!outcome || outcome.skippedRecords === 0 || skippedLogged.get(source) === outcome.at) return;
+    skippedLogged.set(source, outcome.at);
+    void skippedOf(source).then(
+      (records) => {
+        const shown = records
+          .slice(0, 50)
+          .map(
+            (r) =>
+              `${r.id === null ? 'no id' : `id ${JSON.stringify(r.id)}`}${r.page === null ? '' : ` page ${r.page}`} (${r.reason})`,
+          );
+        log.warn(
+          `${source}: ${outcome.skippedRecords} record(s) from the service could not be read and were skipped: ${shown.join(', ')}${records.length > 50 ? ', …' : ''}`,
+        );
+      },
+      () => undefined,
+    );
   };
   return events.onAny((name, payload) => {
     if (name === 'connection:changed') {
@@ -252,14 +283,19 @@ function logStateChanges(events: CoreEvents, log: CoreLog): () => void {
         once(name, `connection: ${c.state} (${c.mode})`, c.state === 'online' ? 'info' : 'warn');
     } else if (name === 'catalogue:progress') {
       const p = payload as EventPayload<'catalogue:progress'>;
-      if (p.state !== 'running')
+      if (p.state !== 'running') {
         once(
           name,
-          `catalogue sync ${p.state}: ${p.cachedProducts} products cached, ${p.failedPages} pages failed, ${p.skippedRecords} records skipped`,
+          `catalogue sync ${p.state}: ${p.cachedProducts} products cached, ${p.failedPages} pages failed, ${p.outcome?.skippedRecords ?? p.skippedRecords} records skipped`,
         );
+        logSkipped('catalogue', p.outcome);
+      }
     } else if (name === 'orders:changed') {
       const o = payload as EventPayload<'orders:changed'>;
-      if (o.state !== 'running') once(name, `order book ${o.state}: ${o.cachedOrders} orders cached`);
+      if (o.state !== 'running') {
+        once(name, `order book ${o.state}: ${o.cachedOrders} orders cached`);
+        logSkipped('orders', o.outcome);
+      }
     } else if (name === 'outbox:changed') {
       once(name, `outbox: ${(payload as EventPayload<'outbox:changed'>).unsent} unsent`);
     }

@@ -43,11 +43,23 @@ const addDays = (date: Date, days: number): Date =>
 const localIsoDay = (date: Date): string =>
   `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
 
+/** An order pending this long (days) needs someone. */
+export const PENDING_TOO_LONG_DAYS = 2;
+
+/** The query with "needs attention" as the day before which a pending order is overdue (null when not asked). */
+function withAttention<Q extends { attention: boolean }>(
+  q: Q,
+): Omit<Q, 'attention'> & { overdueBefore: string | null } {
+  const { attention, ...rest } = q;
+  return { ...rest, overdueBefore: attention ? localIsoDay(addDays(new Date(), -PENDING_TOO_LONG_DAYS)) : null };
+}
+
 const EMPTY_STATUS: OrdersStatus = {
   state: 'idle',
   cachedOrders: 0,
   updatedAt: null,
   summary: null,
+  outcome: null,
   dateOrder: { setting: 'auto', learnt: null, effective: 'dmy' },
   revision: 0,
 };
@@ -113,19 +125,20 @@ export class Orders {
   }
 
   private statusOf(repo: OrderRepository, refresh: OrdersRefresh): OrdersStatus {
-    const summary = repo.state('summary');
     const updatedAt = repo.state('updatedAt');
+    const outcome = repo.outcome();
     return {
       state: refresh.isRunning()
         ? 'running'
-        : summary === null
+        : outcome === null
           ? 'idle'
-          : summary.startsWith('Order book up to date')
+          : outcome.code === 'complete'
             ? 'complete'
             : 'failed',
       cachedOrders: repo.count(),
       updatedAt: updatedAt === null ? null : Number(updatedAt),
-      summary,
+      summary: repo.state('summary'),
+      outcome,
       dateOrder: {
         setting: this.options.settings.get().dateOrder,
         learnt: learnDateOrder(repo.evidence()),
@@ -168,6 +181,7 @@ export class Orders {
       status: null,
       from: null,
       to: null,
+      overdueBefore: null,
       sort: 'id',
       dir: 'desc',
       offset: 0,
@@ -265,12 +279,22 @@ export class Orders {
     'orders:query': async (q) => {
       const open = await this.open();
       if (!open) return { rows: [], total: 0, cachedOrders: 0 };
-      return { ...open.repo.query(q), cachedOrders: open.repo.count() };
+      return { ...open.repo.query(withAttention(q)), cachedOrders: open.repo.count() };
     },
     'orders:facets': async () => ({ statuses: (await this.open())?.repo.statuses() ?? [] }),
-    'orders:get': async ({ id }) => {
+    'orders:skipped': async () => ({ records: (await this.open())?.repo.skipped() ?? [] }),
+    'orders:get': async ({ id, cacheOnly }) => {
       const open = await this.open();
       if (!open) throw notConfigured();
+      if (cacheOnly) {
+        const cached = open.repo.order(id);
+        if (!cached) throw new AppFailure('not_found', 'This order is not in the local order book.');
+        return {
+          order: await this.detail(cached.order, cached.fetchedAt, open.repo),
+          source: 'cache' as const,
+          note: null,
+        };
+      }
       const read = await readLive({
         http: this.options.http,
         connection: this.options.connection,
@@ -314,7 +338,7 @@ export class Orders {
       const open = await this.open();
       if (!open) throw notConfigured();
       const rows: (string | number | null)[][] = [];
-      for (const o of open.repo.all(q, EXPORT_MAX_ROWS)) {
+      for (const o of open.repo.all(withAttention(q), EXPORT_MAX_ROWS)) {
         const date =
           o.orderDate.kind === 'date' ? o.orderDate.iso : o.orderDate.kind === 'invalid' ? o.orderDate.text : '';
         rows.push([o.poNumber, date, o.name, o.email, o.city, o.status, o.items, o.totalPrice]);

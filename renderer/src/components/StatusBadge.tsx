@@ -1,5 +1,5 @@
 /** A status word as a coloured label. Known words get fitting colours; any other word gets a stable colour of its own. */
-import { Badge } from '@mantine/core';
+import type { CSSProperties } from 'react';
 
 const KNOWN: Record<string, string> = {
   available: 'teal',
@@ -13,8 +13,14 @@ const KNOWN: Record<string, string> = {
   cancelled: 'red',
   canceled: 'red',
   'no longer listed': 'gray',
+  // stock levels
+  out: 'red',
+  low: 'orange',
 };
 const PALETTE = ['cyan', 'grape', 'lime', 'pink', 'violet', 'blue', 'orange'];
+
+/** The order statuses read from left to right in the life of an order; others follow by name. */
+const LIFE_ORDER = ['pending', 'processing', 'on hold', 'shipped', 'delivered', 'cancelled', 'canceled'];
 
 export function statusColor(status: string): string {
   const key = status.trim().toLowerCase();
@@ -24,41 +30,44 @@ export function statusColor(status: string): string {
   return PALETTE[hash % PALETTE.length]!;
 }
 
-export function StatusBadge({ status }: { status: string }) {
+/** A fixed order for status chips, so they never change places with the counts. */
+export function byStatusOrder(a: string, b: string): number {
+  const rank = (s: string) => {
+    const i = LIFE_ORDER.indexOf(s.trim().toLowerCase());
+    return i < 0 ? LIFE_ORDER.length : i;
+  };
+  return rank(a) - rank(b) || a.localeCompare(b);
+}
+
+/** Sentence case for a status the service may write in capitals ("ON HOLD" → "On hold"); mixed case is kept. */
+export function statusText(status: string): string {
   const text = status.trim() || 'No status';
-  return (
-    <Badge color={statusColor(text)} variant="light" size="sm" style={{ maxWidth: '100%' }} title={text}>
-      {text}
-    </Badge>
-  );
+  return text === text.toUpperCase() && /[A-Z]/.test(text) ? text[0] + text.slice(1).toLowerCase() : text;
+}
+
+const pillColors = (color: string) =>
+  ({
+    '--pill-0': `var(--mantine-color-${color}-0)`,
+    '--pill-1': `var(--mantine-color-${color}-1)`,
+    '--pill-8': `var(--mantine-color-${color}-8)`,
+    '--pill-9': `var(--mantine-color-${color}-9)`,
+  }) as CSSProperties;
+
+/** A status on a detail screen: the same pill as in the lists. */
+export function StatusBadge({ status }: { status: string }) {
+  return <StatusLabel status={status} />;
 }
 
 /**
  * The same label drawn as one plain element, for table rows: thousands of them scroll past, and a full Badge
  * costs a frame budget when many rows mount at once.
  */
-export function StatusLabel({ status }: { status: string }) {
-  const text = status.trim() || 'No status';
-  const color = statusColor(text);
+export function StatusLabel({ status, suffix }: { status: string; suffix?: string }) {
+  const text = statusText(status);
+  const shown = suffix ? `${text} · ${suffix}` : text;
   return (
-    <span
-      title={text}
-      style={{
-        display: 'inline-block',
-        maxWidth: '100%',
-        overflow: 'hidden',
-        textOverflow: 'ellipsis',
-        padding: '0 8px',
-        borderRadius: 999,
-        fontSize: 11,
-        fontWeight: 700,
-        lineHeight: '20px',
-        textTransform: 'uppercase',
-        color: `var(--mantine-color-${color}-light-color)`,
-        background: `var(--mantine-color-${color}-light)`,
-      }}
-    >
-      {text}
+    <span title={shown} className="status-pill" style={pillColors(statusColor(text))}>
+      {shown}
     </span>
   );
 }

@@ -1,7 +1,8 @@
 /** Stock figure with its level: out of stock and low stock are marked, never hidden. */
-import { Badge, Group, Text } from '@mantine/core';
+import { Group, Text } from '@mantine/core';
 import { LOW_STOCK_THRESHOLD } from '../../../shared/domain';
 import { count } from './format';
+import { StatusLabel } from './StatusBadge';
 
 export function StockFigure({ value }: { value: number | null }) {
   if (value === null)
@@ -10,8 +11,8 @@ export function StockFigure({ value }: { value: number | null }) {
         —
       </Text>
     );
-  if (value <= 0) return <Level color="red" label="Out" value={value} />;
-  if (value <= LOW_STOCK_THRESHOLD) return <Level color="orange" label="Low" value={value} />;
+  if (value <= 0) return <Level label="Out" value={value} />;
+  if (value <= LOW_STOCK_THRESHOLD) return <Level label="Low" value={value} />;
   return (
     <Text size="sm" span>
       {count(value)}
@@ -19,12 +20,10 @@ export function StockFigure({ value }: { value: number | null }) {
   );
 }
 
-function Level({ color, label, value }: { color: string; label: string; value: number }) {
+function Level({ label, value }: { label: 'Out' | 'Low'; value: number }) {
   return (
     <Group gap={4} justify="flex-end" wrap="nowrap">
-      <Badge color={color} variant="light" size="sm">
-        {label}
-      </Badge>
+      <StatusLabel status={label} />
       <Text size="sm" span>
         {count(value)}
       </Text>

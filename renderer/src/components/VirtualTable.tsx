@@ -1,10 +1,13 @@
 /**
  * A virtual table: only visible rows exist in the DOM; rows come from getRow(index) and may still be loading.
  * Keyboard: arrows, Page Up/Down, Home/End move the selection; Enter opens it. Dumb: state lives with the caller.
+ * Columns that do not fit give way by priority (lowest first); a column without a priority always stays, so the
+ * table never scrolls sideways.
  */
-import { Alert, Box, Skeleton, UnstyledButton } from '@mantine/core';
+import { Alert, Skeleton, UnstyledButton } from '@mantine/core';
+import { useElementSize } from '@mantine/hooks';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useCallback, useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { memo, useCallback, useEffect, useId, useMemo, useRef, type KeyboardEvent, type ReactNode } from 'react';
 
 /** From a search box: ArrowDown moves into the table below it (returns whether it did). */
 export function moveIntoTable(event: KeyboardEvent<HTMLElement>): boolean {
@@ -17,10 +20,17 @@ export function moveIntoTable(event: KeyboardEvent<HTMLElement>): boolean {
 }
 
 /** What a filtered list shows when nothing matches. */
-export function NoMatches({ what, text }: { what: string; text: string }) {
+export function NoMatches({ what, text, onClear }: { what: string; text: string; onClear?: () => void }) {
   return (
     <Alert color="gray" title={`No ${what} match`}>
-      Nothing matches {text ? `“${text}”` : 'these filters'}. Clear the search or a filter to see more.
+      Nothing matches {text ? `“${text}”` : 'these filters'}.{' '}
+      {onClear ? (
+        <UnstyledButton onClick={onClear} td="underline" fz="sm">
+          Clear the search and filters
+        </UnstyledButton>
+      ) : (
+        'Clear the search or a filter to see more.'
+      )}
     </Alert>
   );
 }
@@ -28,9 +38,12 @@ export function NoMatches({ what, text }: { what: string; text: string }) {
 export interface Column<Row> {
   key: string;
   header: string;
+  /** Pixels, or a CSS grid track such as 'minmax(180px, 1fr)' (its minimum counts when fitting). */
   width: number | string;
   align?: 'left' | 'right';
   sortable?: boolean;
+  /** Columns with a lower priority give way first when the table is too narrow; none: never hidden. */
+  priority?: number;
   render(row: Row): ReactNode;
 }
 
@@ -50,10 +63,36 @@ export interface VirtualTableProps<Row> {
   rowHeight?: number;
 }
 
+const minWidth = (width: number | string): number =>
+  typeof width === 'number' ? width : Number(/(\d+)px/.exec(width)?.[1] ?? 120);
+
+/** The columns that fit `available` pixels: the lowest priorities are dropped first, unprioritised ones never. */
+export function fitColumns<C extends { width: number | string; priority?: number }>(
+  columns: C[],
+  available: number,
+): C[] {
+  if (available <= 0) return columns;
+  const shown = [...columns];
+  const total = () => shown.reduce((sum, c) => sum + minWidth(c.width), 0);
+  while (total() > available) {
+    let drop = -1;
+    shown.forEach((c, i) => {
+      if (c.priority !== undefined && (drop < 0 || c.priority < shown[drop]!.priority!)) drop = i;
+    });
+    if (drop < 0) break;
+    shown.splice(drop, 1);
+  }
+  return shown;
+}
+
 export function VirtualTable<Row>(props: VirtualTableProps<Row>) {
-  const { columns, rowCount, getRow, onRangeChange, selected, onSelect, onActivate } = props;
+  const { rowCount, getRow, onRangeChange, selected, onSelect, onActivate } = props;
   const rowHeight = props.rowHeight ?? 36;
   const scrollRef = useRef<HTMLDivElement>(null);
+  const { ref: sizeRef, width } = useElementSize();
+  const idBase = useId();
+  // a scrollbar takes some pixels; the columns fit what is left
+  const columns = useMemo(() => fitColumns(props.columns, width - 16), [props.columns, width]);
   const virtualizer = useVirtualizer({
     count: rowCount,
     getScrollElement: () => scrollRef.current,
@@ -83,7 +122,7 @@ export function VirtualTable<Row>(props: VirtualTableProps<Row>) {
     virtualizer.scrollToIndex(next, { align: 'auto' });
   };
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>): void => {
-    const page = Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? 400) / rowHeight) - 1);
+    const page = Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? 400) / rowHeight) - 2);
     const keys: Record<string, () => void> = {
       ArrowDown: () => move(selected + 1),
       ArrowUp: () => move(selected - 1),
@@ -102,64 +141,59 @@ export function VirtualTable<Row>(props: VirtualTableProps<Row>) {
       action();
     }
   };
+  const selectedShown = items.some((item) => item.index === selected);
 
   return (
-    <Box
-      role="grid"
-      aria-label={props.label}
-      aria-rowcount={rowCount + 1}
-      style={{ display: 'flex', flexDirection: 'column', minHeight: 0, flex: 1 }}
-    >
-      <Box
-        role="row"
-        aria-rowindex={1}
-        style={{
-          display: 'grid',
-          gridTemplateColumns: template,
-          borderBottom: '1px solid var(--mantine-color-default-border)',
-        }}
-      >
-        {columns.map((c) => {
-          const sorted = props.sort?.key === c.key ? props.sort.dir : undefined;
-          return (
-            <Box
-              key={c.key}
-              role="columnheader"
-              aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'}
-              px="xs"
-              py={6}
-              style={{ textAlign: c.align ?? 'left', fontWeight: 600, fontSize: 'var(--mantine-font-size-sm)' }}
-            >
-              {c.sortable && props.onSort ? (
-                <UnstyledButton
-                  onClick={() => props.onSort?.(c.key)}
-                  aria-label={`Sort by ${c.header}`}
-                  fw={600}
-                  fz="sm"
-                >
-                  {c.header} {sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : ''}
-                </UnstyledButton>
-              ) : (
-                c.header
-              )}
-            </Box>
-          );
-        })}
-      </Box>
-      <Box
+    <div ref={sizeRef} style={{ display: 'flex', flexDirection: 'column', minHeight: 0, flex: 1, minWidth: 0 }}>
+      <div
         ref={scrollRef}
+        role="grid"
+        aria-label={props.label}
+        aria-rowcount={rowCount + 1}
+        aria-colcount={columns.length}
+        aria-activedescendant={selectedShown ? `${idBase}-row-${selected}` : undefined}
         tabIndex={0}
         onKeyDown={onKeyDown}
-        aria-label={`${props.label} rows`}
         data-testid="virtual-scroll"
-        style={{ overflowY: 'auto', flex: 1, minHeight: 200, outline: 'none' }}
+        className="virtual-table"
+        style={{ overflowY: 'auto', overflowX: 'hidden', flex: 1, minHeight: 160 }}
       >
-        <Box role="rowgroup" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+        <div role="rowgroup" className="virtual-table-head">
+          <div role="row" aria-rowindex={1} style={{ display: 'grid', gridTemplateColumns: template }}>
+            {columns.map((c) => {
+              const sorted = props.sort?.key === c.key ? props.sort.dir : undefined;
+              return (
+                <div
+                  key={c.key}
+                  role="columnheader"
+                  aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'}
+                  className="virtual-table-header"
+                  style={{ textAlign: c.align ?? 'left' }}
+                >
+                  {c.sortable && props.onSort ? (
+                    <UnstyledButton
+                      onClick={() => props.onSort?.(c.key)}
+                      aria-label={`Sort by ${c.header}`}
+                      fw={600}
+                      fz="sm"
+                    >
+                      {c.header} {sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : ''}
+                    </UnstyledButton>
+                  ) : (
+                    c.header
+                  )}
+                </div>
+              );
+            })}
+          </div>
+        </div>
+        <div role="rowgroup" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {items.map((item) => {
             const row = getRow(item.index);
             return (
               <RowView
                 key={row ? props.rowKey(row) : `loading-${item.index}`}
+                id={`${idBase}-row-${item.index}`}
                 row={row}
                 index={item.index}
                 start={item.start}
@@ -173,13 +207,14 @@ export function VirtualTable<Row>(props: VirtualTableProps<Row>) {
               />
             );
           })}
-        </Box>
-      </Box>
-    </Box>
+        </div>
+      </div>
+    </div>
   );
 }
 
 interface RowViewProps<Row> {
+  id: string;
   row: Row | undefined;
   index: number;
   start: number;
@@ -192,15 +227,9 @@ interface RowViewProps<Row> {
   onActivate(row: Row, index: number): void;
 }
 
-const CELL_STYLE = {
-  overflow: 'hidden',
-  textOverflow: 'ellipsis',
-  whiteSpace: 'nowrap',
-  fontSize: 'var(--mantine-font-size-sm)',
-} as const;
-
 /** One row; drawn again only when its own data, position or selection changes. */
 const RowView = memo(function RowView<Row>({
+  id,
   row,
   index,
   start,
@@ -214,34 +243,19 @@ const RowView = memo(function RowView<Row>({
 }: RowViewProps<Row>) {
   return (
     <div
+      id={id}
       role="row"
       aria-rowindex={index + 2}
       aria-selected={selected}
       data-index={index}
+      data-tone={tone}
+      className="virtual-table-row"
       onClick={() => onSelect(index)}
       onDoubleClick={() => row && onActivate(row, index)}
-      style={{
-        position: 'absolute',
-        top: 0,
-        left: 0,
-        right: 0,
-        height,
-        transform: `translateY(${start}px)`,
-        display: 'grid',
-        gridTemplateColumns: template,
-        alignItems: 'center',
-        cursor: 'default',
-        borderBottom: '1px solid var(--mantine-color-default-border)',
-        background: selected ? 'var(--mantine-primary-color-light)' : undefined,
-        color: tone === 'muted' ? 'var(--mantine-color-dimmed)' : undefined,
-      }}
+      style={{ height, transform: `translateY(${start}px)`, gridTemplateColumns: template }}
     >
       {columns.map((c) => (
-        <div
-          key={c.key}
-          role="gridcell"
-          style={{ ...CELL_STYLE, textAlign: c.align ?? 'left', padding: '0 var(--mantine-spacing-xs)' }}
-        >
+        <div key={c.key} role="gridcell" className="virtual-table-cell" style={{ textAlign: c.align ?? 'left' }}>
           {row ? c.render(row) : <Skeleton height={10} width="70%" animate={false} />}
         </div>
       ))}

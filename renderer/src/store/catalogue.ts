@@ -3,6 +3,7 @@ import type { StateCreator } from 'zustand';
 import type { CatalogueQueryRequest } from '../../../shared/contract';
 import type { CatalogueStatus } from '../../../shared/domain';
 import { call } from '../bridge';
+import { searchSortPatch } from './ui';
 
 export type StockQuery = Required<Omit<CatalogueQueryRequest, 'offset' | 'limit'>>;
 
@@ -50,12 +51,7 @@ export const catalogueSlice: StateCreator<CatalogueSlice, [], [], CatalogueSlice
   setStockQuery: (patch) => set({ stockQuery: { ...get().stockQuery, ...patch } }),
   browseSort: { sort: DEFAULT_STOCK_QUERY.sort, dir: DEFAULT_STOCK_QUERY.dir },
   setSearchText: (text) => {
-    const query = get().stockQuery;
-    if (query.text === text) return;
-    if (!query.text.trim() && text.trim()) {
-      set({ browseSort: { sort: query.sort, dir: query.dir }, stockQuery: { ...query, text, sort: 'id', dir: 'asc' } });
-    } else if (query.text.trim() && !text.trim()) {
-      set({ stockQuery: { ...query, text, ...get().browseSort } });
-    } else set({ stockQuery: { ...query, text } });
+    const next = searchSortPatch(get().stockQuery, get().browseSort, text, { sort: 'id', dir: 'asc' });
+    if (next) set({ stockQuery: next.query, browseSort: next.browse });
   },
 });

@@ -6,12 +6,14 @@ import { errorWords } from '../errors';
 import { catalogueSlice, type CatalogueSlice } from './catalogue';
 import { ordersSlice, type OrdersSlice } from './orders';
 import { outboxSlice, type OutboxSlice } from './outbox';
+import { uiSlice, type UiSlice } from './ui';
 import { wizardSlice, type WizardSlice } from './wizard';
 
 export interface ConnectionSlice {
   connection: ConnectionState | null;
   setConnection(state: ConnectionState): void;
-  checkConnection(): Promise<void>;
+  /** Probes now; resolves with the answer. */
+  checkConnection(): Promise<ConnectionState>;
 }
 
 export interface SettingsSlice {
@@ -24,14 +26,22 @@ export interface SettingsSlice {
   startDemo(): Promise<void>;
 }
 
-export type Store = ConnectionSlice & SettingsSlice & CatalogueSlice & OrdersSlice & OutboxSlice & WizardSlice;
+export type Store = ConnectionSlice &
+  SettingsSlice &
+  CatalogueSlice &
+  OrdersSlice &
+  OutboxSlice &
+  WizardSlice &
+  UiSlice;
 
 const connectionSlice: StateCreator<Store, [], [], ConnectionSlice> = (set) => ({
   connection: null,
   setConnection: (connection) =>
     set((state) => (state.connection && connection.revision < state.connection.revision ? {} : { connection })),
   checkConnection: async () => {
-    useStore.getState().setConnection(await call('connection:check', {}));
+    const state = await call('connection:check', {});
+    useStore.getState().setConnection(state);
+    return state;
   },
 });
 
@@ -75,6 +85,7 @@ export const useStore = create<Store>()((...a) => ({
   ...ordersSlice(...a),
   ...outboxSlice(...a),
   ...wizardSlice(...a),
+  ...uiSlice(...a),
 }));
 
 /** Wires push events into the store; returns the unsubscribe function. */
@@ -85,6 +96,7 @@ function reloadAll(): void {
   void state.loadCatalogue().catch(() => undefined);
   void state.loadOrders().catch(() => undefined);
   void state.loadOutbox().catch(() => undefined);
+  void state.loadUi().catch(() => undefined);
 }
 
 export function connectStoreToMain(): () => void {

@@ -4,6 +4,8 @@ import type { OrderQueryRequest } from '../../../shared/contract';
 import type { DateOrder } from '../../../shared/dates';
 import type { OrdersStatus } from '../../../shared/domain';
 import { call } from '../bridge';
+import type { DatePreset } from '../screens/orders/filters';
+import { searchSortPatch } from './ui';
 
 export type OrdersQuery = Required<Omit<OrderQueryRequest, 'offset' | 'limit'>>;
 export const DEFAULT_ORDERS_QUERY: OrdersQuery = {
@@ -11,6 +13,7 @@ export const DEFAULT_ORDERS_QUERY: OrdersQuery = {
   status: null,
   from: null,
   to: null,
+  attention: false,
   sort: 'date',
   dir: 'desc',
 };
@@ -20,6 +23,9 @@ export const selectDateOrder = (s: Pick<OrdersSlice, 'orders'>): DateOrder => s.
 
 export interface OrdersSlice {
   orders: OrdersStatus | null;
+  /** The date preset the list's range stands for (it moves with the day), or null for days picked by hand. */
+  ordersPreset: DatePreset | null;
+  setOrdersPreset(preset: DatePreset | null): void;
   ordersVersion: number;
   ordersQuery: OrdersQuery;
   setOrders(status: OrdersStatus): void;
@@ -34,6 +40,8 @@ export interface OrdersSlice {
 
 export const ordersSlice: StateCreator<OrdersSlice, [], [], OrdersSlice> = (set, get) => ({
   orders: null,
+  ordersPreset: null,
+  setOrdersPreset: (ordersPreset) => set({ ordersPreset }),
   ordersVersion: 0,
   ordersQuery: DEFAULT_ORDERS_QUERY,
   setOrders: (orders) => {
@@ -46,16 +54,8 @@ export const ordersSlice: StateCreator<OrdersSlice, [], [], OrdersSlice> = (set,
   setOrdersQuery: (patch) => set({ ordersQuery: { ...get().ordersQuery, ...patch } }),
   ordersBrowseSort: { sort: DEFAULT_ORDERS_QUERY.sort, dir: DEFAULT_ORDERS_QUERY.dir },
   setOrdersSearch: (text) => {
-    const query = get().ordersQuery;
-    if (query.text === text) return;
-    if (!query.text.trim() && text.trim()) {
-      set({
-        ordersBrowseSort: { sort: query.sort, dir: query.dir },
-        ordersQuery: { ...query, text, sort: 'id', dir: 'desc' },
-      });
-    } else if (query.text.trim() && !text.trim()) {
-      set({ ordersQuery: { ...query, text, ...get().ordersBrowseSort } });
-    } else set({ ordersQuery: { ...query, text } });
+    const next = searchSortPatch(get().ordersQuery, get().ordersBrowseSort, text, { sort: 'id', dir: 'desc' });
+    if (next) set({ ordersQuery: next.query, ordersBrowseSort: next.browse });
   },
   setDateOrder: async (dateOrder) => get().setOrders(await call('settings:date-order', { dateOrder })),
 });

@@ -49,6 +49,7 @@ describe('order book refresh', () => {
     expect(status.state).toBe('complete');
     expect(status.cachedOrders).toBe(45);
     expect(status.summary).toMatch(/^Order book up to date: 45 orders as of \d\d:\d\d\.$/);
+    expect(status.outcome).toMatchObject({ code: 'complete', orders: 45, failedPages: 0, skippedRecords: 0 });
     const window = ok<{ rows: OrderRow[]; total: number }>(
       await core.dispatch('orders:query', { sort: 'id', dir: 'asc', limit: 50 }),
     );
@@ -194,5 +195,71 @@ describe('order book refresh', () => {
     const filtered = ok<{ rows: number; csv: string }>(await core.dispatch('orders:export', { status: some.status }));
     expect(filtered.rows).toBeLessThan(45);
     expect(filtered.csv).toContain(some.status);
+  });
+
+  it('how a refresh ended is data: outcome code, failed pages, skipped records with id, page and why', async () => {
+    const { core, svc } = await setup();
+    const good = JSON.parse(svc.store.orderJson(3)!) as Record<string, unknown>;
+    svc.faults.add({
+      method: 'GET',
+      path: '/api/order',
+      fault: {
+        kind: 'status',
+        status: 200,
+        contentType: 'application/json',
+        body: JSON.stringify({ data: [{ ...good, id: 'x-1' }, good, 'junk'] }),
+      },
+    });
+    const status = await refresh(core);
+    expect(status.state).toBe('complete');
+    expect(status.outcome).toMatchObject({ code: 'complete', orders: 1, skippedRecords: 2, failedPages: 0 });
+    const { records } = ok<{ records: { id: string | null; page: number | null; reason: string }[] }>(
+      await core.dispatch('orders:skipped', {}),
+    );
+    expect(records.map(({ id, page, reason }) => ({ id, page, reason }))).toEqual([
+      { id: 'x-1', page: null, reason: 'no_usable_id' },
+      { id: null, page: null, reason: 'not_an_object' },
+    ]);
+
+    // a refused token: the state comes from the outcome's code, not from the words of a summary
+    svc.faults.clear();
+    svc.faults.add({ fault: { kind: 'status', status: 401 }, path: '/api/order' });
+    const refused = await refresh(core);
+    expect(refused.state).toBe('failed');
+    expect(refused.outcome?.code).toBe('unauthorized');
+  });
+
+  it('a cached order opens at once from the cache when asked (cacheOnly), without asking the service', async () => {
+    const { core, svc } = await setup();
+    await refresh(core);
+    const before = svc.stats().requests;
+    const read = ok<{ order: OrderDetail; source: string }>(
+      await core.dispatch('orders:get', { id: 5, cacheOnly: true }),
+    );
+    expect(read.source).toBe('cache');
+    expect(read.order.id).toBe(5);
+    expect(svc.stats().requests).toBe(before);
+    const missing = await core.dispatch('orders:get', { id: 99_999, cacheOnly: true });
+    expect(missing.ok).toBe(false);
+  });
+
+  it('needs attention: on hold, pending for more than two days, or an unreadable date', async () => {
+    const { core } = await setup();
+    await refresh(core);
+    const all = ok<{ rows: OrderRow[] }>(await core.dispatch('orders:query', { limit: 100 })).rows;
+    const attention = ok<{ rows: OrderRow[]; total: number }>(
+      await core.dispatch('orders:query', { attention: true, limit: 100 }),
+    );
+    const cutoff = new Date(Date.now() - 2 * 86_400_000);
+    const day = `${cutoff.getFullYear()}-${String(cutoff.getMonth() + 1).padStart(2, '0')}-${String(cutoff.getDate()).padStart(2, '0')}`;
+    const expected = all.filter(
+      (o) =>
+        o.status.toLowerCase() === 'on hold' ||
+        o.orderDate.kind === 'invalid' ||
+        (o.status.toLowerCase() === 'pending' && o.orderDate.kind === 'date' && o.orderDate.iso < day),
+    );
+    expect(attention.total).toBe(expected.length);
+    expect(attention.total).toBeGreaterThan(0);
+    expect(new Set(attention.rows.map((o) => o.id))).toEqual(new Set(expected.map((o) => o.id)));
   });
 });

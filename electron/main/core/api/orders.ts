@@ -2,9 +2,10 @@
  * Tolerant reading of orders: numbers as strings and the reverse, order_items missing or empty, unknown fields
  * kept, money exact; and of the order list in any of its plausible envelopes.
  */
+import type { SkipReason } from '../../../../shared/domain';
 import { toMoney } from '../../../../shared/money';
 import { toCount } from './probe';
-import { stock, text } from './products';
+import { rawId, stock, text, type SkippedReject } from './products';
 
 export interface ParsedOrderItem {
   id: number | null;
@@ -97,14 +98,14 @@ function parseItem(input: unknown): ParsedOrderItem | null {
   };
 }
 
-export type OrderParse = { ok: true; order: ParsedOrder } | { ok: false; reason: string };
+export type OrderParse = { ok: true; order: ParsedOrder } | { ok: false; reason: string; code: SkipReason };
 
 export function parseOrder(input: unknown): OrderParse {
   if (input === null || typeof input !== 'object' || Array.isArray(input))
-    return { ok: false, reason: 'not an object' };
+    return { ok: false, reason: 'not an object', code: 'not_an_object' };
   const r = input as Record<string, unknown>;
   const orderId = id(r.id);
-  if (orderId === null) return { ok: false, reason: 'no usable id' };
+  if (orderId === null) return { ok: false, reason: 'no usable id', code: 'no_usable_id' };
   const rawItems = Array.isArray(r.order_items) ? r.order_items.slice(0, MAX_ITEMS) : [];
   const extra: Record<string, string> = {};
   for (const [key, value] of Object.entries(r)) {
@@ -153,6 +154,8 @@ export function parseOrder(input: unknown): OrderParse {
 export interface ParsedOrderList {
   orders: ParsedOrder[];
   skipped: number;
+  /** The skipped records: their id as written (when they had one) and why. */
+  rejects: SkippedReject[];
   /** Set when the answer is a paginator: the page count to follow. */
   lastPage: number | null;
   total: number | null;
@@ -169,11 +172,17 @@ export function parseOrderList(body: unknown): ParsedOrderList | null {
     meta = m && typeof m === 'object' ? (m as Record<string, unknown>) : null;
   } else return null;
   const orders: ParsedOrder[] = [];
-  let skipped = 0;
+  const rejects: SkippedReject[] = [];
   for (const record of list) {
     const parsed = parseOrder(record);
     if (parsed.ok) orders.push(parsed.order);
-    else skipped += 1;
+    else rejects.push({ id: rawId(record), reason: parsed.code });
   }
-  return { orders, skipped, lastPage: meta ? toCount(meta.last_page) : null, total: meta ? toCount(meta.total) : null };
+  return {
+    orders,
+    skipped: rejects.length,
+    rejects,
+    lastPage: meta ? toCount(meta.last_page) : null,
+    total: meta ? toCount(meta.total) : null,
+  };
 }

@@ -2,7 +2,7 @@
  * Tolerant reading of products and product pages: strings or numbers, the spec's misspelt names, placeholder
  * flags, unknown fields kept. A record without a usable id is skipped and counted, never a crash.
  */
-import { FLAG_NAMES, type FlagName } from '../../../../shared/domain';
+import { FLAG_NAMES, type FlagName, type SkipReason } from '../../../../shared/domain';
 import { toMoney } from '../../../../shared/money';
 import { toCount } from './probe';
 
@@ -109,14 +109,29 @@ export function flag(value: unknown): { value: boolean | null; text: string } {
   return { ...read };
 }
 
-export type ProductParse = { ok: true; product: ParsedProduct } | { ok: false; reason: string };
+export type ProductParse = { ok: true; product: ParsedProduct } | { ok: false; reason: string; code: SkipReason };
+
+/** A record of a list that could not be read: its id as written, when it had one, and why. */
+export interface SkippedReject {
+  id: string | null;
+  reason: SkipReason;
+}
+
+/** A skipped record's id as the service wrote it (shortened), for the details view and the log. */
+export function rawId(record: unknown): string | null {
+  if (record === null || typeof record !== 'object' || Array.isArray(record)) return null;
+  const value = (record as Record<string, unknown>).id;
+  if (value === null || value === undefined) return null;
+  const shown = typeof value === 'string' ? value : (JSON.stringify(value) ?? '');
+  return shown === '' ? null : shown.slice(0, 40);
+}
 
 export function parseProduct(input: unknown): ProductParse {
   if (input === null || typeof input !== 'object' || Array.isArray(input))
-    return { ok: false, reason: 'not an object' };
+    return { ok: false, reason: 'not an object', code: 'not_an_object' };
   const r = input as Record<string, unknown>;
   const id = toCount(r.id);
-  if (id === null || id === 0) return { ok: false, reason: 'no usable id' };
+  if (id === null || id === 0) return { ok: false, reason: 'no usable id', code: 'no_usable_id' };
   const flags = {} as ParsedProduct['flags'];
   for (const [name, key] of FLAG_KEYS) flags[name] = flag(r[key]);
   const extra: Record<string, string> = {};
@@ -160,6 +175,7 @@ export function parseProduct(input: unknown): ProductParse {
 export interface ParsedPage {
   products: ParsedProduct[];
   skipped: number;
+  rejects: SkippedReject[];
   currentPage: number | null;
   lastPage: number | null;
   total: number | null;
@@ -172,16 +188,17 @@ export function parseProductPage(body: unknown): ParsedPage | null {
   const page = body as { data?: unknown; meta?: Record<string, unknown> | null };
   if (!Array.isArray(page.data)) return null;
   const products: ParsedProduct[] = [];
-  let skipped = 0;
+  const rejects: SkippedReject[] = [];
   for (const record of page.data) {
     const parsed = parseProduct(record);
     if (parsed.ok) products.push(parsed.product);
-    else skipped += 1;
+    else rejects.push({ id: rawId(record), reason: parsed.code });
   }
   const meta = page.meta && typeof page.meta === 'object' ? page.meta : {};
   return {
     products,
-    skipped,
+    skipped: rejects.length,
+    rejects,
     currentPage: toCount(meta.current_page),
     lastPage: toCount(meta.last_page),
     total: toCount(meta.total),

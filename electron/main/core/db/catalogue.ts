@@ -39,6 +39,9 @@ export interface SyncState {
   completeAt: number | null;
   completeTotal: number | null;
   summary: string | null;
+  /** The last pass's CatalogueOutcome and its skipped records, as JSON. */
+  outcome: string | null;
+  skipped: string | null;
   updatedAt: number | null;
 }
 
@@ -329,6 +332,8 @@ export class CatalogueRepository {
       completeAt: num('completeAt'),
       completeTotal: num('completeTotal'),
       summary: map.get('summary') ?? null,
+      outcome: map.get('outcome') ?? null,
+      skipped: map.get('skipped') ?? null,
       updatedAt: num('updatedAt'),
     };
   }

@@ -4,6 +4,7 @@
  */
 import Database from 'better-sqlite3';
 import fs from 'node:fs';
+import type { z } from 'zod';
 import { AppFailure } from '../../../../shared/errors';
 
 export type Migration = (db: Database.Database) => void;
@@ -144,5 +145,16 @@ function migrate(db: Database.Database, migrations: readonly Migration[], file: 
       migrations[version]!(db);
       db.pragma(`user_version = ${version + 1}`);
     })();
+  }
+}
+
+/** A JSON value kept in a state table, read back only if it still has the expected shape. */
+export function readJson<T>(raw: unknown, schema: z.ZodType<T>): T | null {
+  if (typeof raw !== 'string') return null;
+  try {
+    const parsed = schema.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
   }
 }

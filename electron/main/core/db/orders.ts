@@ -4,10 +4,10 @@
  */
 import type Database from 'better-sqlite3';
 import { collectDateEvidence, readDate, type DateOrder, type DateOrderEvidence } from '../../../../shared/dates';
-import type { DateView, OrderRow } from '../../../../shared/domain';
+import { OrdersOutcome, SkippedRecord, type DateView, type OrderRow } from '../../../../shared/domain';
 import { toCents } from '../../../../shared/money';
 import { parseOrder, type ParsedOrder } from '../api/orders';
-import { openDatabase, type Migration } from './open';
+import { openDatabase, readJson, type Migration } from './open';
 import { ftsIdPlan, ftsQuery, indexPlan, KeysetWindows } from './windows';
 
 const UNKNOWN_KEY = -(2 ** 40);
@@ -42,6 +42,15 @@ export const ORDER_MIGRATIONS: readonly Migration[] = [
       );
       CREATE TABLE orders_state (key TEXT PRIMARY KEY, value TEXT NOT NULL);
     `),
+  // 2: the phone number as a column, for the list (read back from each stored record)
+  (db) => {
+    db.exec("ALTER TABLE orders ADD COLUMN phone TEXT NOT NULL DEFAULT ''");
+    const set = db.prepare('UPDATE orders SET phone = ? WHERE id = ?');
+    for (const row of db.prepare('SELECT id, raw FROM orders').iterate() as Iterable<{ id: number; raw: string }>) {
+      const parsed = parseOrder(JSON.parse(row.raw));
+      if (parsed.ok && parsed.order.phone) set.run(parsed.order.phone, row.id);
+    }
+  },
 ];
 
 export interface OrderQuery {
@@ -50,6 +59,8 @@ export interface OrderQuery {
   /** ISO days, inclusive. */
   from: string | null;
   to: string | null;
+  /** Needs attention: on hold, pending with an order day before this ISO day, or an unreadable date (null: all). */
+  overdueBefore: string | null;
   sort: 'date' | 'total' | 'customer' | 'id';
   dir: 'asc' | 'desc';
   offset: number;
@@ -84,10 +95,10 @@ export class OrderRepository {
     this.stmt = {
       exists: db.prepare('SELECT 1 FROM orders WHERE id = ?').pluck(),
       upsert: db.prepare(`
-        INSERT INTO orders (id, po_number, status, name, name_key, email, city, order_date, order_day, total_price, total_key, items, raw, fetched_at)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        INSERT INTO orders (id, po_number, status, name, name_key, email, phone, city, order_date, order_day, total_price, total_key, items, raw, fetched_at)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         ON CONFLICT(id) DO UPDATE SET po_number = excluded.po_number, status = excluded.status, name = excluded.name,
-          name_key = excluded.name_key, email = excluded.email, city = excluded.city, order_date = excluded.order_date,
+          name_key = excluded.name_key, email = excluded.email, phone = excluded.phone, city = excluded.city, order_date = excluded.order_date,
           order_day = excluded.order_day, total_price = excluded.total_price, total_key = excluded.total_key,
           items = excluded.items, raw = excluded.raw, fetched_at = excluded.fetched_at`),
       ftsDelete: db.prepare('DELETE FROM orders_fts WHERE rowid = ?'),
@@ -127,6 +138,7 @@ export class OrderRepository {
           o.name,
           o.name.toLowerCase(),
           o.email,
+          o.phone,
           o.city,
           o.orderDate,
           dayKey(viewOf(o.orderDate, dateOrder)),
@@ -180,6 +192,22 @@ export class OrderRepository {
     this.stmt.setState.run('summary', summary);
   }
 
+  /** How the last refresh ended, and the records it skipped (kept until the next refresh ends). */
+  setOutcome(outcome: OrdersOutcome, skipped: SkippedRecord[]): void {
+    this.db.transaction(() => {
+      this.stmt.setState.run('outcome', JSON.stringify(outcome));
+      this.stmt.setState.run('skipped', JSON.stringify(skipped));
+    })();
+  }
+
+  outcome(): OrdersOutcome | null {
+    return readJson(this.stmt.getState.get('outcome'), OrdersOutcome);
+  }
+
+  skipped(): SkippedRecord[] {
+    return readJson(this.stmt.getState.get('skipped'), SkippedRecord.array()) ?? [];
+  }
+
   statuses(): { status: string; count: number }[] {
     return (this.stmt.statuses.all() as { status: string; n: number }[]).map((r) => ({ status: r.status, count: r.n }));
   }
@@ -228,6 +256,12 @@ export class OrderRepository {
       where.push("orders.order_day <= ? AND orders.order_day <> ''");
       params.push(q.to);
     }
+    if (q.overdueBefore) {
+      where.push(
+        "(lower(orders.status) = 'on hold' OR orders.order_day LIKE '~%' OR (lower(orders.status) = 'pending' AND orders.order_day <> '' AND orders.order_day < ?))",
+      );
+      params.push(q.overdueBefore);
+    }
     const match = ftsQuery(q.text);
     const countOf = (from: string, all: string[], args: unknown[]) => () =>
       all.length === 0
@@ -271,6 +305,7 @@ function toOrderRow(row: Row): OrderRow {
     orderDate: dayView(row.order_day as string),
     name: row.name as string,
     email: row.email as string,
+    phone: row.phone as string,
     city: row.city as string,
     status: row.status as string,
     items: row.items as number,

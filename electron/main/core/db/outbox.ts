@@ -34,6 +34,8 @@ export const OUTBOX_MIGRATIONS: readonly Migration[] = [
       );
       CREATE INDEX outbox_attempts_entry ON outbox_attempts(entry_id, at);
     `),
+  // 2: the PO number the service gave the order, for the outbox screen
+  (db) => db.exec('ALTER TABLE outbox ADD COLUMN server_po_number TEXT'),
 ];
 
 type Row = Record<string, unknown>;
@@ -61,7 +63,7 @@ export class OutboxRepository {
         "SELECT * FROM outbox WHERE service_key = ? AND state = 'queued' AND paused = 0 ORDER BY created_at LIMIT 1",
       ),
       setState: db.prepare(
-        'UPDATE outbox SET state = ?, reason = ?, field_errors = ?, server_order_id = coalesce(?, server_order_id), totals_mismatch = ?, updated_at = ? WHERE id = ?',
+        'UPDATE outbox SET state = ?, reason = ?, field_errors = ?, server_order_id = coalesce(?, server_order_id), server_po_number = coalesce(?, server_po_number), totals_mismatch = ?, updated_at = ? WHERE id = ?',
       ),
       pause: db.prepare("UPDATE outbox SET paused = ? WHERE service_key = ? AND state = 'queued'"),
       attempt: db.prepare(
@@ -134,6 +136,7 @@ export class OutboxRepository {
       reason?: string | null;
       fieldErrors?: Record<string, string[]> | null;
       serverOrderId?: number | null;
+      serverPoNumber?: string | null;
       totalsMismatch?: boolean;
     } = {},
     attempt?: { outcome: string; status?: number | null; excerpt?: string | null },
@@ -145,6 +148,7 @@ export class OutboxRepository {
         details.reason ?? null,
         details.fieldErrors ? JSON.stringify(details.fieldErrors) : null,
         details.serverOrderId ?? null,
+        details.serverPoNumber || null,
         details.totalsMismatch ? 1 : 0,
         now,
         id,
@@ -170,6 +174,7 @@ export class OutboxRepository {
       reason: (row.reason as string | null) ?? null,
       fieldErrors: row.field_errors ? (JSON.parse(row.field_errors as string) as Record<string, string[]>) : null,
       serverOrderId: (row.server_order_id as number | null) ?? null,
+      serverPoNumber: (row.server_po_number as string | null) ?? null,
       totalsMismatch: row.totals_mismatch === 1,
       paused: row.paused === 1,
       attempts: this.stmt.attempts.all(row.id) as OutboxEntry['attempts'],

@@ -2,11 +2,18 @@
  * Catalogue sync: every product page into SQLite with bounded concurrency, resumable across restarts, with
  * progress events, cancel, retries with backoff, 429 Retry-After, and an honest summary at the end.
  */
-import { IDLE_CATALOGUE, type CatalogueStatus } from '../../../../shared/domain';
+import {
+  CatalogueOutcome,
+  IDLE_CATALOGUE,
+  MAX_SKIPPED_KEPT,
+  SkippedRecord,
+  type CatalogueStatus,
+} from '../../../../shared/domain';
 import { ApiFailure, type ServiceConnection, type ServiceHttp } from '../api/http';
 import { parseProductPage, type ParsedProduct } from '../api/products';
 import { toWriteRow, type CatalogueRepository, type PageRows } from '../db/catalogue';
 import { inlineWriter, type PageWriter } from '../db/catalogue-writer';
+import { readJson } from '../db/open';
 import type { CoreEvents } from '../events';
 import { SYNC_LIMITS } from '../limits';
 import { nextRevision } from '../revision';
@@ -44,12 +51,30 @@ const clock = (t: number): string => new Date(t).toLocaleTimeString('en-GB', { h
 interface Outcome {
   state: CatalogueStatus['state'];
   summary: string;
+  code: CatalogueOutcome['code'];
+  detail: string | null;
 }
+
+/** What a pass counts on its way, for its outcome. */
+type PassFacts = Pick<
+  CatalogueOutcome,
+  'serviceTotal' | 'delisted' | 'pagesDone' | 'pagesTotal' | 'failedPages' | 'emptyPages' | 'drift'
+>;
+const NO_FACTS: PassFacts = {
+  serviceTotal: null,
+  delisted: 0,
+  pagesDone: 0,
+  pagesTotal: null,
+  failedPages: 0,
+  emptyPages: 0,
+  drift: null,
+};
 
 class StopPass extends Error {
   constructor(
     readonly state: 'failed' | 'cancelled',
     message: string,
+    readonly code: CatalogueOutcome['code'],
   ) {
     super(message);
   }
@@ -60,10 +85,15 @@ export class CatalogueSync {
   private controller: AbortController | null = null;
   private live: LiveProgress = { ...progressOf(IDLE_CATALOGUE), revision: nextRevision() };
   private lastEmit = 0;
+  /** How the last pass ended (kept in the cache's state), and the facts and skipped records of the one under way. */
+  private outcome: CatalogueOutcome | null;
+  private facts: PassFacts = { ...NO_FACTS };
+  private skipped: SkippedRecord[] = [];
 
   constructor(private readonly deps: CatalogueSyncDeps) {
     const state = deps.repo.state();
     if (state.summary) this.live.summary = state.summary;
+    this.outcome = readJson(state.outcome, CatalogueOutcome);
     if (state.completeAt && (!state.pass || state.completeAt >= (state.passStartedAt ?? 0)))
       this.live.state = 'complete';
     else if (state.pass) this.live.state = 'incomplete';
@@ -77,7 +107,14 @@ export class CatalogueSync {
       serviceTotal: state.passTotal ?? state.completeTotal,
       completeAt: state.completeAt,
       updatedAt: state.updatedAt,
+      outcome: this.outcome,
     };
+  }
+
+  /** The records the last pass (or the one under way) skipped, with why. */
+  skippedRecords(): SkippedRecord[] {
+    if (this.isRunning()) return [...this.skipped];
+    return readJson(this.deps.repo.state().skipped, SkippedRecord.array()) ?? [];
   }
 
   isRunning(): boolean {
@@ -143,10 +180,12 @@ export class CatalogueSync {
     const signal = controller.signal;
     const startedAt = Date.now();
     this.live = { ...progressOf(IDLE_CATALOGUE), state: 'running', revision: nextRevision() };
+    this.facts = { ...NO_FACTS };
+    this.skipped = [];
     this.emit(true);
 
     const conn = await this.deps.target();
-    if (!conn) return this.end('failed', 'No service is set up; the catalogue cannot be fetched.');
+    if (!conn) return this.end('failed', 'No service is set up; the catalogue cannot be fetched.', 'not_configured');
 
     let state = repo.state();
     const resuming =
@@ -245,6 +284,8 @@ export class CatalogueSync {
             });
           }
           this.live.skippedRecords += parsed.skipped;
+          for (const reject of parsed.rejects)
+            if (this.skipped.length < MAX_SKIPPED_KEPT) this.skipped.push({ ...reject, page, at: Date.now() });
           return { products: parsed.products, lastPage: parsed.lastPage, total: parsed.total };
         } catch (error) {
           // a page the service does not know (past the end) is an empty page
@@ -259,6 +300,7 @@ export class CatalogueSync {
           throw new StopPass(
             'failed',
             'The service refused the API token; the catalogue sync stopped. Fix the token in Settings.',
+            'unauthorized',
           );
         }
         if (error.code === 'unreachable' && !error.detail.maybeDelivered) {
@@ -268,6 +310,7 @@ export class CatalogueSync {
             throw new StopPass(
               'failed',
               'The service cannot be reached; the sync stopped and resumes when it is back.',
+              'unreachable',
             );
           }
         }
@@ -275,7 +318,7 @@ export class CatalogueSync {
       try {
         return await withRetries(read, { signal, sleep: this.sleep, onFailure });
       } catch (error) {
-        if (error instanceof Cancelled) throw new StopPass('cancelled', '');
+        if (error instanceof Cancelled) throw new StopPass('cancelled', '', 'cancelled');
         throw error;
       }
     };
@@ -284,23 +327,31 @@ export class CatalogueSync {
       if (!result) {
         failed.add(page);
         this.live.failedPages = failed.size;
+        this.facts.failedPages = failed.size;
         return;
       }
       if (result.lastPage !== null && lastPage !== null && result.lastPage !== lastPage && !drift) {
         drift = `the service's catalogue changed during the sync (last page ${fmt(lastPage)} → ${fmt(result.lastPage)})`;
+        this.facts.drift = { from: lastPage, to: result.lastPage };
       }
-      if (result.products.length === 0 && lastPage !== null && page <= lastPage) emptyPages += 1;
+      if (result.products.length === 0 && lastPage !== null && page <= lastPage) this.facts.emptyPages = ++emptyPages;
       accept(page, result.products);
     };
 
     try {
       if (lastPage === null || !done.has(1)) {
         const first = await fetchPage(1);
-        if (!first) throw new StopPass('failed', 'The first product page could not be fetched; try again later.');
+        if (!first)
+          throw new StopPass(
+            'failed',
+            'The first product page could not be fetched; try again later.',
+            'first_page_failed',
+          );
         if (first.lastPage === null) {
           throw new StopPass(
             'failed',
             'The service did not say how many product pages there are (no meta.last_page); the catalogue cannot be checked for completeness.',
+            'no_page_count',
           );
         }
         lastPage = first.lastPage;
@@ -309,6 +360,8 @@ export class CatalogueSync {
         handle(1, first);
       }
       this.live.pagesTotal = lastPage;
+      this.facts.pagesTotal = lastPage;
+      this.facts.serviceTotal = total;
       const queue: number[] = [];
       for (let page = 2; page <= lastPage; page++) if (!done.has(page)) queue.push(page);
       this.live.pagesDone = done.size;
@@ -327,9 +380,10 @@ export class CatalogueSync {
           return this.end(
             'cancelled',
             `Sync cancelled at ${fmt(done.size)} of ${fmt(lastPage ?? 0)} pages; it resumes where it stopped.`,
+            'cancelled',
           );
         }
-        return this.end('failed', error.message);
+        return this.end('failed', error.message, error.code);
       }
       throw error;
     }
@@ -348,7 +402,7 @@ export class CatalogueSync {
     if (problems.length > 0) {
       // A drifted pass cannot be completed by retrying pages: start the next run afresh.
       if (drift || emptyPages > 0) repo.setState({ pass: null, passLastPage: null });
-      return this.end('incomplete', `Catalogue incomplete: ${problems.join('; ')} — retry.`);
+      return this.end('incomplete', `Catalogue incomplete: ${problems.join('; ')} — retry.`, 'incomplete');
     }
     let delisted: number;
     try {
@@ -358,12 +412,13 @@ export class CatalogueSync {
     }
     // every product this pass saw is listed, every other one was just delisted: no count over the table needed
     const seen = repo.listedCount();
+    this.facts.delisted = delisted;
     const finishedAt = Date.now();
     repo.setState({ pass: null, passLastPage: null, completeAt: finishedAt, completeTotal: total ?? seen });
     let summary = `Catalogue complete: ${fmt(seen)} products as of ${clock(finishedAt)}`;
     if (total !== null && total !== seen) summary += ` (the service reported ${fmt(total)})`;
     if (delisted > 0) summary += `; ${fmt(delisted)} no longer listed`;
-    return this.end('complete', `${summary}.`);
+    return this.end('complete', `${summary}.`, 'complete');
   }
 
   /** A write failed (disk full, say): the pass stops and says so; what was committed stays. */
@@ -371,20 +426,40 @@ export class CatalogueSync {
     return this.end(
       'failed',
       `The catalogue could not be saved on this computer (${reason}); pages already saved are kept.`,
+      'not_saved',
+      reason,
     );
   }
 
   /** How a pass ended; made visible by finish() once the pass's last work (index building) is done. */
-  private end(state: CatalogueStatus['state'], summary: string): Outcome {
-    return { state, summary };
+  private end(
+    state: CatalogueStatus['state'],
+    summary: string,
+    code: CatalogueOutcome['code'],
+    detail: string | null = null,
+  ): Outcome {
+    return { state, summary, code, detail };
   }
 
-  private finish({ state, summary }: Outcome): CatalogueStatus {
+  private finish({ state, summary, code, detail }: Outcome): CatalogueStatus {
     this.live.state = state;
     this.live.summary = summary;
     this.live.etaSeconds = null;
     this.live.finishing = false;
-    this.deps.repo.setState({ summary });
+    this.outcome = {
+      ...this.facts,
+      code,
+      at: Date.now(),
+      products: this.deps.repo.listedCount(),
+      pagesDone: this.live.pagesDone,
+      skippedRecords: this.live.skippedRecords,
+      detail: detail?.slice(0, 500) ?? null,
+    };
+    this.deps.repo.setState({
+      summary,
+      outcome: JSON.stringify(this.outcome),
+      skipped: JSON.stringify(this.skipped),
+    });
     return this.status();
   }
 }

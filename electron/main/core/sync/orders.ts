@@ -3,6 +3,7 @@
  * Pages are counted from meta.last_page; links are never followed (no other host ever gets the token).
  */
 import type { DateOrder } from '../../../../shared/dates';
+import { MAX_SKIPPED_KEPT, type OrdersOutcome, type SkippedRecord } from '../../../../shared/domain';
 import { ApiFailure, type ServiceConnection, type ServiceHttp } from '../api/http';
 import { parseOrderList, type ParsedOrderList } from '../api/orders';
 import type { OrderRepository } from '../db/orders';
@@ -24,6 +25,13 @@ export interface OrdersRefreshDeps {
 export interface RefreshResult {
   state: 'complete' | 'failed';
   summary: string;
+  outcome: OrdersOutcome;
+}
+
+/** What a refresh counted on its way, for its outcome. */
+interface Tally {
+  failedPages: number;
+  skipped: SkippedRecord[];
 }
 
 const fmt = (n: number): string => n.toLocaleString('en');
@@ -59,9 +67,12 @@ export class OrdersRefresh {
   private async run(): Promise<RefreshResult> {
     const controller = (this.controller = new AbortController());
     const signal = controller.signal;
+    const tally: Tally = { failedPages: 0, skipped: [] };
     const conn = await this.deps.target();
-    if (!conn) return this.end('failed', 'No service is set up; the order book cannot be fetched.');
+    if (!conn)
+      return this.end('failed', 'No service is set up; the order book cannot be fetched.', 'not_configured', tally);
     let stop: string | null = null;
+    let stopCode: OrdersOutcome['code'] = 'unreachable';
     const read = (page: number) => () =>
       this.deps.http
         .json(conn, page === 1 ? '/api/order' : `/api/order?page=${page}`, {
@@ -80,11 +91,13 @@ export class OrdersRefresh {
       if (error.code === 'unauthorized' || error.code === 'forbidden') {
         this.deps.onUnauthorized?.();
         stop = 'The service refused the API token; the order book was not refreshed. Fix the token in Settings.';
+        stopCode = 'unauthorized';
         throw error;
       }
       if (error.code === 'unreachable' && !error.detail.maybeDelivered) {
         this.deps.onUnreachable?.();
         stop = 'The service cannot be reached; showing the cached order book.';
+        stopCode = 'unreachable';
         throw error;
       }
     };
@@ -113,10 +126,17 @@ export class OrdersRefresh {
     };
     try {
       const first = await fetchPage(1);
-      if (!first) return this.end('failed', 'The order list could not be fetched; the cached order book is shown.');
+      if (!first)
+        return this.end(
+          'failed',
+          'The order list could not be fetched; the cached order book is shown.',
+          'unreadable_list',
+          tally,
+        );
       save(first);
       let failed = 0;
       let skipped = first.skipped;
+      keepSkipped(tally, first, first.lastPage === null ? null : 1);
       const lastPage = first.lastPage ?? 1;
       const queue = Array.from({ length: Math.max(0, lastPage - 1) }, (_, i) => i + 2);
       const worker = async (): Promise<void> => {
@@ -125,6 +145,7 @@ export class OrdersRefresh {
           if (!list) failed += 1;
           else {
             skipped += list.skipped;
+            keepSkipped(tally, list, page);
             save(list);
           }
         }
@@ -137,17 +158,41 @@ export class OrdersRefresh {
         ? `Order book partly refreshed: ${fmt(failed)} page${failed === 1 ? '' : 's'} failed — retry.`
         : `Order book up to date: ${fmt(this.deps.repo.count())} orders as of ${time}.`;
       if (skipped) summary += ` ${fmt(skipped)} unreadable record${skipped === 1 ? ' was' : 's were'} skipped.`;
-      return this.end(failed ? 'failed' : 'complete', summary);
+      tally.failedPages = failed;
+      return this.end(failed ? 'failed' : 'complete', summary, failed ? 'partial' : 'complete', tally, skipped);
     } catch (error) {
       flush(); // what arrived is kept
-      if (error instanceof Cancelled) return this.end('failed', 'Order refresh cancelled.');
-      if (stop) return this.end('failed', stop);
+      if (error instanceof Cancelled) return this.end('failed', 'Order refresh cancelled.', 'cancelled', tally);
+      if (stop) return this.end('failed', stop, stopCode, tally);
       throw error;
     }
   }
 
-  private end(state: RefreshResult['state'], summary: string): RefreshResult {
+  private end(
+    state: RefreshResult['state'],
+    summary: string,
+    code: OrdersOutcome['code'],
+    tally: Tally,
+    skippedCount = tally.skipped.length,
+  ): RefreshResult {
+    const outcome: OrdersOutcome = {
+      code,
+      at: Date.now(),
+      orders: this.deps.repo.count(),
+      failedPages: tally.failedPages,
+      skippedRecords: skippedCount,
+    };
     this.deps.repo.setSummary(summary);
-    return { state, summary };
+    this.deps.repo.setOutcome(outcome, tally.skipped);
+    return { state, summary, outcome };
+  }
+}
+
+/** The records of a page the service sent that could not be read, with their page, kept for the details view. */
+function keepSkipped(tally: Tally, list: ParsedOrderList, page: number | null): void {
+  const at = Date.now();
+  for (const reject of list.rejects) {
+    if (tally.skipped.length >= MAX_SKIPPED_KEPT) return;
+    tally.skipped.push({ ...reject, page, at });
   }
 }

@@ -110,6 +110,7 @@ export class OutboxSender {
             ? `Sent; the service's total (${parsed.order.totalPrice ?? '—'}) differs from the one entered.`
             : 'Sent.',
           serverOrderId: parsed.order.id,
+          serverPoNumber: parsed.order.poNumber,
           totalsMismatch: mismatch,
         },
         { outcome: 'created', status },
@@ -206,6 +207,7 @@ export class OutboxSender {
         {
           reason: `Found on the service as order ${order.poNumber || `#${order.id}`}: it had arrived.`,
           serverOrderId: order.id,
+          serverPoNumber: order.poNumber,
           totalsMismatch: false,
         },
         { outcome: 'reconciled: found', status: null },

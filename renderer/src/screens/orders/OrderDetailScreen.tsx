@@ -3,7 +3,6 @@ import {
   ActionIcon,
   Alert,
   Anchor,
-  Badge,
   Button,
   CopyButton,
   Group,
@@ -17,14 +16,14 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
-import { useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import type { OrderRead } from '../../../../shared/contract';
 import type { DateView, OrderDetail } from '../../../../shared/domain';
 import { asDeduction, formatMoney } from '../../../../shared/money';
-import { BridgeError, call } from '../../bridge';
+import { call } from '../../bridge';
+import { SourceBadge } from '../../components/DataSource';
+import { useCacheThenLive } from '../../components/useCacheThenLive';
 import { DateText } from '../../components/DateText';
-import { asOf, count } from '../../components/format';
+import { count } from '../../components/format';
 import { StatusBadge } from '../../components/StatusBadge';
 import { useStore } from '../../store';
 
@@ -79,22 +78,14 @@ const EVENTS: [keyof Pick<OrderDetail, 'orderDate' | 'processedDate' | 'closedDa
 export function OrderDetailScreen() {
   const { id } = useParams();
   const orderId = Number(id);
-  const [read, setRead] = useState<OrderRead | null>(null);
-  const [error, setError] = useState<string | null>(
-    Number.isSafeInteger(orderId) && orderId > 0 ? null : 'That is not an order number.',
+  const valid = Number.isSafeInteger(orderId) && orderId > 0;
+  const loaded = useCacheThenLive(
+    valid ? orderId : null,
+    (cacheOnly) => call('orders:get', { id: orderId, cacheOnly }),
+    'The order could not be read.',
   );
-
-  useEffect(() => {
-    if (!Number.isSafeInteger(orderId) || orderId <= 0) return;
-    let live = true;
-    call('orders:get', { id: orderId }).then(
-      (value) => live && setRead(value),
-      (e: unknown) => live && setError(e instanceof BridgeError ? e.message : 'The order could not be read.'),
-    );
-    return () => {
-      live = false;
-    };
-  }, [orderId]);
+  const read = loaded.read;
+  const error = valid ? loaded.error : 'That is not an order number.';
 
   const back = (
     <Anchor component={Link} to="/orders" className="no-print">
@@ -114,7 +105,7 @@ export function OrderDetailScreen() {
     return (
       <Group gap="xs">
         <Loader size="xs" />
-        <Text>Reading order…</Text>
+        <Text>Reading the order…</Text>
       </Group>
     );
   const o = read.order;
@@ -139,18 +130,12 @@ export function OrderDetailScreen() {
       <EnteredHere orderId={orderId} />
       <Group justify="space-between" align="flex-start">
         <Stack gap={4}>
-          <Title order={2}>Order {o.poNumber || `#${o.id}`}</Title>
+          <Title order={1} fz="h2">
+            Order {o.poNumber || `#${o.id}`}
+          </Title>
           <Group gap="xs">
             <StatusBadge status={o.status} />
-            {read.source === 'live' ? (
-              <Badge color="teal" variant="light">
-                Live
-              </Badge>
-            ) : (
-              <Badge color="gray" variant="light">
-                Cached at {asOf(o.fetchedAt)}
-              </Badge>
-            )}
+            <SourceBadge source={loaded.checking ? 'checking' : read.source} fetchedAt={o.fetchedAt} />
             {o.trackingNumber && <Text size="sm">Tracking: {o.trackingNumber}</Text>}
           </Group>
           {read.note && (
@@ -165,7 +150,7 @@ export function OrderDetailScreen() {
       </Group>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <Paper withBorder p="md" aria-label="Customer">
-          <Title order={4} mb="xs">
+          <Title order={2} fz="h4" mb="xs">
             Customer
           </Title>
           <Copyable label="name" value={o.name} />
@@ -174,7 +159,7 @@ export function OrderDetailScreen() {
         </Paper>
         <Paper withBorder p="md" aria-label="Delivery address">
           <Group justify="space-between">
-            <Title order={4} mb="xs">
+            <Title order={2} fz="h4" mb="xs">
               Delivery address
             </Title>
           </Group>
@@ -186,7 +171,7 @@ export function OrderDetailScreen() {
         </Paper>
       </SimpleGrid>
       <Paper withBorder p="md" aria-label="Timeline">
-        <Title order={4} mb="sm">
+        <Title order={2} fz="h4" mb="sm">
           Timeline
         </Title>
         {events.length === 0 ? (
@@ -209,7 +194,7 @@ export function OrderDetailScreen() {
         )}
       </Paper>
       <Paper withBorder p="md" aria-label="Items">
-        <Title order={4} mb="sm">
+        <Title order={2} fz="h4" mb="sm">
           Items ({count(o.items.length)})
         </Title>
         {o.items.length === 0 ? (
@@ -253,7 +238,7 @@ export function OrderDetailScreen() {
       </Paper>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <Paper withBorder p="md" aria-label="Remarks">
-          <Title order={4} mb="xs">
+          <Title order={2} fz="h4" mb="xs">
             Remarks
           </Title>
           <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} c={o.remarks ? undefined : 'dimmed'}>
@@ -261,7 +246,7 @@ export function OrderDetailScreen() {
           </Text>
         </Paper>
         <Paper withBorder p="md" aria-label="Totals">
-          <Title order={4} mb="xs">
+          <Title order={2} fz="h4" mb="xs">
             Totals
           </Title>
           <Table withRowBorders={false} verticalSpacing={2}>

@@ -1,61 +1,92 @@
-/** The order book: type to search, filter by status and dates, sort, arrows to move, Enter to open. */
-import { Alert, Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+/**
+ * The order book: type to search, saved views, status, date presets and range, sort, columns to choose; arrows to
+ * move and Enter to open.
+ */
+import { Alert, Button, Group, Select, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { OrderRow, OrdersStatus, OrdersSummary } from '../../../../shared/domain';
+import type { SavedView } from '../../../../shared/contract';
+import type { OrderRow, OrdersSummary } from '../../../../shared/domain';
 import { formatMoney } from '../../../../shared/money';
 import { call } from '../../bridge';
+import { ColumnChooser } from '../../components/ColumnChooser';
 import { DateText } from '../../components/DateText';
-import { asOf, count, timeOfDay } from '../../components/format';
+import { count } from '../../components/format';
+import { ListBody, ListFrame } from '../../components/ListFrame';
+import { ordersOutcomeText } from '../../components/outcomes';
+import { SkippedNotice } from '../../components/SkippedNotice';
 import { StatusLabel } from '../../components/StatusBadge';
-import { moveIntoTable, NoMatches, VirtualTable, type Column } from '../../components/VirtualTable';
+import { moveIntoTable, type Column } from '../../components/VirtualTable';
 import { useStore } from '../../store';
-import type { OrdersQuery } from '../../store/orders';
+import { DEFAULT_ORDERS_QUERY, type OrdersQuery } from '../../store/orders';
+import {
+  orderedRange,
+  PRESET_LABEL,
+  presetRange,
+  queryOfView,
+  READY_MADE_VIEWS,
+  showsView,
+  type DatePreset,
+} from './filters';
 import { OrdersSummaryBar } from './OrdersSummaryBar';
-import { useOrderWindows } from './useOrderWindows';
+import { SavedViews } from './SavedViews';
 
-/** The last refresh's outcome; a complete one is worded here so its time reads in the user's own format. */
-function ordersSummary(status: OrdersStatus | null): string {
-  if (!status) return '';
-  if (status.state === 'running') return 'Refreshing the order book…';
-  if (status.state === 'complete' && status.updatedAt !== null) {
-    const skipped = /\S+ unreadable records? (?:was|were) skipped\.$/.exec(status.summary ?? '')?.[0];
-    return `Order book up to date: ${count(status.cachedOrders)} orders as of ${timeOfDay(status.updatedAt)}.${skipped ? ` ${skipped}` : ''}`;
-  }
-  return status.summary ?? '';
-}
-
-const COLUMNS: Column<OrderRow>[] = [
-  { key: 'id', header: 'PO number', width: 130, sortable: true, render: (o) => o.poNumber || `#${o.id}` },
-  { key: 'date', header: 'Date', width: 130, sortable: true, render: (o) => <DateText value={o.orderDate} /> },
+/** Every column the list can show, in its usual order; PO, customer, status and total are always there. */
+const ALL_COLUMNS: (Column<OrderRow> & { required?: boolean })[] = [
+  {
+    key: 'id',
+    header: 'PO number',
+    width: 120,
+    sortable: true,
+    required: true,
+    render: (o) => o.poNumber || `#${o.id}`,
+  },
+  {
+    key: 'date',
+    header: 'Date',
+    width: 116,
+    sortable: true,
+    priority: 5,
+    render: (o) => <DateText value={o.orderDate} />,
+  },
   {
     key: 'customer',
     header: 'Customer',
-    width: 'minmax(180px, 1fr)',
+    width: 'minmax(150px, 1fr)',
     sortable: true,
+    required: true,
     render: (o) => <span title={o.email}>{o.name || '(no name)'}</span>,
   },
-  { key: 'city', header: 'City', width: 150, render: (o) => o.city || '—' },
-  { key: 'status', header: 'Status', width: 130, render: (o) => <StatusLabel status={o.status} /> },
-  { key: 'items', header: 'Items', width: 70, align: 'right', render: (o) => count(o.items) },
+  { key: 'email', header: 'E-mail', width: 'minmax(180px, 1fr)', priority: 3, render: (o) => o.email || '—' },
+  { key: 'phone', header: 'Phone', width: 140, priority: 1, render: (o) => o.phone || '—' },
+  { key: 'city', header: 'City', width: 140, priority: 2, render: (o) => o.city || '—' },
+  { key: 'status', header: 'Status', width: 130, required: true, render: (o) => <StatusLabel status={o.status} /> },
+  { key: 'items', header: 'Items', width: 64, align: 'right', priority: 4, render: (o) => count(o.items) },
   {
     key: 'total',
     header: 'Total',
     width: 110,
     align: 'right',
     sortable: true,
+    required: true,
     render: (o) => formatMoney(o.totalPrice),
   },
 ];
+const DEFAULT_COLUMNS = ['id', 'date', 'customer', 'phone', 'city', 'status', 'items', 'total'];
 
 export function OrdersScreen() {
   const query = useStore((s) => s.ordersQuery);
   const setQuery = useStore((s) => s.setOrdersQuery);
+  const preset = useStore((s) => s.ordersPreset);
+  const setPreset = useStore((s) => s.setOrdersPreset);
   const setOrdersSearch = useStore((s) => s.setOrdersSearch);
   const version = useStore((s) => s.ordersVersion);
   const status = useStore((s) => s.orders);
+  const connection = useStore((s) => s.connection);
   const refreshOrders = useStore((s) => s.refreshOrders);
+  const ui = useStore((s) => s.ui);
+  const setUi = useStore((s) => s.setUi);
   const navigate = useNavigate();
   const [text, setText] = useState(query.text);
   const [debounced] = useDebouncedValue(text, 120);
@@ -63,7 +94,9 @@ export function OrdersScreen() {
   const [statuses, setStatuses] = useState<{ status: string; count: number }[]>([]);
   const [summary, setSummary] = useState<OrdersSummary | null>(null);
   const [exporting, setExporting] = useState<string | null>(null);
+  const [swapped, setSwapped] = useState(false);
   const searchRef = useRef<HTMLInputElement>(null);
+  const online = connection?.state === 'online';
 
   useEffect(() => setOrdersSearch(debounced), [debounced, setOrdersSearch]);
   useEffect(() => {
@@ -73,6 +106,79 @@ export function OrdersScreen() {
     );
     void call('orders:summary', {}).then(setSummary, () => undefined);
   }, [version]);
+
+  // Type to search: printable keys typed anywhere on the screen go to the search box.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent): void => {
+      const target = event.target as HTMLElement | null;
+      if (event.ctrlKey || event.metaKey || event.altKey || event.key.length !== 1) return;
+      if (target && (target.tagName === 'INPUT' || target.tagName === 'TEXTAREA' || target.isContentEditable)) return;
+      if (target?.closest('[role="dialog"], [role="menu"]')) return;
+      searchRef.current?.focus();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  const shownKeys = ui.orderColumns ?? DEFAULT_COLUMNS;
+  const columns = useMemo(
+    () =>
+      shownKeys
+        .map((key) => ALL_COLUMNS.find((c) => c.key === key))
+        .filter((c): c is (typeof ALL_COLUMNS)[number] => c !== undefined),
+    [shownKeys],
+  );
+  const views = ui.orderViews ?? READY_MADE_VIEWS;
+  const activeView = views.find((v) => showsView(v, query, preset, shownKeys))?.id ?? null;
+
+  /** Dates typed or picked by hand: a reversed range is put right, and the preset no longer applies. */
+  const setRange = (patch: { from?: string | null; to?: string | null }): void => {
+    const next = orderedRange(
+      patch.from !== undefined ? patch.from : query.from,
+      patch.to !== undefined ? patch.to : query.to,
+    );
+    setSwapped(next.swapped);
+    setPreset(null);
+    setQuery({ from: next.from, to: next.to });
+    setSelected(0);
+  };
+  const choosePreset = (value: DatePreset | null): void => {
+    setSwapped(false);
+    setPreset(value);
+    setQuery(value ? presetRange(value) : { from: null, to: null });
+    setSelected(0);
+  };
+  const clearFilters = (): void => {
+    setText('');
+    setSwapped(false);
+    setPreset(null);
+    setQuery({ ...DEFAULT_ORDERS_QUERY });
+    setOrdersSearch('');
+    setSelected(0);
+  };
+  const applyView = (view: SavedView): void => {
+    const next = queryOfView(view);
+    setText(next.query.text);
+    setSwapped(false);
+    setPreset(next.preset);
+    setQuery(next.query);
+    if (view.columns) setUi({ orderColumns: view.columns });
+    setSelected(0);
+  };
+  const saveViews = (next: SavedView[]): void => setUi({ orderViews: next });
+  const saveCurrent = (name: string): void => {
+    const { from, to, ...rest } = query;
+    saveViews([
+      ...views,
+      {
+        id: `v${Date.now().toString(36)}`,
+        readyMade: null,
+        name,
+        query: { ...rest, preset, from: preset ? null : from, to: preset ? null : to },
+        columns: shownKeys as SavedView['columns'],
+      },
+    ]);
+  };
 
   // The current filtered list as CSV, downloaded as a file the user picks (Electron asks where to save it).
   const exportCsv = async (): Promise<void> => {
@@ -93,20 +199,15 @@ export function OrdersScreen() {
     }
   };
 
-  // Type to search: printable keys typed anywhere on the screen go to the search box.
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent): void => {
-      const target = event.target as HTMLElement | null;
-      if (event.ctrlKey || event.metaKey || event.altKey || event.key.length !== 1) return;
-      if (target && (target.tagName === 'INPUT' || target.tagName === 'TEXTAREA' || target.isContentEditable)) return;
-      searchRef.current?.focus();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, []);
-
   const onSummaryStatus = useCallback((status: string | null) => setQuery({ status }), [setQuery]);
-  const onSummaryDay = useCallback((day: string | null) => setQuery({ from: day, to: day }), [setQuery]);
+  const onSummaryDay = useCallback(
+    (day: string | null) => {
+      setPreset(null);
+      setQuery({ from: day, to: day });
+    },
+    [setQuery, setPreset],
+  );
+  const onCollapse = useCallback((summaryCollapsed: boolean) => setUi({ summaryCollapsed }), [setUi]);
   const open = useCallback((o: OrderRow) => void navigate(`/orders/${o.id}`), [navigate]);
   const onSort = useCallback(
     (key: string) => {
@@ -123,167 +224,177 @@ export function OrdersScreen() {
     () => statuses.map((s) => ({ value: s.status, label: `${s.status || '(no status)'} (${count(s.count)})` })),
     [statuses],
   );
+  const filtered =
+    query.text !== '' || query.status !== null || query.from !== null || query.to !== null || query.attention;
+  const firstDownload = status?.state === 'running' && status.outcome === null;
+  const cached = status?.cachedOrders ?? 0;
 
-  return (
-    <Stack h="calc(100vh - 56px - 2 * var(--mantine-spacing-lg))" gap="sm">
-      <Group justify="space-between" align="flex-end">
-        <Title order={2}>Orders</Title>
-        <Group gap="xs">
-          <Text size="sm" c="dimmed" aria-live="polite">
-            {ordersSummary(status)}
-          </Text>
-          <Button
-            size="xs"
-            variant="default"
-            onClick={() => void refreshOrders()}
-            loading={status?.state === 'running'}
-          >
-            Refresh
-          </Button>
-          <Button size="xs" variant="default" onClick={() => void exportCsv()} disabled={!status?.cachedOrders}>
-            Export CSV
+  const emptyState =
+    status?.state === 'running' ? (
+      <Alert color="blue" title="Downloading the order book…">
+        Orders appear here as they arrive, newest first.
+      </Alert>
+    ) : online ? (
+      <Alert color="blue" title="No orders on this computer yet">
+        <Group gap="sm">
+          <Text size="sm">The order book downloads from the service.</Text>
+          <Button size="xs" onClick={() => void refreshOrders()}>
+            Download now
           </Button>
         </Group>
-      </Group>
-      {summary && (status?.cachedOrders ?? 0) > 0 && (
-        <OrdersSummaryBar
-          summary={summary}
-          activeStatus={query.status}
-          activeDay={query.from !== null && query.from === query.to ? query.from : null}
-          onStatus={onSummaryStatus}
-          onDay={onSummaryDay}
-        />
-      )}
-      <Group align="flex-end" gap="sm" wrap="wrap">
-        <TextInput
-          ref={searchRef}
-          label="Search orders"
-          data-shortcut-search
-          placeholder="Customer, e-mail, phone, PO or tracking number, city, remarks"
-          value={text}
-          onChange={(e) => {
-            setText(e.currentTarget.value);
-            setSelected(0);
-          }}
-          onKeyDown={moveIntoTable}
-          style={{ flex: 1, minWidth: 280 }}
-          autoComplete="off"
-          spellCheck={false}
-        />
-        <Select
-          label="Status"
-          placeholder="Any status"
-          data={statusData}
-          value={query.status}
-          onChange={(s) => setQuery({ status: s })}
-          clearable
-          w={200}
-        />
-        <TextInput
-          label="From"
-          type="date"
-          value={query.from ?? ''}
-          onChange={(e) => setQuery({ from: e.currentTarget.value || null })}
-          w={150}
-        />
-        <TextInput
-          label="To"
-          type="date"
-          value={query.to ?? ''}
-          onChange={(e) => setQuery({ to: e.currentTarget.value || null })}
-          w={150}
-        />
-      </Group>
-      {exporting && (
-        <Text size="sm" role="status" aria-label="Export result">
-          {exporting}
-        </Text>
-      )}
-      <OrdersList
+      </Alert>
+    ) : (
+      <Alert color="gray" title="No orders on this computer yet">
+        Nothing is stored on this computer yet; the order book downloads when the service is reachable.
+      </Alert>
+    );
+
+  return (
+    <ListFrame
+      title="Orders"
+      status={
+        <>
+          <Text size="sm" c="dimmed" aria-live="polite" data-testid="orders-outcome">
+            {ordersOutcomeText(status)}
+          </Text>
+          <SkippedNotice source="orders" skipped={status?.outcome?.skippedRecords ?? 0} />
+        </>
+      }
+      actions={
+        <>
+          {online && (
+            <Button
+              size="xs"
+              variant="default"
+              onClick={() => void refreshOrders()}
+              loading={status?.state === 'running'}
+            >
+              Refresh
+            </Button>
+          )}
+          <Button size="xs" variant="default" onClick={() => void exportCsv()} disabled={!cached}>
+            Export CSV
+          </Button>
+        </>
+      }
+      above={
+        <>
+          {summary && (cached > 0 || firstDownload) && (
+            <OrdersSummaryBar
+              summary={summary}
+              loading={firstDownload}
+              collapsed={ui.summaryCollapsed}
+              onCollapse={onCollapse}
+              activeStatus={query.status}
+              activeDay={query.from !== null && query.from === query.to && preset === null ? query.from : null}
+              onStatus={onSummaryStatus}
+              onDay={onSummaryDay}
+            />
+          )}
+          <Group justify="space-between" gap="xs" wrap="nowrap" align="center">
+            <SavedViews
+              views={views}
+              active={activeView}
+              onApply={applyView}
+              onSave={saveCurrent}
+              onRename={(view, name) => saveViews(views.map((v) => (v.id === view.id ? { ...v, name } : v)))}
+              onDelete={(view) => saveViews(views.filter((v) => v.id !== view.id))}
+            />
+            <ColumnChooser
+              columns={ALL_COLUMNS}
+              shown={shownKeys}
+              onChange={(keys) => setUi({ orderColumns: keys as SavedView['columns'] })}
+            />
+          </Group>
+        </>
+      }
+      search={{
+        label: 'Search orders',
+        placeholder: 'Customer, e-mail, phone, PO or tracking number, city, remarks',
+        value: text,
+        onChange: (value) => {
+          setText(value);
+          setSelected(0);
+        },
+        onKeyDown: moveIntoTable,
+      }}
+      searchRef={searchRef}
+      filters={
+        <>
+          <Select
+            label="Status"
+            placeholder="Any status"
+            data={statusData}
+            value={query.status}
+            onChange={(s) => setQuery({ status: s })}
+            clearable
+            w={150}
+          />
+          <Select
+            label="Dates"
+            placeholder="Any day"
+            data={(Object.keys(PRESET_LABEL) as DatePreset[]).map((p) => ({ value: p, label: PRESET_LABEL[p] }))}
+            value={preset}
+            onChange={(p) => choosePreset(p as DatePreset | null)}
+            clearable
+            w={130}
+          />
+          <TextInput
+            label="From"
+            type="date"
+            value={query.from ?? ''}
+            onChange={(e) => setRange({ from: e.currentTarget.value || null })}
+            w={130}
+          />
+          <TextInput
+            label="To"
+            type="date"
+            value={query.to ?? ''}
+            onChange={(e) => setRange({ to: e.currentTarget.value || null })}
+            w={130}
+          />
+        </>
+      }
+      notices={
+        <>
+          {swapped && (
+            <Text size="sm" role="status" data-testid="range-swapped">
+              “From” was after “To”, so the two dates were swapped.
+            </Text>
+          )}
+          {query.attention && (
+            <Text size="sm" c="dimmed">
+              Needs attention: orders on hold, still pending after two days, or with a date that cannot be read.
+            </Text>
+          )}
+          {exporting && (
+            <Text size="sm" role="status" aria-label="Export result">
+              {exporting}
+            </Text>
+          )}
+        </>
+      }
+    >
+      <ListBody
+        kind="orders"
+        label="Orders"
         query={query}
         version={version}
-        status={status}
+        columns={columns}
+        rowKey={rowKey}
         onSort={onSort}
-        onOpen={open}
         selected={selected}
         onSelect={setSelected}
+        onOpen={open}
+        ageLabel="Order book updated at"
+        age={status?.updatedAt ?? null}
+        searchOrderNote="newest first (click a column to sort)"
+        filtered={filtered}
+        onClear={clearFilters}
+        emptyState={emptyState}
       />
-    </Stack>
+    </ListFrame>
   );
 }
 
-interface OrdersListProps {
-  query: OrdersQuery;
-  version: number;
-  status: OrdersStatus | null;
-  selected: number;
-  onSelect(index: number): void;
-  onSort(key: string): void;
-  onOpen(order: OrderRow): void;
-}
-
-/**
- * The count and the table: rows arrive here as the table scrolls, so only this part is drawn again then (the
- * filters, the summary chart and the header stay as they are).
- */
-const OrdersList = memo(function OrdersList({
-  query,
-  version,
-  status,
-  selected,
-  onSelect,
-  onSort,
-  onOpen,
-}: OrdersListProps) {
-  const windows = useOrderWindows(query, version);
-  const total = windows.total ?? 0;
-  const filtered = query.text !== '' || query.status !== null || query.from !== null || query.to !== null;
-  const empty = windows.total !== null && windows.cached === 0;
-  const sort = useMemo(() => ({ key: query.sort, dir: query.dir }), [query.sort, query.dir]);
-  return (
-    <>
-      <Group justify="space-between">
-        <Text size="sm" aria-live="polite" data-testid="orders-count">
-          {windows.total === null ? 'Loading…' : `${count(total)} of ${count(windows.cached)} orders`}
-          {query.text && query.sort === 'id' ? ' · newest first (click a column to sort)' : ''}
-        </Text>
-        {status?.updatedAt ? (
-          <Text size="sm" c="dimmed">
-            Order book updated at {asOf(status.updatedAt)}
-          </Text>
-        ) : null}
-      </Group>
-      {windows.error && (
-        <Alert color="red" role="alert">
-          {windows.error}
-        </Alert>
-      )}
-      {empty && !filtered ? (
-        <Alert
-          color="blue"
-          title={status?.state === 'running' ? 'Fetching the order book…' : 'No orders on this computer yet'}
-        >
-          {status?.state === 'running'
-            ? 'Orders appear here as they arrive.'
-            : 'Refresh to fetch the order book from the service.'}
-        </Alert>
-      ) : total === 0 && windows.total !== null ? (
-        <NoMatches what="orders" text={query.text} />
-      ) : (
-        <VirtualTable
-          label="Orders"
-          columns={COLUMNS}
-          rowCount={total}
-          getRow={windows.getRow}
-          rowKey={(o) => o.id}
-          onRangeChange={windows.onRangeChange}
-          sort={sort}
-          onSort={onSort}
-          selected={selected}
-          onSelect={onSelect}
-          onActivate={onOpen}
-        />
-      )}
-    </>
-  );
-});
+const rowKey = (o: OrderRow) => o.id;

@@ -1,14 +1,22 @@
-/** At a glance: orders today and this week, counts by status (click to filter), 30 days per day (click a day). */
+/**
+ * At a glance: orders today and this week, counts by status (click to filter), 30 days per day (click a day).
+ * Folds to one line (remembered); says it is loading while the first download runs instead of showing zeros.
+ */
 import { BarChart } from '../../lazy'; // recharts in a chunk of its own
-import { Badge, Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
+import { IconChevronDown, IconChevronUp } from '@tabler/icons-react';
 import { memo } from 'react';
 import type { OrdersSummary } from '../../../../shared/domain';
 import { formatDay } from '../../components/DateText';
 import { count } from '../../components/format';
-import { statusColor } from '../../components/StatusBadge';
+import { byStatusOrder, StatusLabel } from '../../components/StatusBadge';
 
 export interface OrdersSummaryBarProps {
   summary: OrdersSummary;
+  /** The first download is under way: the figures are not known yet. */
+  loading: boolean;
+  collapsed: boolean;
+  onCollapse(collapsed: boolean): void;
   activeStatus: string | null;
   activeDay: string | null;
   onStatus(status: string | null): void;
@@ -18,67 +26,95 @@ export interface OrdersSummaryBarProps {
 /** Memoised: the chart is costly to draw, and the list around it changes on every scroll. */
 export const OrdersSummaryBar = memo(function OrdersSummaryBar({
   summary,
+  loading,
+  collapsed,
+  onCollapse,
   activeStatus,
   activeDay,
   onStatus,
   onDay,
 }: OrdersSummaryBarProps) {
   const data = summary.days.map((d) => ({ ...d, label: formatDay(d.day, 'short') }));
+  const statuses = [...summary.byStatus].sort((a, b) => byStatusOrder(a.status, b.status));
+  const figure = (n: number) => (loading ? 'Loading…' : count(n));
+  const toggle = (
+    <UnstyledButton
+      onClick={() => onCollapse(!collapsed)}
+      aria-expanded={!collapsed}
+      aria-label={collapsed ? 'Show the summary' : 'Hide the summary'}
+      fz="sm"
+      c="dimmed"
+      style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}
+    >
+      {collapsed ? <IconChevronDown size={16} aria-hidden /> : <IconChevronUp size={16} aria-hidden />}
+      {collapsed ? 'Show summary' : 'Hide'}
+    </UnstyledButton>
+  );
   return (
-    <Paper withBorder p="sm" radius="md" aria-label="Order summary">
-      <Group align="stretch" gap="lg" wrap="nowrap">
-        <Stack gap={2} miw={120}>
-          <Text size="xs" c="dimmed">
-            Today
-          </Text>
-          <Text fw={700} size="xl" data-testid="orders-today">
-            {count(summary.today)}
-          </Text>
-          <Text size="xs" c="dimmed">
-            This week
-          </Text>
-          <Text fw={700} data-testid="orders-this-week">
-            {count(summary.thisWeek)}
-          </Text>
-        </Stack>
+    <Paper withBorder px="sm" py={6} radius="md" aria-label="Order summary" component="section">
+      <Group gap="lg" wrap="nowrap" align={collapsed ? 'center' : 'flex-start'}>
+        <Group gap="md" wrap="nowrap">
+          <Stack gap={0}>
+            <Text size="xs" c="dimmed">
+              Today
+            </Text>
+            <Text fw={700} size={collapsed ? 'md' : 'xl'} data-testid="orders-today">
+              {figure(summary.today)}
+            </Text>
+          </Stack>
+          <Stack gap={0}>
+            <Text size="xs" c="dimmed">
+              This week
+            </Text>
+            <Text fw={700} size={collapsed ? 'md' : 'xl'} data-testid="orders-this-week">
+              {figure(summary.thisWeek)}
+            </Text>
+          </Stack>
+        </Group>
         <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
-          <Group gap={6} wrap="wrap" aria-label="Orders by status">
-            {summary.byStatus.map((s) => (
+          <Group
+            gap={6}
+            wrap={collapsed ? 'nowrap' : 'wrap'}
+            aria-label="Orders by status"
+            role="group"
+            style={{ overflow: 'hidden' }}
+          >
+            {statuses.map((s) => (
               <UnstyledButton
                 key={s.status}
                 onClick={() => onStatus(activeStatus === s.status ? null : s.status)}
                 aria-pressed={activeStatus === s.status}
                 aria-label={`${s.status || 'No status'}: ${count(s.count)} orders`}
+                className="summary-chip"
+                data-active={activeStatus === s.status || undefined}
               >
-                <Badge
-                  color={statusColor(s.status || 'No status')}
-                  variant={activeStatus === s.status ? 'filled' : 'light'}
-                  size="md"
-                >
-                  {s.status || 'No status'} · {count(s.count)}
-                </Badge>
+                <StatusLabel status={s.status} suffix={count(s.count)} />
               </UnstyledButton>
             ))}
           </Group>
-          <BarChart
-            h={80}
-            data={data}
-            dataKey="label"
-            series={[{ name: 'count', label: 'Orders', color: 'blue.6' }]}
-            withYAxis={false}
-            gridAxis="none"
-            tickLine="none"
-            xAxisProps={{ interval: 6, fontSize: 10 }}
-            barProps={{
-              cursor: 'pointer',
-              onClick: (entry: unknown) => {
-                const day = (entry as { payload?: { day?: string } }).payload?.day;
-                if (day) onDay(activeDay === day ? null : day);
-              },
-            }}
-            aria-label="Orders per day, last 30 days (click a day to list its orders)"
-          />
+          {!collapsed && (
+            <div role="img" aria-label="Orders per day, last 30 days (click a day to list its orders)">
+              <BarChart
+                h={64}
+                data={data}
+                dataKey="label"
+                series={[{ name: 'count', label: 'Orders', color: 'blue.7' }]}
+                withYAxis={false}
+                gridAxis="none"
+                tickLine="none"
+                xAxisProps={{ interval: 6, fontSize: 11 }}
+                barProps={{
+                  cursor: 'pointer',
+                  onClick: (entry: unknown) => {
+                    const day = (entry as { payload?: { day?: string } }).payload?.day;
+                    if (day) onDay(activeDay === day ? null : day);
+                  },
+                }}
+              />
+            </div>
+          )}
         </Stack>
+        {toggle}
       </Group>
     </Paper>
   );

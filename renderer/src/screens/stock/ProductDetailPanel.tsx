@@ -3,11 +3,11 @@
  * Give it key={id} so each product starts from a clean state.
  */
 import { Alert, Badge, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
-import { useEffect, useState } from 'react';
-import type { ProductRead } from '../../../../shared/contract';
 import { formatMoney } from '../../../../shared/money';
-import { BridgeError, call } from '../../bridge';
-import { asOf, count } from '../../components/format';
+import { call } from '../../bridge';
+import { SourceBadge } from '../../components/DataSource';
+import { count } from '../../components/format';
+import { useCacheThenLive } from '../../components/useCacheThenLive';
 import { StatusBadge } from '../../components/StatusBadge';
 import { StockFigure } from '../../components/StockBadge';
 
@@ -26,19 +26,11 @@ const withUnit = (value: string | null, unit: string): string =>
   value === null ? '—' : unit ? `${value} ${unit}` : `${value} (unit not given)`;
 
 export function ProductDetailPanel({ id }: { id: number }) {
-  const [read, setRead] = useState<ProductRead | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    call('catalogue:product', { id }).then(
-      (value) => live && setRead(value),
-      (e: unknown) => live && setError(e instanceof BridgeError ? e.message : 'The product could not be read.'),
-    );
-    return () => {
-      live = false;
-    };
-  }, [id]);
+  const { read, checking, error } = useCacheThenLive(
+    id,
+    (cacheOnly) => call('catalogue:product', { id, cacheOnly }),
+    'The product could not be read.',
+  );
 
   if (error)
     return (
@@ -50,7 +42,7 @@ export function ProductDetailPanel({ id }: { id: number }) {
     return (
       <Group gap="xs">
         <Loader size="xs" />
-        <Text size="sm">Reading product…</Text>
+        <Text size="sm">Reading the product…</Text>
       </Group>
     );
   const p = read.product;
@@ -75,21 +67,13 @@ export function ProductDetailPanel({ id }: { id: number }) {
   const unknownFlags = p.flagValues.filter((f) => f.value === null);
   return (
     <Stack gap="sm" aria-label="Product details">
-      <Title order={3} style={{ overflowWrap: 'anywhere' }}>
+      <Title order={2} fz="h3" style={{ overflowWrap: 'anywhere' }}>
         {p.name || '(no name)'}
       </Title>
       <Group gap="xs">
-        {read.source === 'live' ? (
-          <Badge color="teal" variant="light">
-            Live
-          </Badge>
-        ) : (
-          <Badge color="gray" variant="light">
-            Cached at {asOf(p.fetchedAt)}
-          </Badge>
-        )}
+        <SourceBadge source={checking ? 'checking' : read.source} fetchedAt={p.fetchedAt} />
         {p.flags.map((f) => (
-          <Badge key={f} color="orange" variant="outline">
+          <Badge key={f} color="orange" variant="outline" tt="none">
             {FLAG_LABEL[f] ?? f}
           </Badge>
         ))}
@@ -122,7 +106,9 @@ export function ProductDetailPanel({ id }: { id: number }) {
       )}
       {Object.keys(p.extra).length > 0 && (
         <>
-          <Title order={5}>Other fields from the service</Title>
+          <Title order={3} fz="h5">
+            Other fields from the service
+          </Title>
           <Table withRowBorders={false} verticalSpacing={2}>
             <Table.Tbody>
               {Object.entries(p.extra).map(([key, value]) => (

@@ -1,57 +1,51 @@
-/** The stock browser: search as you type, scan a barcode, filter, sort, and open any product — online or offline. */
+/**
+ * The stock browser: search as you type, scan a barcode (anywhere on the screen, also with a product open), filter,
+ * sort, choose columns, and open any product — online or offline.
+ */
 import { useSearchParams } from 'react-router';
-import {
-  Alert,
-  Button,
-  Drawer,
-  Group,
-  MultiSelect,
-  SegmentedControl,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Drawer, MultiSelect, SegmentedControl, Select, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { memo, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { FLAG_NAMES, type CatalogueStatus, type FlagName, type ProductRow } from '../../../../shared/domain';
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import type { UiPrefs } from '../../../../shared/contract';
+import { FLAG_NAMES, type FlagName, type ProductRow } from '../../../../shared/domain';
 import { formatMoney } from '../../../../shared/money';
 import { BridgeError, call } from '../../bridge';
-import { asOf, count, timeOfDay } from '../../components/format';
+import { ColumnChooser } from '../../components/ColumnChooser';
+import { count } from '../../components/format';
+import { ListBody, ListFrame } from '../../components/ListFrame';
+import { catalogueOutcomeText } from '../../components/outcomes';
+import { SkippedNotice } from '../../components/SkippedNotice';
 import { StatusLabel } from '../../components/StatusBadge';
 import { StockFigure } from '../../components/StockBadge';
-import { moveIntoTable, NoMatches, VirtualTable, type Column } from '../../components/VirtualTable';
+import { useScanner } from '../../components/useScanner';
+import { moveIntoTable, type Column } from '../../components/VirtualTable';
 import { useStore } from '../../store';
-import type { StockQuery } from '../../store/catalogue';
+import { DEFAULT_STOCK_QUERY, type StockQuery } from '../../store/catalogue';
 import { ProductDetailPanel } from './ProductDetailPanel';
-import { useProductWindows } from './useProductWindows';
 
-const COLUMNS: Column<ProductRow>[] = [
-  { key: 'sku', header: 'SKU', width: 110, sortable: true, render: (p) => p.sku || '—' },
+const ALL_COLUMNS: (Column<ProductRow> & { required?: boolean })[] = [
+  { key: 'sku', header: 'SKU', width: 110, sortable: true, priority: 5, render: (p) => p.sku || '—' },
   {
     key: 'name',
     header: 'Name',
-    width: 'minmax(200px, 1fr)',
+    width: 'minmax(180px, 1fr)',
     sortable: true,
+    required: true,
     render: (p) => (
       <span title={p.name}>
         {p.name || '(no name)'}
-        {!p.listed && (
-          <Text span size="xs" c="dimmed">
-            {' '}
-            · no longer listed
-          </Text>
-        )}
+        {!p.listed && ' · no longer listed'}
       </span>
     ),
   },
+  { key: 'barcode', header: 'Barcode', width: 140, priority: 1, render: (p) => p.barcode || '—' },
   {
     key: 'available',
     header: 'Available',
     width: 110,
     align: 'right',
     sortable: true,
+    required: true,
     render: (p) => <StockFigure value={p.available} />,
   },
   {
@@ -60,28 +54,32 @@ const COLUMNS: Column<ProductRow>[] = [
     width: 90,
     align: 'right',
     sortable: true,
+    priority: 3,
     render: (p) => (p.physical === null ? '—' : count(p.physical)),
   },
-  { key: 'price', header: 'Price', width: 100, align: 'right', sortable: true, render: (p) => formatMoney(p.price) },
+  {
+    key: 'price',
+    header: 'Price',
+    width: 100,
+    align: 'right',
+    sortable: true,
+    required: true,
+    render: (p) => formatMoney(p.price),
+  },
   {
     key: 'status',
     header: 'Status',
     width: 140,
     sortable: true,
+    priority: 4,
     render: (p) => <StatusLabel status={p.listed ? p.status : 'No longer listed'} />,
   },
 ];
-
-/** The last sync's outcome; a complete one is worded here so its time reads in the user's own format. */
-function catalogueSummary(status: CatalogueStatus | null): string {
-  if (!status) return '';
-  if (status.state === 'complete' && status.completeAt !== null) {
-    return `Catalogue complete: ${count(status.cachedProducts)} products as of ${timeOfDay(status.completeAt)}.`;
-  }
-  return status.summary ?? '';
-}
+const DEFAULT_COLUMNS = ['sku', 'name', 'available', 'physical', 'price', 'status'];
 
 const FLAG_OPTIONS = FLAG_NAMES.map((f) => ({ value: f, label: f[0]!.toUpperCase() + f.slice(1) }));
+const rowTone = (p: ProductRow) => (!p.listed ? ('muted' as const) : undefined);
+const rowKey = (p: ProductRow) => p.id;
 
 export function StockScreen() {
   const query = useStore((s) => s.stockQuery);
@@ -91,6 +89,8 @@ export function StockScreen() {
   const catalogue = useStore((s) => s.catalogue);
   const connection = useStore((s) => s.connection);
   const syncCatalogue = useStore((s) => s.syncCatalogue);
+  const ui = useStore((s) => s.ui);
+  const setUi = useStore((s) => s.setUi);
   const [text, setText] = useState(query.text);
   const [debounced] = useDebouncedValue(text, 120);
   const [statuses, setStatuses] = useState<string[]>([]);
@@ -104,8 +104,11 @@ export function StockScreen() {
     setAskedSeen(asked);
     if (Number.isSafeInteger(asked) && asked > 0) setOpenId(asked);
   }
-  const [scanMessage, setScanMessage] = useState<string | null>(null);
+  /** The answer to a scanned or typed code that found nothing (one message, never two). */
+  const [scanMessage, setScanMessage] = useState<{ code: string; text: string } | null>(null);
   const searchRef = useRef<HTMLInputElement>(null);
+  const online = connection?.state === 'online';
+  const notConfigured = connection?.mode === 'unconfigured';
 
   useEffect(() => setSearchText(debounced), [debounced, setSearchText]);
   useEffect(() => {
@@ -117,7 +120,47 @@ export function StockScreen() {
   useEffect(() => searchRef.current?.focus(), []);
 
   const openProduct = useCallback((p: ProductRow) => setOpenId(p.id), []);
-  const download = useCallback(() => void syncCatalogue(), [syncCatalogue]);
+
+  /**
+   * Finds a code (barcode or SKU) and opens its product; returns whether it did. A code typed in the search box is
+   * cleared once found, so the next scan starts fresh.
+   */
+  const lookUp = useCallback(
+    async (code: string, fromSearch: boolean): Promise<void> => {
+      try {
+        const { product } = await call('catalogue:lookup', { code });
+        if (product) {
+          setScanMessage(null);
+          setOpenId(product.id);
+          if (fromSearch) {
+            setText('');
+            setSearchText('');
+          }
+          return;
+        }
+        if (fromSearch && /[^\d]/.test(code)) {
+          // not a barcode: open the first product that matches the words
+          const { rows } = await call('catalogue:query', { ...query, text: code, offset: 0, limit: 1 });
+          if (rows[0]) return setOpenId(rows[0].id);
+          return setScanMessage({ code, text: `No product matches “${code}”.` });
+        }
+        setScanMessage({ code, text: `No product with barcode or SKU “${code}” on this computer.` });
+      } catch (e) {
+        setScanMessage({ code, text: e instanceof BridgeError ? e.message : 'The lookup failed.' });
+      }
+    },
+    [query, setSearchText],
+  );
+
+  // a scanner's code typed anywhere else on the screen (the list, an open product) is looked up too
+  const onScan = useCallback((code: string) => void lookUp(code, false), [lookUp]);
+  useScanner(onScan, !notConfigured);
+
+  const onSearchKey = (event: KeyboardEvent<HTMLInputElement>): void => {
+    if (moveIntoTable(event) || event.key !== 'Enter') return;
+    const code = event.currentTarget.value.trim();
+    if (code) void lookUp(code, true);
+  };
 
   const onSort = useCallback(
     (key: string) => {
@@ -127,213 +170,174 @@ export function StockScreen() {
     },
     [query.sort, query.dir, setQuery],
   );
+  const clearFilters = useCallback((): void => {
+    setText('');
+    setSearchText('');
+    setScanMessage(null);
+    setQuery({ ...DEFAULT_STOCK_QUERY });
+    setSelected(0);
+  }, [setQuery, setSearchText]);
 
-  // A scanner types the digits, then Enter: find that exact barcode (or SKU) at once.
-  const onSearchKey = async (event: KeyboardEvent<HTMLInputElement>): Promise<void> => {
-    if (moveIntoTable(event) || event.key !== 'Enter') return;
-    const code = event.currentTarget.value.trim();
-    if (!code) return;
-    try {
-      const { product } = await call('catalogue:lookup', { code });
-      if (product) {
-        setScanMessage(null);
-        setOpenId(product.id);
-      } else if (/[^\d]/.test(code)) {
-        // not a barcode: open the first product that matches the words
-        const { rows } = await call('catalogue:query', { ...query, text: code, offset: 0, limit: 1 });
-        if (rows[0]) setOpenId(rows[0].id);
-        else setScanMessage(`No product matches “${code}”.`);
-      } else {
-        setScanMessage(`No product with barcode or SKU “${code}” in the local catalogue.`);
-      }
-    } catch (e) {
-      setScanMessage(e instanceof BridgeError ? e.message : 'The lookup failed.');
-    }
-  };
-
-  const notConfigured = connection?.mode === 'unconfigured';
   const statusData = useMemo(() => statuses.map((s) => ({ value: s, label: s || '(no status)' })), [statuses]);
-
-  return (
-    <Stack h="calc(100vh - 56px - 2 * var(--mantine-spacing-lg))" gap="sm">
-      <Group justify="space-between" align="flex-end">
-        <Title order={2}>Stock</Title>
-        <Group gap="xs">
-          <Text size="sm" c="dimmed" aria-live="polite">
-            {catalogueSummary(catalogue)}
-          </Text>
-          <Button
-            size="xs"
-            variant="default"
-            onClick={() => void syncCatalogue()}
-            disabled={catalogue?.state === 'running' || notConfigured}
-          >
-            Sync catalogue
-          </Button>
-        </Group>
-      </Group>
-      <Group align="flex-end" gap="sm" wrap="wrap">
-        <TextInput
-          ref={searchRef}
-          label="Search products"
-          data-shortcut-search
-          placeholder="Name, SKU, barcode or contents — scan a barcode and press Enter"
-          value={text}
-          onChange={(e) => {
-            setText(e.currentTarget.value);
-            setScanMessage(null);
-            setSelected(0);
-          }}
-          onKeyDown={(e) => void onSearchKey(e)}
-          style={{ flex: 1, minWidth: 280 }}
-          autoComplete="off"
-          spellCheck={false}
-        />
-        <Select
-          label="Status"
-          placeholder="Any status"
-          data={statusData}
-          value={query.status}
-          onChange={(status) => setQuery({ status })}
-          clearable
-          w={170}
-        />
-        <div>
-          <Text size="sm" fw={500} mb={4} id="stock-level-label">
-            Stock level
-          </Text>
-          <SegmentedControl
-            aria-labelledby="stock-level-label"
-            value={query.stock}
-            onChange={(stock) => setQuery({ stock: stock as StockQuery['stock'] })}
-            data={[
-              { value: 'all', label: 'All' },
-              { value: 'in', label: 'In stock' },
-              { value: 'low', label: 'Low' },
-              { value: 'out', label: 'Out' },
-            ]}
-          />
-        </div>
-        <MultiSelect
-          label="Flags"
-          placeholder="Any"
-          data={FLAG_OPTIONS}
-          value={query.flags}
-          onChange={(flags) => setQuery({ flags: flags as FlagName[] })}
-          clearable
-          w={220}
-        />
-      </Group>
-      {scanMessage && (
-        <Alert color="orange" role="alert" withCloseButton onClose={() => setScanMessage(null)}>
-          {scanMessage}
-        </Alert>
-      )}
-      <StockList
-        query={query}
-        version={version}
-        catalogue={catalogue}
-        notConfigured={notConfigured}
-        selected={selected}
-        onSelect={setSelected}
-        onSort={onSort}
-        onOpen={openProduct}
-        onDownload={download}
-      />
-      <Drawer
-        opened={openId !== null}
-        onClose={() => setOpenId(null)}
-        position="right"
-        size="md"
-        title="Product"
-        aria-label="Product details panel"
-      >
-        {openId !== null && <ProductDetailPanel key={openId} id={openId} />}
-      </Drawer>
-    </Stack>
+  const shownKeys = ui.productColumns ?? DEFAULT_COLUMNS;
+  const columns = useMemo(
+    () =>
+      shownKeys
+        .map((key) => ALL_COLUMNS.find((c) => c.key === key))
+        .filter((c): c is (typeof ALL_COLUMNS)[number] => c !== undefined),
+    [shownKeys],
   );
-}
-
-interface StockListProps {
-  query: StockQuery;
-  version: number;
-  catalogue: CatalogueStatus | null;
-  notConfigured: boolean;
-  selected: number;
-  onSelect(index: number): void;
-  onSort(key: string): void;
-  onOpen(product: ProductRow): void;
-  onDownload(): void;
-}
-
-const rowTone = (p: ProductRow) => (!p.listed ? ('muted' as const) : undefined);
-
-/** The count and the table: rows arrive here as the table scrolls, so only this part is drawn again then. */
-const StockList = memo(function StockList(props: StockListProps) {
-  const { query, version, catalogue, notConfigured, selected, onSelect, onSort, onOpen, onDownload } = props;
-  const windows = useProductWindows(query, version);
-  const total = windows.total ?? 0;
-  const emptyCache = (windows.total !== null && windows.cachedProducts === 0) || catalogue?.cachedProducts === 0;
   const filtered = query.text !== '' || query.status !== null || query.stock !== 'all' || query.flags.length > 0;
-  const sort = useMemo(() => ({ key: query.sort, dir: query.dir }), [query.sort, query.dir]);
-  return (
-    <>
-      <Group justify="space-between">
-        <Text size="sm" aria-live="polite" data-testid="stock-count">
-          {windows.total === null ? 'Loading…' : `${count(total)} of ${count(windows.cachedProducts)} products`}
-          {query.text && query.sort === 'id' ? ' · in catalogue order (click a column to sort)' : ''}
-        </Text>
-        {catalogue?.updatedAt ? (
-          <Text size="sm" c="dimmed">
-            Catalogue cached at {asOf(catalogue.updatedAt)}
-          </Text>
-        ) : null}
-      </Group>
-      {windows.error && (
-        <Alert color="red" role="alert">
-          {windows.error}
-        </Alert>
-      )}
-      {notConfigured ? (
+  const running = catalogue?.state === 'running';
+
+  const emptyState = useMemo(
+    () =>
+      notConfigured ? (
         <Alert color="gray" title="No service set up">
           Set up the connection in Settings (or try the demo data) to download the catalogue.
         </Alert>
-      ) : emptyCache && !filtered ? (
-        <Alert
-          color="blue"
-          title={
-            catalogue?.state === 'running' ? 'Downloading the catalogue…' : 'The catalogue is not on this computer yet'
-          }
-        >
-          {catalogue?.state === 'running'
-            ? 'Products appear here as their pages arrive. You can keep working meanwhile.'
-            : 'Download it once to search stock instantly, also when the network is down.'}
-          {catalogue?.state !== 'running' && (
-            <Group mt="sm">
-              <Button size="xs" onClick={onDownload}>
-                Download catalogue
-              </Button>
-            </Group>
-          )}
+      ) : running ? (
+        <Alert color="blue" title="Downloading the catalogue…">
+          Products appear here as their pages arrive. You can keep working meanwhile.
         </Alert>
-      ) : total === 0 && windows.total !== null ? (
-        <NoMatches what="products" text={query.text} />
+      ) : online ? (
+        <Alert color="blue" title="The catalogue is not on this computer yet">
+          <Stack gap="xs" align="flex-start">
+            Download it once to search stock instantly, also when the network is down.
+            <Button size="xs" onClick={() => void syncCatalogue()}>
+              Download catalogue
+            </Button>
+          </Stack>
+        </Alert>
       ) : (
-        <VirtualTable
-          label="Products"
-          columns={COLUMNS}
-          rowCount={total}
-          getRow={windows.getRow}
-          rowKey={(p) => p.id}
-          onRangeChange={windows.onRangeChange}
-          sort={sort}
-          onSort={onSort}
-          selected={selected}
-          onSelect={onSelect}
-          onActivate={onOpen}
-          rowTone={rowTone}
-        />
-      )}
-    </>
+        <Alert color="gray" title="No stock on this computer yet">
+          Nothing is stored on this computer yet; the catalogue downloads when the service is reachable.
+        </Alert>
+      ),
+    [notConfigured, running, online, syncCatalogue],
   );
-});
+  const scanAlert = scanMessage && (
+    <Alert color="orange" role="alert" withCloseButton closeButtonLabel="Dismiss" onClose={() => setScanMessage(null)}>
+      {scanMessage.text}
+    </Alert>
+  );
+  // the list names no "no match" of its own when the scan answer already says it
+  const quietNoMatch = useMemo(() => (scanMessage?.code === query.text ? <></> : undefined), [scanMessage, query.text]);
+
+  return (
+    <ListFrame
+      title="Stock"
+      status={
+        <>
+          <Text size="sm" c="dimmed" aria-live="polite" data-testid="catalogue-outcome">
+            {catalogueOutcomeText(catalogue)}
+          </Text>
+          <SkippedNotice
+            source="catalogue"
+            skipped={running ? (catalogue?.skippedRecords ?? 0) : (catalogue?.outcome?.skippedRecords ?? 0)}
+          />
+        </>
+      }
+      actions={
+        online && (
+          <Button size="xs" variant="default" onClick={() => void syncCatalogue()} disabled={running}>
+            Sync catalogue
+          </Button>
+        )
+      }
+      search={{
+        label: 'Search products',
+        placeholder: 'Name, SKU, barcode or contents — or scan a barcode',
+        value: text,
+        onChange: (value) => {
+          setText(value);
+          setScanMessage(null);
+          setSelected(0);
+        },
+        onKeyDown: onSearchKey,
+      }}
+      searchRef={searchRef}
+      filters={
+        <>
+          <Select
+            label="Status"
+            placeholder="Any status"
+            data={statusData}
+            value={query.status}
+            onChange={(status) => setQuery({ status })}
+            clearable
+            w={160}
+          />
+          <div>
+            <Text size="sm" fw={500} mb={4} id="stock-level-label">
+              Stock level
+            </Text>
+            <SegmentedControl
+              aria-labelledby="stock-level-label"
+              value={query.stock}
+              onChange={(stock) => setQuery({ stock: stock as StockQuery['stock'] })}
+              data={[
+                { value: 'all', label: 'All' },
+                { value: 'in', label: 'In stock' },
+                { value: 'low', label: 'Low' },
+                { value: 'out', label: 'Out' },
+              ]}
+            />
+          </div>
+          <MultiSelect
+            label="Flags"
+            placeholder="Any"
+            data={FLAG_OPTIONS}
+            value={query.flags}
+            onChange={(flags) => setQuery({ flags: flags as FlagName[] })}
+            clearable
+            w={200}
+          />
+          <ColumnChooser
+            columns={ALL_COLUMNS}
+            shown={shownKeys}
+            onChange={(keys) => setUi({ productColumns: keys as UiPrefs['productColumns'] })}
+          />
+        </>
+      }
+      notices={openId === null ? scanAlert : null}
+    >
+      <ListBody
+        kind="products"
+        label="Products"
+        query={query}
+        version={version}
+        columns={columns}
+        rowKey={rowKey}
+        rowTone={rowTone}
+        onSort={onSort}
+        selected={selected}
+        onSelect={setSelected}
+        onOpen={openProduct}
+        ageLabel="Catalogue cached at"
+        age={catalogue?.updatedAt ?? null}
+        searchOrderNote="in catalogue order (click a column to sort)"
+        filtered={filtered}
+        onClear={clearFilters}
+        emptyState={emptyState}
+        noMatch={quietNoMatch}
+      />
+      <Drawer
+        opened={openId !== null}
+        onClose={() => {
+          setOpenId(null);
+          setScanMessage(null);
+        }}
+        position="right"
+        size="md"
+        title="Product"
+        closeButtonProps={{ 'aria-label': 'Close the product' }}
+      >
+        <Stack gap="sm">
+          {openId !== null && scanAlert}
+          {openId !== null && <ProductDetailPanel key={openId} id={openId} />}
+        </Stack>
+      </Drawer>
+    </ListFrame>
+  );
+}

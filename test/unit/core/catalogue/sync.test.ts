@@ -161,6 +161,7 @@ describe.each<WriterMode>(['inline', 'thread'])('catalogue sync against the refe
     const incomplete = await sync().start();
     expect(incomplete.state).toBe('incomplete');
     expect(incomplete.summary).toBe('Catalogue incomplete: 1 page failed — retry.');
+    expect(incomplete.outcome).toMatchObject({ code: 'incomplete', failedPages: 1, drift: null });
     expect(repo.listedCount()).toBe(firstPassProducts); // nothing delisted by an incomplete pass
     const before = svc.stats().requests;
     const retried = await sync().start();
@@ -275,6 +276,13 @@ describe('pagination oddities (a hand-made service)', () => {
     expect(status.state).toBe('incomplete');
     expect(status.summary).toMatch(/catalogue changed during the sync \(last page 5 → 3\)/);
     expect(status.summary).toMatch(/2 pages were unexpectedly empty/);
+    // the same as facts, for the screens to word
+    expect(status.outcome).toMatchObject({
+      code: 'incomplete',
+      drift: { from: 5, to: 3 },
+      emptyPages: 2,
+      failedPages: 0,
+    });
     expect(requests.length).toBe(5);
   });
 
@@ -284,13 +292,23 @@ describe('pagination oddities (a hand-made service)', () => {
     const status = await sync({ url, token: 't' }).start();
     expect(status.state).toBe('failed');
     expect(status.summary).toMatch(/did not say how many product pages/);
+    expect(status.outcome?.code).toBe('no_page_count');
   });
 
   it('broken records are skipped and counted, the rest kept', async () => {
     pageData = (page) => (page === 1 ? [{ id: '1', name: 'ok' }, { name: 'no id' }, 42] : []);
     lastPageFor = () => 1;
-    const status = await sync({ url, token: 't' }).start();
+    const pass = sync({ url, token: 't' });
+    const status = await pass.start();
     expect(status.skippedRecords).toBe(2);
     expect(repo.listedCount()).toBe(1);
+    // which ones and why, kept with the cache: a sync made afresh (a restart) still knows them
+    expect(status.outcome).toMatchObject({ code: 'complete', skippedRecords: 2, products: 1 });
+    const again = sync({ url, token: 't' });
+    expect(again.status().outcome).toEqual(status.outcome);
+    expect(again.skippedRecords().map(({ id, page, reason }) => ({ id, page, reason }))).toEqual([
+      { id: null, page: 1, reason: 'no_usable_id' },
+      { id: null, page: 1, reason: 'not_an_object' },
+    ]);
   });
 });

@@ -1,0 +1,28 @@
+/**
+ * Where shown data comes from, said the same way everywhere: "Live", "Cached at 14:02 (5 min ago)", or "Checking…"
+ * while a copy from this computer is shown and the service is being asked.
+ */
+import { Badge, Loader } from '@mantine/core';
+import { asOf } from './format';
+
+export type Source = 'live' | 'cache' | 'checking';
+
+export function SourceBadge({ source, fetchedAt }: { source: Source; fetchedAt: number | null }) {
+  if (source === 'live')
+    return (
+      <Badge color="teal" variant="light" tt="none" size="md">
+        Live
+      </Badge>
+    );
+  if (source === 'checking')
+    return (
+      <Badge color="gray" variant="light" tt="none" size="md" leftSection={<Loader size={10} color="gray" />}>
+        Checking…
+      </Badge>
+    );
+  return (
+    <Badge color="gray" variant="light" tt="none" size="md">
+      Cached at {asOf(fetchedAt)}
+    </Badge>
+  );
+}

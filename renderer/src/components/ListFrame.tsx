@@ -1,0 +1,189 @@
+/**
+ * The frame the order and stock lists share: title and how the last download ended, search with its filters and
+ * one "Clear filters", and the list itself (count, data age, empty and no-match states, the virtual table fed in
+ * windows from main). Screens give it their columns, filters and words.
+ */
+import { Anchor, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { memo, useCallback, useMemo, type KeyboardEvent, type ReactNode, type Ref } from 'react';
+import type { OrderRow, ProductRow } from '../../../shared/domain';
+import type { OrdersQuery } from '../store/orders';
+import type { StockQuery } from '../store/catalogue';
+import { call } from '../bridge';
+import { asOf, count } from './format';
+import { useWindows } from './useWindows';
+import { NoMatches, VirtualTable, type Column } from './VirtualTable';
+
+export interface ListFrameProps {
+  title: string;
+  /** How the last download ended, its skipped records, and the screen's actions. */
+  status: ReactNode;
+  actions: ReactNode;
+  /** Above the search: saved views, the summary. */
+  above?: ReactNode;
+  search: {
+    label: string;
+    placeholder: string;
+    value: string;
+    onChange(text: string): void;
+    onKeyDown?(event: KeyboardEvent<HTMLInputElement>): void;
+  };
+  searchRef?: Ref<HTMLInputElement>;
+  filters: ReactNode;
+  notices?: ReactNode;
+  children: ReactNode;
+}
+
+export function ListFrame({
+  title,
+  status,
+  actions,
+  above,
+  search,
+  searchRef,
+  filters,
+  notices,
+  children,
+}: ListFrameProps) {
+  return (
+    <Stack h="100%" gap="xs" miw={0}>
+      <Group justify="space-between" align="center" gap="xs" wrap="wrap">
+        <Title order={1} fz="h2">
+          {title}
+        </Title>
+        <Group gap="xs" wrap="wrap" justify="flex-end" style={{ flex: 1 }}>
+          {status}
+          {actions}
+        </Group>
+      </Group>
+      {above}
+      <Group align="flex-end" gap="sm" wrap="wrap">
+        <TextInput
+          ref={searchRef}
+          label={search.label}
+          data-shortcut-search
+          placeholder={search.placeholder}
+          value={search.value}
+          onChange={(e) => search.onChange(e.currentTarget.value)}
+          onKeyDown={search.onKeyDown}
+          style={{ flex: '1 1 220px', minWidth: 200 }}
+          autoComplete="off"
+          spellCheck={false}
+        />
+        {filters}
+      </Group>
+      {notices}
+      {children}
+    </Stack>
+  );
+}
+
+type ListKind =
+  { kind: 'orders'; query: OrdersQuery; row: OrderRow } | { kind: 'products'; query: StockQuery; row: ProductRow };
+
+/** The list's rows, fetched from main in windows. */
+function useListWindows<K extends ListKind>(kind: K['kind'], query: K['query'], version: number) {
+  const queryKey = JSON.stringify(query);
+  const fetchWindow = useCallback(
+    async (offset: number, limit: number) => {
+      if (kind === 'orders') {
+        const w = await call('orders:query', { ...(JSON.parse(queryKey) as OrdersQuery), offset, limit });
+        return { rows: w.rows as K['row'][], total: w.total, cached: w.cachedOrders };
+      }
+      const w = await call('catalogue:query', { ...(JSON.parse(queryKey) as StockQuery), offset, limit });
+      return { rows: w.rows as K['row'][], total: w.total, cached: w.cachedProducts };
+    },
+    [kind, queryKey],
+  );
+  return useWindows<K['row']>(queryKey, version, fetchWindow);
+}
+
+export interface ListBodyProps<K extends ListKind> {
+  kind: K['kind'];
+  label: string;
+  query: K['query'];
+  version: number;
+  columns: Column<K['row']>[];
+  rowKey(row: K['row']): number;
+  rowTone?(row: K['row']): 'muted' | 'warning' | undefined;
+  onSort(key: string): void;
+  selected: number;
+  onSelect(index: number): void;
+  onOpen(row: K['row']): void;
+  /** "Order book updated at …" */
+  ageLabel: string;
+  age: number | null;
+  /** Said after the count while a search lists matches in the index's order. */
+  searchOrderNote: string | null;
+  /** Something narrows the list: "Clear filters" is offered. */
+  filtered: boolean;
+  onClear(): void;
+  /** What an empty cache shows (nothing filtered). */
+  emptyState: ReactNode;
+  /** Shown instead of "No … match" (e.g. the answer to a scanned code). */
+  noMatch?: ReactNode;
+}
+
+/**
+ * The count and the table: rows arrive here as the table scrolls, so only this part is drawn again then (the
+ * filters, the summary and the header stay as they are).
+ */
+function ListBodyView<K extends ListKind>(props: ListBodyProps<K>) {
+  const { query } = props;
+  const windows = useListWindows<K>(props.kind, query, props.version);
+  const total = windows.total ?? 0;
+  const what = props.kind;
+  const sort = useMemo(() => ({ key: query.sort, dir: query.dir }), [query.sort, query.dir]);
+  const emptyCache = windows.total !== null && windows.cached === 0;
+  return (
+    <>
+      <Group justify="space-between" gap="xs">
+        <Text size="sm" aria-live="polite" data-testid={props.kind === 'orders' ? 'orders-count' : 'stock-count'}>
+          {windows.total === null ? 'Loading…' : `${count(total)} of ${count(windows.cached)} ${what}`}
+          {query.text && props.searchOrderNote ? ` · ${props.searchOrderNote}` : ''}
+          {props.filtered && (
+            <>
+              {' · '}
+              <Anchor component="button" type="button" size="sm" onClick={props.onClear}>
+                Clear filters
+              </Anchor>
+            </>
+          )}
+        </Text>
+        {props.age ? (
+          <Text size="sm" c="dimmed">
+            {props.ageLabel} {asOf(props.age)}
+          </Text>
+        ) : null}
+      </Group>
+      {windows.error && (
+        <Text c="red" role="alert" size="sm">
+          {windows.error}
+        </Text>
+      )}
+      {emptyCache && !props.filtered ? (
+        props.emptyState
+      ) : total === 0 && windows.total !== null ? (
+        (props.noMatch ?? (
+          <NoMatches what={what} text={query.text} onClear={props.filtered ? props.onClear : undefined} />
+        ))
+      ) : (
+        <VirtualTable
+          label={props.label}
+          columns={props.columns}
+          rowCount={total}
+          getRow={windows.getRow}
+          rowKey={props.rowKey}
+          onRangeChange={windows.onRangeChange}
+          sort={sort}
+          onSort={props.onSort}
+          selected={props.selected}
+          onSelect={props.onSelect}
+          onActivate={props.onOpen}
+          rowTone={props.rowTone}
+        />
+      )}
+    </>
+  );
+}
+
+export const ListBody = memo(ListBodyView) as typeof ListBodyView;

@@ -1,0 +1,120 @@
+/**
+ * Saved views of the order list, pinned above it: the ready-made ones (Today, Pending, Needs attention) and any the
+ * staff name themselves; each can be renamed or deleted, and the list as it is now can be saved as a new one.
+ */
+import { ActionIcon, Button, Group, Menu, Modal, Stack, TextInput } from '@mantine/core';
+import { IconDots, IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import type { SavedView } from '../../../../shared/contract';
+import { viewName } from './filters';
+
+type Naming = { mode: 'new' } | { mode: 'rename'; view: SavedView } | null;
+
+export function SavedViews({
+  views,
+  active,
+  onApply,
+  onSave,
+  onRename,
+  onDelete,
+}: {
+  views: SavedView[];
+  active: string | null;
+  onApply(view: SavedView): void;
+  onSave(name: string): void;
+  onRename(view: SavedView, name: string): void;
+  onDelete(view: SavedView): void;
+}) {
+  const [naming, setNaming] = useState<Naming>(null);
+  const [name, setName] = useState('');
+  const open = (next: Naming): void => {
+    setName(next?.mode === 'rename' ? viewName(next.view) : '');
+    setNaming(next);
+  };
+  const submit = (): void => {
+    const trimmed = name.trim();
+    if (!trimmed || !naming) return;
+    if (naming.mode === 'new') onSave(trimmed);
+    else onRename(naming.view, trimmed);
+    setNaming(null);
+  };
+  return (
+    <Group gap={6} wrap="wrap" role="toolbar" aria-label="Saved views">
+      {views.map((view) => {
+        const label = viewName(view);
+        const on = active === view.id;
+        return (
+          <Group key={view.id} gap={0} wrap="nowrap">
+            <Button
+              size="compact-sm"
+              variant={on ? 'filled' : 'light'}
+              aria-pressed={on}
+              onClick={() => onApply(view)}
+              style={{ borderTopRightRadius: 0, borderBottomRightRadius: 0 }}
+            >
+              {label}
+            </Button>
+            <Menu position="bottom-end" withinPortal>
+              <Menu.Target>
+                <ActionIcon
+                  size={26}
+                  variant={on ? 'filled' : 'light'}
+                  aria-label={`More for the view ${label}`}
+                  style={{ borderTopLeftRadius: 0, borderBottomLeftRadius: 0 }}
+                >
+                  <IconDots size={14} aria-hidden />
+                </ActionIcon>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Item onClick={() => open({ mode: 'rename', view })}>Rename…</Menu.Item>
+                <Menu.Item color="red" onClick={() => onDelete(view)}>
+                  Delete
+                </Menu.Item>
+              </Menu.Dropdown>
+            </Menu>
+          </Group>
+        );
+      })}
+      <Button
+        size="compact-sm"
+        variant="subtle"
+        leftSection={<IconPlus size={14} aria-hidden />}
+        onClick={() => open({ mode: 'new' })}
+      >
+        Save view…
+      </Button>
+      <Modal
+        opened={naming !== null}
+        onClose={() => setNaming(null)}
+        title={naming?.mode === 'rename' ? 'Rename the view' : 'Save the list as a view'}
+      >
+        <Stack
+          component="form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            submit();
+          }}
+        >
+          <TextInput
+            label="Name of the view"
+            description={
+              naming?.mode === 'new' ? 'Keeps the search, filters, sort and columns as they are now.' : undefined
+            }
+            value={name}
+            onChange={(e) => setName(e.currentTarget.value)}
+            maxLength={80}
+            data-autofocus
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setNaming(null)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={!name.trim()}>
+              {naming?.mode === 'rename' ? 'Rename' : 'Save view'}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Group>
+  );
+}
