@@ -33,6 +33,10 @@ export const CHANNEL_NAMES = [
   'drafts:list',
   'drafts:save',
   'drafts:discard',
+  'catalogue:skipped',
+  'orders:skipped',
+  'ui:get',
+  'ui:set',
 ] as const;
 
 export const EVENT_CHANNEL_NAMES = [

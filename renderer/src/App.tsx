@@ -25,6 +25,7 @@ import { useEffect } from 'react';
 import { Navigate, NavLink as RouterLink, Route, Routes, useLocation } from 'react-router';
 import { Commands } from './components/Commands';
 import { ConnectionBar, ConnectionIndicator } from './components/ConnectionIndicator';
+import { OutboxNotifier } from './components/OutboxNotifier';
 import { SyncProgress } from './components/SyncProgress';
 import { OrdersScreen } from './screens/orders/OrdersScreen';
 import { NewOrderScreen } from './screens/new-order/NewOrderScreen';
@@ -134,6 +135,7 @@ export function App() {
         </UnstyledButton>
       </AppShell.Navbar>
       <Commands />
+      <OutboxNotifier />
       <AppShell.Main className="app-main">
         <ConnectionBar
           connection={connection}

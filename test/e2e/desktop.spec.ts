@@ -11,7 +11,7 @@ test('shortcuts move between screens, "?" lists them, Ctrl+K jumps to an order o
 
   await page.keyboard.press('Control+3');
   await expect(page.getByLabel('Search products')).toBeVisible();
-  await page.getByRole('heading', { level: 2 }).first().click(); // focus away from the search box
+  await page.getByRole('heading', { level: 1 }).first().click(); // focus away from the search box
   await page.keyboard.press('Control+f');
   await expect(page.getByLabel('Search products')).toBeFocused();
   await page.keyboard.press('Control+1');

@@ -65,7 +65,7 @@ export function ListFrame({
           value={search.value}
           onChange={(e) => search.onChange(e.currentTarget.value)}
           onKeyDown={search.onKeyDown}
-          style={{ flex: '1 1 220px', minWidth: 200 }}
+          style={{ flex: '1 1 200px', minWidth: 180 }}
           autoComplete="off"
           spellCheck={false}
         />

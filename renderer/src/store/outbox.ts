@@ -5,15 +5,18 @@ import { call } from '../bridge';
 
 export interface OutboxSlice {
   outbox: OutboxEntry[];
+  /** True once the list has been read from main (before that, an empty list means nothing). */
+  outboxLoaded: boolean;
   unsent: number;
   loadOutbox(): Promise<void>;
 }
 
 export const outboxSlice: StateCreator<OutboxSlice, [], [], OutboxSlice> = (set) => ({
   outbox: [],
+  outboxLoaded: false,
   unsent: 0,
   loadOutbox: async () => {
     const { entries, unsent } = await call('outbox:list', {});
-    set({ outbox: entries, unsent });
+    set({ outbox: entries, unsent, outboxLoaded: true });
   },
 });

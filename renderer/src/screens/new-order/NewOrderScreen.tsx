@@ -64,7 +64,9 @@ export function NewOrderScreen() {
   return (
     <Stack maw={800}>
       <Group justify="space-between">
-        <Title order={2}>New order</Title>
+        <Title order={1} fz="h2">
+          New order
+        </Title>
         <Button onClick={() => navigate(newDraftPath())} data-autofocus autoFocus>
           Start a new order
         </Button>

@@ -43,7 +43,9 @@ export function SubmittedScreen() {
   const who = `${entry.order.name} (total ${formatMoney(entry.order.total_price)})`;
   return (
     <Stack maw={760}>
-      <Title order={2}>Order for {entry.order.name}</Title>
+      <Title order={1} fz="h2">
+        Order for {entry.order.name}
+      </Title>
       {(entry.state === 'queued' || entry.state === 'sending') &&
         (online && !entry.paused ? (
           <Alert color="blue" title="Sending…" role="status">

@@ -116,7 +116,7 @@ function Wizard({ onDone }: { onDone: (path: string) => void }) {
     <Stack maw={1100} gap="md">
       <Group justify="space-between" align="flex-end">
         <Stack gap={0}>
-          <Title order={2} ref={headingRef} tabIndex={-1}>
+          <Title order={1} fz="h2" ref={headingRef} tabIndex={-1}>
             New order{name ? ` for ${name}` : ''}
           </Title>
           <SaveState save={open.save} />

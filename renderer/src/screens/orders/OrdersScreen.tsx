@@ -328,7 +328,7 @@ export function OrdersScreen() {
             value={query.status}
             onChange={(s) => setQuery({ status: s })}
             clearable
-            w={150}
+            w={140}
           />
           <Select
             label="Dates"
@@ -337,7 +337,7 @@ export function OrdersScreen() {
             value={preset}
             onChange={(p) => choosePreset(p as DatePreset | null)}
             clearable
-            w={130}
+            w={124}
           />
           <TextInput
             label="From"

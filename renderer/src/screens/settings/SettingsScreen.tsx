@@ -107,7 +107,9 @@ export function SettingsScreen() {
 
   return (
     <Stack maw={720}>
-      <Title order={2}>Settings</Title>
+      <Title order={1} fz="h2">
+        Settings
+      </Title>
       {demo && (
         <Alert color="grape" title="Demo data in use" role="note">
           Shopdesk is connected to a practice service on this computer ({settings?.demo.products.toLocaleString('en')}{' '}
@@ -187,7 +189,11 @@ export function SettingsScreen() {
                   : 'The token is kept in memory only until Shopdesk quits.'}
             </Text>
             {settings.vault.note && (
-              <Text size="sm" c={settings.vault.secure ? 'dimmed' : 'orange.8'}>
+              <Text
+                size="sm"
+                c={settings.vault.secure ? 'dimmed' : undefined}
+                fw={settings.vault.secure ? undefined : 600}
+              >
                 {settings.vault.note}
               </Text>
             )}

@@ -1,0 +1,47 @@
+/** Tells staff, wherever they are in the app, when an order waiting in the outbox goes out or is rejected. */
+import { notifications } from '@mantine/notifications';
+import { useEffect, useRef } from 'react';
+import { useNavigate } from 'react-router';
+import { formatMoney } from '../../../shared/money';
+import type { OutboxEntry } from '../../../shared/domain';
+import { useStore } from '../store';
+
+const WAITING = new Set<OutboxEntry['state']>(['queued', 'sending', 'unknown']);
+
+export function OutboxNotifier() {
+  const entries = useStore((s) => s.outbox);
+  const loaded = useStore((s) => s.outboxLoaded);
+  const navigate = useNavigate();
+  const seen = useRef<Map<string, OutboxEntry['state']> | null>(null);
+
+  useEffect(() => {
+    if (!loaded) return;
+    const before = seen.current;
+    seen.current = new Map(entries.map((e) => [e.id, e.state]));
+    if (!before) return; // what was already so when the app opened is not news
+    for (const entry of entries) {
+      const was = before.get(entry.id);
+      if (!was || !WAITING.has(was) || was === entry.state) continue;
+      const who = entry.order.name || 'an order';
+      if (entry.state === 'sent')
+        notifications.show({
+          id: `outbox-${entry.id}-sent`,
+          color: 'teal',
+          title: 'Order sent',
+          message: `The order for ${who} (${formatMoney(entry.order.total_price)}) went out${entry.serverPoNumber ? ` as ${entry.serverPoNumber}` : ''}.`,
+          autoClose: 8000,
+        });
+      else if (entry.state === 'rejected')
+        notifications.show({
+          id: `outbox-${entry.id}-rejected`,
+          color: 'red',
+          title: 'Order rejected',
+          message: `The service rejected the order for ${who}. Open the outbox to correct it.`,
+          autoClose: false,
+          onClick: () => void navigate('/outbox'),
+        });
+    }
+  }, [entries, loaded, navigate]);
+
+  return null;
+}

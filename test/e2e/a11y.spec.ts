@@ -1,0 +1,126 @@
+/**
+ * Accessibility (#14): every screen and state, in the light and the dark theme, scanned with axe-core — no serious
+ * or critical finding. One browser context per theme, walking through the states; screenshots of each state at
+ * 1366×768 (and the main screens at 1024×700) go to reports/screens/ to be looked at.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { sampleOrder } from '../support/sample-order';
+import { expect, test, type AppHarness } from './fixtures';
+
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`no serious or critical axe finding on any screen or state (${theme})`, async ({ page, app, service }) => {
+    test.setTimeout(180_000);
+    await page.emulateMedia({ colorScheme: theme });
+    await page.setViewportSize({ width: 1366, height: 768 });
+    const findings: string[] = [];
+    const scan = async (state: string, small = false): Promise<void> => {
+      await page.waitForTimeout(250); // transitions settle (modals fade in)
+      const result = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+      // one h1 per screen and one banner landmark (axe counts these as best practice, below "serious")
+      const { h1, banners } = await page.evaluate(() => ({
+        h1: [...document.querySelectorAll('h1')].filter((h) => h.getClientRects().length > 0).length,
+        banners: document.querySelectorAll(
+          'header:not(dialog header, [role=dialog] header, section header), [role=banner]',
+        ).length,
+      }));
+      if (h1 !== 1) findings.push(`${state}: ${h1} visible h1 elements (one wanted)`);
+      if (banners !== 1) findings.push(`${state}: ${banners} banner landmarks (one wanted)`);
+      for (const v of result.violations)
+        if (v.impact === 'serious' || v.impact === 'critical')
+          findings.push(
+            `${state}: ${v.id} (${v.impact}) — ${v.nodes
+              .slice(0, 3)
+              .map((n) => `${n.target.join(' ')} ${(n.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 200)}`)
+              .join(' | ')}`,
+          );
+      await shoot(page, app, `${theme}-${state}`, small);
+    };
+    const nav = page.getByRole('navigation', { name: 'Main navigation' });
+
+    await app.open();
+    await expect(page.getByRole('heading', { name: 'Welcome to Shopdesk' })).toBeVisible();
+    await scan('welcome', true);
+    await nav.getByRole('link', { name: 'Settings' }).click();
+    await scan('settings');
+
+    await app.connect(service, 'synced');
+    await nav.getByRole('link', { name: 'Orders' }).click();
+    await expect(page.getByTestId('orders-count')).toHaveText('40 of 40 orders');
+    await scan('orders', true);
+    await page.getByRole('button', { name: 'Columns' }).click();
+    await expect(page.getByRole('checkbox', { name: 'Phone' })).toBeVisible();
+    await scan('orders-columns');
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Save view…' }).click();
+    await scan('orders-save-view');
+    await page.keyboard.press('Escape');
+
+    await page.getByRole('grid', { name: 'Orders' }).getByRole('row').nth(1).dblclick();
+    await expect(page.getByRole('heading', { name: /^Order PO-/ })).toBeVisible();
+    await expect(page.getByText('Live', { exact: true })).toBeVisible();
+    await scan('order-detail', true);
+
+    await nav.getByRole('link', { name: 'Stock' }).click();
+    await expect(page.getByTestId('stock-count')).toHaveText('321 of 321 products');
+    await scan('stock', true);
+    await page.getByRole('grid', { name: 'Products' }).getByRole('row').nth(1).dblclick();
+    await expect(page.getByRole('dialog', { name: 'Product' })).toBeVisible();
+    await scan('stock-product-panel');
+    await page.keyboard.press('Escape');
+
+    expect((await app.core.dispatch('outbox:submit', { draftId: `a11y-${theme}-0001`, order: sampleOrder() })).ok).toBe(
+      true,
+    );
+    await nav.getByRole('link', { name: /Outbox/ }).click();
+    const entry = page.getByRole('article', { name: 'Outbox entry for Ada Lovelace' });
+    await expect(entry.getByTestId('outbox-po')).toBeVisible();
+    await entry.getByRole('button', { name: /steps? so far/ }).click();
+    await scan('outbox', true);
+
+    await nav.getByRole('link', { name: 'New order' }).click();
+    await expect(page.getByRole('heading', { name: 'Step 1 of 5: Customer' })).toBeVisible();
+    const steps = page.getByRole('navigation', { name: 'Order steps' });
+    for (const [i, name] of [
+      'Customer',
+      'Delivery address',
+      'Items',
+      'Prices and dates',
+      'Review and send',
+    ].entries()) {
+      await steps.getByRole('button', { name: new RegExp(name) }).click();
+      await expect(page.getByRole('heading', { name: `Step ${i + 1} of 5: ${name}` })).toBeVisible();
+      await scan(`wizard-${i + 1}`, i === 0);
+    }
+
+    await nav.getByRole('link', { name: 'Orders' }).click();
+    await page.keyboard.press('Control+k');
+    await page.keyboard.type('Stock');
+    await scan('palette');
+    await page.keyboard.press('Escape');
+    await page.getByRole('heading', { name: 'Orders' }).click();
+    await page.keyboard.press('Shift+?');
+    await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeVisible();
+    await scan('shortcuts');
+    await page.keyboard.press('Escape');
+
+    await service.close();
+    await app.core.dispatch('connection:check', {});
+    await expect(page.getByRole('status', { name: 'Offline notice' })).toBeVisible({ timeout: 20_000 });
+    await scan('orders-offline', true);
+
+    expect(findings, findings.join('\n')).toEqual([]);
+  });
+}
+
+/** The state at 1366×768 and, for the main screens, at 1024×700 too. */
+async function shoot(page: Page, app: AppHarness, name: string, small: boolean): Promise<void> {
+  await app.screenshot(`a11y-${name}-1366`);
+  if (!small) return;
+  await page.setViewportSize({ width: 1024, height: 700 });
+  await page.waitForTimeout(150);
+  await app.screenshot(`a11y-${name}-1024`);
+  await page.setViewportSize({ width: 1366, height: 768 });
+}

@@ -1,0 +1,102 @@
+/** The outbox as a to-do list (#14): tabs, one line per order, a notification when it goes out, the paused bar. */
+import { startService, type RunningService } from '../../server/index';
+import { sampleOrder } from '../support/sample-order';
+import { expect, indicator, test } from './fixtures';
+
+test('tabs, a notification when a queued order goes out, the paused bar, and what "Look for it again" found', async ({
+  page,
+  app,
+  service,
+}) => {
+  test.setTimeout(90_000);
+  await app.connect(service);
+  const nav = page.getByRole('navigation', { name: 'Main navigation' });
+  const tabs = page.getByRole('tablist', { name: 'Outbox lists' });
+
+  // offline: an order waits, and its line says so
+  const port = service.port;
+  await service.close();
+  await expect
+    .poll(
+      async () => (await app.core.dispatch('connection:check', {})).ok && indicator(page).getAttribute('data-state'),
+    )
+    .toBe('offline');
+  expect((await app.core.dispatch('outbox:submit', { draftId: 'e2e-todo-0001', order: sampleOrder() })).ok).toBe(true);
+  await nav.getByRole('link', { name: /Outbox/ }).click();
+  await expect(tabs.getByRole('tab', { name: 'Waiting (1)' })).toHaveAttribute('aria-selected', 'true');
+  const ada = page.getByRole('article', { name: 'Outbox entry for Ada Lovelace' });
+  await expect(ada.getByTestId('outbox-summary')).toHaveText(
+    /while offline; it is sent when the service is back|Waiting to be sent/,
+  );
+  await app.screenshot('70-outbox-waiting');
+
+  let again: RunningService | null = null;
+  try {
+    again = await startService({ token: service.token, products: 321, orders: 40, seed: 11, port });
+    await page.getByRole('button', { name: 'Check now' }).click();
+    // wherever staff are, a notification says it went out, with its PO number
+    const note = page.getByRole('alert').filter({ hasText: 'Order sent' });
+    await expect(note).toContainText(/The order for Ada Lovelace .* went out as PO-/);
+    await expect(tabs.getByRole('tab', { name: 'Sent today (1)' })).toBeVisible();
+    await tabs.getByRole('tab', { name: /Sent today/ }).click();
+    await expect(ada.getByTestId('outbox-po')).toHaveText(/^PO-/);
+    await expect(ada.getByTestId('outbox-summary')).toHaveText(/sent \d\d?:\d\d.* as PO-/);
+    await ada.getByRole('button', { name: /steps so far/ }).click();
+    await expect(ada.getByRole('table', { name: 'Attempts' })).toContainText('The service could not be reached');
+    await expect(ada.getByRole('table', { name: 'Attempts' })).toContainText('Sent: the service created the order');
+    await app.screenshot('71-outbox-sent-notification');
+
+    // the service refuses the token when sending: sending is paused, the header and a bar say so, everywhere
+    again.faults.add({
+      method: 'POST',
+      path: '/api/order',
+      fault: { kind: 'status', status: 401, body: '{"message":"Unauthenticated."}', contentType: 'application/json' },
+    });
+    expect(
+      (
+        await app.core.dispatch('outbox:submit', {
+          draftId: 'e2e-todo-0002',
+          order: sampleOrder({ name: 'Grace Hopper' }),
+        })
+      ).ok,
+    ).toBe(true);
+    const bar = page.getByRole('status', { name: 'Sending is paused' });
+    await expect(bar).toContainText('Sending is paused: the service refused the API token.');
+    await expect(bar.getByRole('link', { name: 'Fix in Settings' })).toBeVisible();
+    await expect(indicator(page)).toHaveAccessibleName('Connection: Sending paused');
+    await tabs.getByRole('tab', { name: /Needs you/ }).click();
+    const grace = page.getByRole('article', { name: 'Outbox entry for Grace Hopper' });
+    await expect(grace).toContainText('Sending paused');
+    await app.screenshot('72-outbox-paused');
+    await nav.getByRole('link', { name: 'Orders' }).click();
+    await expect(bar).toBeVisible();
+    await nav.getByRole('link', { name: /Outbox/ }).click();
+    // discarded by staff: nothing is paused any more, the bar goes
+    await grace.getByRole('button', { name: 'Discard…' }).click();
+    await page.getByRole('dialog', { name: 'Discard this order?' }).getByRole('button', { name: 'Discard' }).click();
+    await expect(bar).toHaveCount(0);
+    again.faults.clear();
+
+    // an answer lost mid-send: in doubt, looked for at once; "Look for it again" says what it found and when
+    again.faults.add({ method: 'POST', path: '/api/order', fault: { kind: 'status', status: 500 }, times: 1 });
+    expect(
+      (
+        await app.core.dispatch('outbox:submit', {
+          draftId: 'e2e-todo-0003',
+          order: sampleOrder({ name: 'Alan Turing' }),
+        })
+      ).ok,
+    ).toBe(true);
+    const alan = page.getByRole('article', { name: 'Outbox entry for Alan Turing' });
+    await expect(alan.getByTestId('outbox-summary')).toHaveText(
+      /not known whether it arrived\. Looked at \d\d?:\d\d.*: no matching order/,
+    );
+    await alan.getByRole('button', { name: 'Look for it again' }).click();
+    await expect(alan.getByRole('status', { name: 'Look result' })).toHaveText(
+      /^Looked at \d\d?:\d\d.*: No matching order on the service\.$/,
+    );
+    await app.screenshot('73-outbox-needs-you');
+  } finally {
+    await again?.close();
+  }
+});
