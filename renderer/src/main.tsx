@@ -47,7 +47,7 @@ const resolver: CSSVariablesResolver = (t) => {
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <MantineProvider theme={theme} defaultColorScheme="auto" cssVariablesResolver={resolver}>
-      <Notifications position="bottom-right" limit={4} />
+      <Notifications position="top-right" limit={3} containerWidth={380} />
       <HashRouter>
         <App />
       </HashRouter>

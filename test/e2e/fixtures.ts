@@ -77,7 +77,7 @@ export const test = base.extend<{ app: AppHarness; service: RunningService }>({
         ({ core, host } = await start());
         harness.core = core;
         harness.host = host;
-        await page.goto(host.loginUrl);
+        await page.goto(host.loginUrl());
       },
     };
     await use(harness);

@@ -1,7 +1,7 @@
 /** Tells staff, wherever they are in the app, when an order waiting in the outbox goes out or is rejected. */
 import { notifications } from '@mantine/notifications';
 import { useEffect, useRef } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { formatMoney } from '../../../shared/money';
 import type { OutboxEntry } from '../../../shared/domain';
 import { useStore } from '../store';
@@ -12,6 +12,7 @@ export function OutboxNotifier() {
   const entries = useStore((s) => s.outbox);
   const loaded = useStore((s) => s.outboxLoaded);
   const navigate = useNavigate();
+  const { pathname } = useLocation();
   const seen = useRef<Map<string, OutboxEntry['state']> | null>(null);
 
   useEffect(() => {
@@ -22,6 +23,8 @@ export function OutboxNotifier() {
     for (const entry of entries) {
       const was = before.get(entry.id);
       if (!was || !WAITING.has(was) || was === entry.state) continue;
+      // staff looking at this order's own answer (just after sending it) see it there already
+      if (pathname === `/new-order/sent/${entry.id}`) continue;
       const who = entry.order.name || 'an order';
       if (entry.state === 'sent')
         notifications.show({
@@ -37,10 +40,12 @@ export function OutboxNotifier() {
           color: 'red',
           title: 'Order rejected',
           message: `The service rejected the order for ${who}. Open the outbox to correct it.`,
-          autoClose: false,
+          autoClose: 15_000,
           onClick: () => void navigate('/outbox'),
         });
     }
+    // the path is read as it is when the list changes; moving around alone is no news
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [entries, loaded, navigate]);
 
   return null;
