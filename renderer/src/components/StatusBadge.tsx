@@ -39,10 +39,19 @@ export function byStatusOrder(a: string, b: string): number {
   return rank(a) - rank(b) || a.localeCompare(b);
 }
 
-/** Sentence case for a status the service may write in capitals ("ON HOLD" → "On hold"); mixed case is kept. */
+/**
+ * A status in sentence case, however the service wrote it: "ON HOLD" and "On Hold" read "On hold". Short words in
+ * capitals after the first ("UPS") are kept as the abbreviations they are.
+ */
 export function statusText(status: string): string {
-  const text = status.trim() || 'No status';
-  return text === text.toUpperCase() && /[A-Z]/.test(text) ? text[0] + text.slice(1).toLowerCase() : text;
+  const words = (status.trim() || 'No status').split(/\s+/);
+  return words
+    .map((word, i) => {
+      if (i === 0)
+        return word[0]!.toUpperCase() + (word === word.toUpperCase() ? word.slice(1).toLowerCase() : word.slice(1));
+      return word.length <= 3 && word === word.toUpperCase() && /[A-Z]/.test(word) ? word : word.toLowerCase();
+    })
+    .join(' ');
 }
 
 const pillColors = (color: string) =>

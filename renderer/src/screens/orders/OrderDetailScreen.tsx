@@ -16,12 +16,14 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
+import { useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import type { DateView, OrderDetail } from '../../../../shared/domain';
 import { asDeduction, formatMoney } from '../../../../shared/money';
 import { call } from '../../bridge';
 import { SourceBadge } from '../../components/DataSource';
 import { useCacheThenLive } from '../../components/useCacheThenLive';
+import { OrderSheet } from './OrderSheet';
 import { DateText } from '../../components/DateText';
 import { count } from '../../components/format';
 import { StatusBadge } from '../../components/StatusBadge';
@@ -75,7 +77,21 @@ const EVENTS: [keyof Pick<OrderDetail, 'orderDate' | 'processedDate' | 'closedDa
   ['cancelledDate', 'Cancelled'],
 ];
 
+/** The print time, kept up to date as the print dialog opens. */
+function usePrintTime(): number {
+  const [printed, setPrinted] = useState(() => Date.now());
+  useEffect(() => {
+    const stamp = (): void => setPrinted(Date.now());
+    window.addEventListener('beforeprint', stamp);
+    return () => window.removeEventListener('beforeprint', stamp);
+  }, []);
+  return printed;
+}
+
+const NO_SHOP = { name: '', address: '' };
+
 export function OrderDetailScreen() {
+  const printed = usePrintTime();
   const { id } = useParams();
   const orderId = Number(id);
   const valid = Number.isSafeInteger(orderId) && orderId > 0;
@@ -125,7 +141,8 @@ export function OrderDetailScreen() {
   ];
 
   return (
-    <Stack gap="md" maw={1000} className="order-sheet">
+    <Stack gap="md" maw={1000}>
+      <OrderSheet order={o} shop={NO_SHOP} printed={printed} />
       {back}
       <EnteredHere orderId={orderId} />
       <Group justify="space-between" align="flex-start">
@@ -144,7 +161,7 @@ export function OrderDetailScreen() {
             </Text>
           )}
         </Stack>
-        <Button variant="default" onClick={() => window.print()} className="no-print">
+        <Button variant="default" onClick={() => window.print()}>
           Print order sheet
         </Button>
       </Group>

@@ -239,11 +239,18 @@ export function StockScreen() {
         </>
       }
       actions={
-        online && (
-          <Button size="xs" variant="default" onClick={() => void syncCatalogue()} disabled={running}>
-            Sync catalogue
-          </Button>
-        )
+        <>
+          {online && (
+            <Button size="xs" variant="default" onClick={() => void syncCatalogue()} disabled={running}>
+              Sync catalogue
+            </Button>
+          )}
+          <ColumnChooser
+            columns={ALL_COLUMNS}
+            shown={shownKeys}
+            onChange={(keys) => setUi({ productColumns: keys as UiPrefs['productColumns'] })}
+          />
+        </>
       }
       search={{
         label: 'Search products',
@@ -266,7 +273,7 @@ export function StockScreen() {
             value={query.status}
             onChange={(status) => setQuery({ status })}
             clearable
-            w={160}
+            w={140}
           />
           <div>
             <Text size="sm" fw={500} mb={4} id="stock-level-label">
@@ -291,12 +298,7 @@ export function StockScreen() {
             value={query.flags}
             onChange={(flags) => setQuery({ flags: flags as FlagName[] })}
             clearable
-            w={200}
-          />
-          <ColumnChooser
-            columns={ALL_COLUMNS}
-            shown={shownKeys}
-            onChange={(keys) => setUi({ productColumns: keys as UiPrefs['productColumns'] })}
+            w={170}
           />
         </>
       }
