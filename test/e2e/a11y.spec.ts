@@ -23,7 +23,7 @@ for (const theme of ['light', 'dark'] as const) {
       const { h1, banners } = await page.evaluate(() => ({
         h1: [...document.querySelectorAll('h1')].filter((h) => h.getClientRects().length > 0).length,
         banners: document.querySelectorAll(
-          'header:not(dialog header, [role=dialog] header, section header), [role=banner]',
+          'header:not(:is(article, aside, main, nav, section, [role=dialog]) header), [role=banner]',
         ).length,
       }));
       if (h1 !== 1) findings.push(`${state}: ${h1} visible h1 elements (one wanted)`);

@@ -19,7 +19,7 @@ test('the order sheet prints as a document on A4 and US Letter', async ({ page, 
 
   // on screen the sheet is not shown; printed, only the sheet is
   const sheet = page.getByRole('article', { name: 'Order sheet for printing' });
-  await expect(sheet).toBeHidden();
+  await expect(sheet).toHaveCount(0);
   await page.emulateMedia({ media: 'print' });
   await expect(sheet).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeHidden();

@@ -17,6 +17,7 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { useEffect, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { Link, useParams, useSearchParams } from 'react-router';
 import type { DateView, OrderDetail } from '../../../../shared/domain';
 import { asDeduction, formatMoney } from '../../../../shared/money';
@@ -77,21 +78,39 @@ const EVENTS: [keyof Pick<OrderDetail, 'orderDate' | 'processedDate' | 'closedDa
   ['cancelledDate', 'Cancelled'],
 ];
 
-/** The print time, kept up to date as the print dialog opens. */
-function usePrintTime(): number {
-  const [printed, setPrinted] = useState(() => Date.now());
+/**
+ * Whether the page is being printed, and since when: the order sheet exists only then (on screen it would be a hidden
+ * second copy of the order in the page). The print dialog's `beforeprint` renders it at once, before the page is laid
+ * out for paper; print media set by other means (a PDF export) is followed too.
+ */
+function usePrinting(): { printing: boolean; printed: number; print(): void } {
+  const [state, setState] = useState(() => ({ printing: false, printed: Date.now() }));
   useEffect(() => {
-    const stamp = (): void => setPrinted(Date.now());
-    window.addEventListener('beforeprint', stamp);
-    return () => window.removeEventListener('beforeprint', stamp);
+    const media = window.matchMedia('print');
+    const start = (): void => flushSync(() => setState({ printing: true, printed: Date.now() }));
+    const end = (): void => setState((s) => ({ ...s, printing: false }));
+    const follow = (event: MediaQueryListEvent): void => (event.matches ? start() : end());
+    window.addEventListener('beforeprint', start);
+    window.addEventListener('afterprint', end);
+    media.addEventListener('change', follow);
+    if (media.matches) start();
+    return () => {
+      window.removeEventListener('beforeprint', start);
+      window.removeEventListener('afterprint', end);
+      media.removeEventListener('change', follow);
+    };
   }, []);
-  return printed;
+  const print = (): void => {
+    flushSync(() => setState({ printing: true, printed: Date.now() }));
+    window.print();
+  };
+  return { ...state, print };
 }
 
 const NO_SHOP = { name: '', address: '' };
 
 export function OrderDetailScreen() {
-  const printed = usePrintTime();
+  const { printing, printed, print } = usePrinting();
   const { id } = useParams();
   const orderId = Number(id);
   const valid = Number.isSafeInteger(orderId) && orderId > 0;
@@ -142,7 +161,7 @@ export function OrderDetailScreen() {
 
   return (
     <Stack gap="md" maw={1000}>
-      <OrderSheet order={o} shop={NO_SHOP} printed={printed} />
+      {printing && <OrderSheet order={o} shop={NO_SHOP} printed={printed} />}
       {back}
       <EnteredHere orderId={orderId} />
       <Group justify="space-between" align="flex-start">
@@ -161,7 +180,7 @@ export function OrderDetailScreen() {
             </Text>
           )}
         </Stack>
-        <Button variant="default" onClick={() => window.print()}>
+        <Button variant="default" onClick={print}>
           Print order sheet
         </Button>
       </Group>

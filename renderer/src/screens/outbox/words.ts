@@ -39,6 +39,11 @@ const times = (n: number): string => (n === 1 ? 'once' : n === 2 ? 'twice' : `${
 
 /** One line that says what happened and what is next. */
 export function summaryLine(entry: OutboxEntry): string {
+  const line = summaryWords(entry);
+  return line[0]!.toUpperCase() + line.slice(1);
+}
+
+function summaryWords(entry: OutboxEntry): string {
   const sends = entry.attempts.filter(isSend);
   const failed = sends.filter((a) => a.outcome !== 'created');
   const offline = failed.filter((a) => OFFLINE.has(a.outcome)).length;
