@@ -39,6 +39,16 @@ export interface ServiceOptions {
   anchor?: Date;
   /** SQLite's native binary, when the host names one (demo mode in the installed app: see packaged-paths.ts). */
   nativeBinding?: string | null;
+  /** A wrong clock (its Date header and created_at stamps this far off) and the zone its stamps are written in. */
+  clock?: Partial<ServiceClockSettings>;
+}
+
+/** How the service keeps time; changeable while it runs (tests of reconciliation under wrong clocks). */
+export interface ServiceClockSettings {
+  /** How far its clock is off, in ms (positive: ahead). */
+  skewMs: number;
+  /** The zone its created_at stamps are written in, in minutes east of UTC (the spec does not say which). */
+  zoneMinutes: number;
 }
 
 export interface ServiceStats {
@@ -56,6 +66,7 @@ export interface RunningService {
   port: number;
   token: string;
   faults: FaultController;
+  clock: ServiceClockSettings;
   stats(): ServiceStats;
   store: ServiceStore;
   close(): Promise<void>;
@@ -86,8 +97,13 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   const orderList = options.orderList ?? 'paginated';
   const orderPageSize = options.orderPageSize ?? PRODUCTS_PER_PAGE;
 
+  const clock: ServiceClockSettings = { skewMs: 0, zoneMinutes: 0, ...options.clock };
   const app = Fastify({ logger: false, bodyLimit: 1024 * 1024, keepAliveTimeout: 72_000, forceCloseConnections: true });
   app.decorateRequest('fault', undefined);
+  // its own clock in every answer's Date header, wrong when told to be
+  app.addHook('onSend', async (_req, reply) => {
+    if (clock.skewMs !== 0) reply.header('date', new Date(Date.now() + clock.skewMs).toUTCString());
+  });
 
   const wrap = (value: string): string => (single === 'data' ? `{"data":${value}}` : value);
   const origin = (req: FastifyRequest): string => `${req.protocol}://${req.host}`;
@@ -184,8 +200,8 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     const result = validateOrder(req.body, { dateOrder, productExists: (id) => store.productJson(id) !== undefined });
     if (!result.ok) return sendError(req, reply, 422, summaryMessage(result.errors), { errors: result.errors });
     const { fields, items } = result.value;
-    const now = new Date();
-    const stamp = formatTimestamp(now);
+    const now = new Date(Date.now() + clock.skewMs);
+    const stamp = formatTimestamp(new Date(now.getTime() + clock.zoneMinutes * 60_000));
     const order = store.insertOrder((orderId, firstItemId): ServiceOrder => ({
       id: orderId,
       po_number: `PO-${String(orderId).padStart(7, '0')}`,
@@ -264,6 +280,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     port,
     token: options.token,
     faults,
+    clock,
     stats,
     store,
     close: async () => {

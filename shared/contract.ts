@@ -41,6 +41,8 @@ export const SettingsView = z.object({
   mode: z.enum(['unconfigured', 'service', 'demo']),
   baseUrl: z.string().nullable(),
   tokenSet: z.boolean(),
+  /** The origin the saved token belongs to (it is sent nowhere else); null when none is saved. */
+  tokenOrigin: z.string().nullable(),
   vault: VaultInfo,
   demo: z.object({ running: z.boolean(), products: z.number().int(), orders: z.number().int() }),
 });
@@ -68,6 +70,8 @@ export const VERDICTS = [
   'server_error',
   'forbidden',
   'no_token',
+  // the saved token belongs to another origin and is not sent here (tokenOrigin says which)
+  'token_for_other_address',
 ] as const;
 export const ConnectionVerdict = z.object({
   verdict: z.enum(VERDICTS),
@@ -75,6 +79,8 @@ export const ConnectionVerdict = z.object({
   productCount: z.number().int().nullable(),
   serviceVersion: z.string().nullable(),
   latencyMs: z.number().nullable(),
+  /** With token_for_other_address: the origin the saved token belongs to. */
+  tokenOrigin: z.string().nullable().optional(),
 });
 export type ConnectionVerdict = z.infer<typeof ConnectionVerdict>;
 

@@ -317,6 +317,32 @@ export const OutboxAttempt = z.object({
   excerpt: z.string().nullable(),
 });
 
+/**
+ * What the last look for an order in doubt found (issue #15): a code and the candidates, worded by the renderer.
+ * found: one order answers for it (sent); none: no order does; several: more than one might; unlike: one might, but
+ * its stamp is far from when this was sent; unverified: one might, but nothing proves it is not an older one;
+ * unreachable: the service could not be read.
+ */
+export const RECONCILE_OUTCOMES = ['found', 'none', 'several', 'unlike', 'unverified', 'unreachable'] as const;
+export type ReconcileOutcome = (typeof RECONCILE_OUTCOMES)[number];
+export const ReconcileCandidate = z.object({
+  orderId: z.number().int(),
+  poNumber: z.string(),
+  /** created_at as the service wrote it. */
+  createdAt: z.string(),
+  /** Minutes between its stamp and when this order was sent, in the service's clock; null when that is not known. */
+  minutesFromSend: z.number().int().nullable(),
+  /** It was on the service before this order was sent, so it is not this one. */
+  seenBeforeSending: z.boolean(),
+});
+export type ReconcileCandidate = z.infer<typeof ReconcileCandidate>;
+export const OutboxCheck = z.object({
+  outcome: z.enum(RECONCILE_OUTCOMES),
+  checkedAt: z.number(),
+  candidates: z.array(ReconcileCandidate).max(10),
+});
+export type OutboxCheck = z.infer<typeof OutboxCheck>;
+
 export const OutboxEntry = z.object({
   id: z.string(),
   draftId: z.string(),
@@ -335,6 +361,8 @@ export const OutboxEntry = z.object({
   totalsMismatch: z.boolean(),
   /** Sending waits until the token is fixed (401/403). */
   paused: z.boolean(),
+  /** The last look for it on the service while its arrival was in doubt; null when there was none. */
+  check: OutboxCheck.nullable(),
   attempts: z.array(OutboxAttempt),
 });
 export type OutboxEntry = z.infer<typeof OutboxEntry>;

@@ -91,3 +91,26 @@ test('the launcher file signs in without putting the key in any address', async 
   await new SettingsPage(page).goto();
   await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible();
 });
+
+test('another address in Settings asks for its own token and says why; Test sends the saved one nowhere', async ({
+  page,
+  app,
+  service,
+}) => {
+  await app.connect({ url: service.url, token: SENTINEL });
+  const settings = new SettingsPage(page);
+  await settings.goto();
+  const lookAlike = 'http://127.0.0.1:9';
+  await settings.address().fill(lookAlike);
+  const why = page.getByRole('note', { name: 'Why the token is asked again' });
+  await expect(why).toContainText(`belongs to ${new URL(service.url).origin}`);
+  await settings.test();
+  await expect(settings.result()).toHaveAttribute('data-verdict', 'token_for_other_address');
+  await expect(settings.result()).toContainText('Token needed for this address');
+  await app.screenshot('70-settings-token-for-other-address');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Not saved' })).toContainText('only ever sends a token');
+  // back to the saved address: the note goes
+  await settings.address().fill(service.url);
+  await expect(why).toHaveCount(0);
+});

@@ -43,6 +43,12 @@ export class ConnectionMonitor {
     return this.running;
   }
 
+  /** Probes after the settings changed: a probe under way read the old ones, so a fresh one follows it. */
+  recheck(): Promise<ConnectionState> {
+    const running = this.running;
+    return running ? running.catch(() => undefined).then(() => this.check()) : this.check();
+  }
+
   /** Sets the state without probing (e.g. while demo mode starts). */
   set(next: Partial<ConnectionState>): void {
     this.publish({ ...this.state, ...next });

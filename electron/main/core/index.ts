@@ -20,6 +20,8 @@ import { DataFolderLock, secureFolder } from './data-folder';
 import { createSettingsStore, type SettingsStore } from './settings';
 import { uiPrefsHandlers } from './ui-prefs';
 import type { TokenVault } from './vault';
+import { originOf, readToken, saveToken, tokenFor } from './token';
+import { ServiceClock } from './sync/clock';
 
 export interface CoreLog {
   info(message: string): void;
@@ -64,13 +66,21 @@ export function createCore(options: CoreOptions): Core {
   const settings = createSettingsStore(options.dataDir);
   const events = new CoreEvents();
   const http = options.http ?? new ServiceHttp();
+  // the service's clock, from the Date header of every answer (for finding orders whose answer was lost)
+  const clock = new ServiceClock();
+  http.onServerDate = (origin, serviceMs) => clock.observe(origin, serviceMs, Date.now());
   let demo: RunningService | null = null;
   let demoStarting: Promise<RunningService> | null = null;
 
   const target = async (): Promise<ConnectionTarget> => {
     const stored = settings.get();
     if (stored.mode === 'demo') return { mode: 'demo', baseUrl: demo?.url ?? null, token: demo?.token ?? null };
-    return { mode: stored.mode, baseUrl: stored.baseUrl, token: await options.vault.get() };
+    // the token goes only to the origin it was saved for
+    return {
+      mode: stored.mode,
+      baseUrl: stored.baseUrl,
+      token: tokenFor(await readToken(options.vault, stored.baseUrl), stored.baseUrl),
+    };
   };
   const connection = new ConnectionMonitor(http, events, target);
   const catalogue = new Catalogue({
@@ -93,14 +103,16 @@ export function createCore(options: CoreOptions): Core {
     catalogue,
     background: options.background !== false,
   });
-  const outbox = new Outbox({ dataDir: options.dataDir, http, events, connection, target, orders });
+  const outbox = new Outbox({ dataDir: options.dataDir, http, events, connection, target, orders, clock });
 
   const view = async (): Promise<SettingsView> => {
     const stored = settings.get();
+    const saved = await readToken(options.vault, stored.baseUrl);
     return {
       mode: stored.mode,
       baseUrl: stored.mode === 'demo' ? (demo?.url ?? null) : stored.baseUrl,
-      tokenSet: stored.mode === 'demo' ? demo !== null : await options.vault.has(),
+      tokenSet: stored.mode === 'demo' ? demo !== null : tokenFor(saved, stored.baseUrl) !== null,
+      tokenOrigin: saved?.origin ?? null,
       vault: options.vault.describe(),
       demo: { running: demo !== null, ...DEMO_SIZE },
     };
@@ -149,11 +161,21 @@ export function createCore(options: CoreOptions): Core {
           throw new AppFailure('invalid_request', 'The API token cannot contain spaces.', {
             token: ['The API token cannot contain spaces or line breaks.'],
           });
-        await options.vault.set(trimmed);
+        await saveToken(options.vault, url.url, trimmed);
+      } else {
+        // a token saved for another address is never carried over to this one: it is asked for again
+        const saved = await readToken(options.vault, settings.get().baseUrl);
+        if (saved && saved.origin !== originOf(url.url))
+          throw new AppFailure(
+            'token_for_other_address',
+            'token_for_other_address',
+            { token: ['token_for_other_address'] },
+            { tokenOrigin: saved.origin, origin: originOf(url.url) },
+          );
       }
       settings.update({ mode: 'service', baseUrl: url.url });
       await stopDemo();
-      void connection.check();
+      void connection.recheck();
       return view();
     },
     'connection:status': async () => connection.current(),
@@ -169,7 +191,20 @@ export function createCore(options: CoreOptions): Core {
           serviceVersion: null,
           latencyMs: null,
         };
-      const token = request.token !== undefined && request.token.trim() !== '' ? request.token.trim() : current.token;
+      if (request.token !== undefined && request.token.trim() !== '')
+        return probeService(http, baseUrl, request.token.trim());
+      // the saved token is tried only at the origin it was saved for; another address asks for its own
+      const saved = current.mode === 'demo' ? null : await readToken(options.vault, settings.get().baseUrl);
+      const token = current.mode === 'demo' && baseUrl === current.baseUrl ? current.token : tokenFor(saved, baseUrl);
+      if (token === null && saved && saved.origin !== originOf(baseUrl) && originOf(baseUrl) !== null)
+        return {
+          verdict: 'token_for_other_address',
+          message: '',
+          tokenOrigin: saved.origin,
+          productCount: null,
+          serviceVersion: null,
+          latencyMs: null,
+        };
       return probeService(http, baseUrl, token);
     },
     'demo:start': async () => {

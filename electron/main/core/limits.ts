@@ -66,6 +66,14 @@ export const OUTBOX_LIMITS = {
   postDeadlineMs: 20_000,
   /** Queued orders are tried again this often (besides whenever the service comes back online). */
   retryQueuedMs: 15_000,
-  /** Orders on the service that can match an unknown entry were created no earlier than this before it. */
-  reconcileWindowMs: 10 * 60_000,
+} as const;
+
+/** Finding an order whose answer was lost (sync/reconcile.ts). */
+export const RECONCILE_LIMITS = {
+  /** Candidates are stamped within this of the send: any time-zone offset (UTC−12 … UTC+14). */
+  windowMs: 14 * 3_600_000,
+  /** Where the service's clock and zone are known: how far before the send, or after its deadline, a stamp may be. */
+  sendSlackMs: 2 * 60_000,
+  /** Where they are not: the order book must have been read whole this shortly before the send. */
+  freshOrderBookMs: 15 * 60_000,
 } as const;

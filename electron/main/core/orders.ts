@@ -13,9 +13,9 @@ import type { ServiceHttp } from './api/http';
 import { readLive } from './api/live';
 import { parseOrder, type ParsedOrder } from './api/orders';
 import type { Catalogue } from './catalogue';
-import { connectionFor, notConfigured, ServiceCaches, whenOnline, type ServiceCache } from './service-scope';
+import { cacheKey, connectionFor, notConfigured, ServiceCaches, whenOnline, type ServiceCache } from './service-scope';
 import type { ConnectionMonitor, ConnectionTarget } from './connection';
-import { OrderRepository, viewOf } from './db/orders';
+import { OrderRepository, viewOf, type SeenOrderRow } from './db/orders';
 import type { CoreEvents } from './events';
 import { ORDER_LIMITS } from './limits';
 import type { SettingsStore } from './settings';
@@ -167,31 +167,33 @@ export class Orders {
     if (updated === null || Date.now() - Number(updated) > ORDER_LIMITS.everyMs) void open.refresh.start();
   }
 
+  /** The open cache when it is the one of service `key` (reconciliation never reads another service's book). */
+  private async openFor(key: string): Promise<OpenOrders | null> {
+    if (cacheKey(await this.options.target()) !== key) return null;
+    return this.open();
+  }
+
   /**
-   * Orders on the service for this e-mail, read fresh (for reconciling an order whose sending ended in doubt).
-   * Null when the service could not be read.
+   * Reads the whole order book of service `key` again, for finding an order whose answer was lost: a refresh already
+   * under way may have begun before that order was sent, so it is waited for and a new one read. False when the book
+   * could not be read whole.
    */
-  async candidates(email: string): Promise<ParsedOrder[] | null> {
-    const open = await this.open();
-    if (!open) return null;
-    const result = await open.refresh.start();
-    if (result.state !== 'complete') return null;
-    const rows = open.repo.query({
-      text: email,
-      status: null,
-      from: null,
-      to: null,
-      overdueBefore: null,
-      sort: 'id',
-      dir: 'desc',
-      offset: 0,
-      limit: 500,
-    }).rows;
-    return rows
-      .map((row) => open.repo.order(row.id)?.order)
-      .filter(
-        (order): order is ParsedOrder => order !== undefined && order.email.toLowerCase() === email.toLowerCase(),
-      );
+  async readOrderBook(key: string): Promise<boolean> {
+    const open = await this.openFor(key);
+    if (!open) return false;
+    await open.refresh.idle();
+    return (await open.refresh.start()).state === 'complete';
+  }
+
+  /** Orders of one customer e-mail in the book of service `key`, with when each was first seen. */
+  async ordersFor(key: string, email: string): Promise<SeenOrderRow[]> {
+    return (await this.openFor(key))?.repo.byEmail(email) ?? [];
+  }
+
+  /** When the book of service `key` was last read whole (this computer's clock), or null. */
+  async orderBookAsOf(key: string): Promise<number | null> {
+    const at = (await this.openFor(key))?.repo.state('completeAt');
+    return at ? Number(at) : null;
   }
 
   async close(): Promise<void> {

@@ -14,6 +14,7 @@ import type { CoreEvents } from './events';
 import type { Orders } from './orders';
 import { OUTBOX_LIMITS } from './limits';
 import { OutboxSender } from './sync/outbox';
+import type { ServiceClock } from './sync/clock';
 
 type OutboxHandlers = Pick<Handlers, (`outbox:${string}` | `drafts:${string}`) & keyof Handlers>;
 
@@ -24,6 +25,7 @@ export interface OutboxOptions {
   connection: ConnectionMonitor;
   target: () => Promise<ConnectionTarget>;
   orders: Orders;
+  clock: ServiceClock;
 }
 
 export class Outbox {
@@ -45,7 +47,10 @@ export class Outbox {
         const conn = key ? connectionFor(t, key) : null;
         return key && conn ? { key, conn } : null;
       },
-      candidates: (email) => options.orders.candidates(email),
+      readOrderBook: (key) => options.orders.readOrderBook(key),
+      ordersFor: (key, email) => options.orders.ordersFor(key, email),
+      orderBookAsOf: (key) => options.orders.orderBookAsOf(key),
+      clock: options.clock,
       onChange: () => this.changed(),
       onUnreachable: () => void options.connection.check(),
     });
@@ -58,10 +63,14 @@ export class Outbox {
     this.stopListening = whenOnline(options.events, () => void this.resume(), { everyMs: 0, timer: false });
   }
 
-  /** The service is reachable (again) with a working token: paused entries wait no longer, the queue goes out. */
+  /**
+   * The service is reachable (again) with a working token: orders in doubt (a crash mid-send, a lost answer) are looked
+   * for at once, paused entries wait no longer, the queue goes out. Also what start-up does once the service is online.
+   */
   async resume(): Promise<void> {
     const key = cacheKey(await this.options.target());
     if (key) this.repo.setPaused(key, false);
+    await this.sender.reconcileAll();
     await this.sender.kick();
   }
 

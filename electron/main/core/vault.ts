@@ -45,8 +45,9 @@ export class MemoryVault implements TokenVault {
 }
 
 /**
- * Browser host vault: AES-256-GCM ciphertext in one file, its key in another, both readable only by this user.
- * This is as strong as the file permissions, and the Settings screen says so.
+ * Browser host vault: AES-256-GCM ciphertext in one file, its key in another beside it, both readable only by this
+ * user. The key beside the ciphertext makes this no stronger than the file permissions (it only keeps the token out of
+ * plain sight, e.g. of a search through the folder), and Settings says so plainly: it never calls it encrypted.
  */
 export class FileVault implements TokenVault {
   private readonly keyFile: string;
@@ -62,7 +63,8 @@ export class FileVault implements TokenVault {
     return {
       kind: 'file',
       secure: false,
-      note: 'The browser host keeps the token encrypted in a file that only your user account can read. The desktop app uses the system keychain.',
+      // plainly: the key is beside the ciphertext, so this is as strong as the file permissions and no stronger
+      note: 'The browser host has no system keychain: the token is kept in a file in its data folder that only your user account can read. It is scrambled there, not locked with a password, so anyone who can read your account’s files can use it. The desktop app keeps it in the system keychain.',
     };
   }
 

@@ -9,6 +9,7 @@ import { ServiceHttp } from '../../../electron/main/core/api/http';
 import { parseOrderList } from '../../../electron/main/core/api/orders';
 import { OutboxRepository } from '../../../electron/main/core/db/outbox';
 import { OutboxSender } from '../../../electron/main/core/sync/outbox';
+import { ServiceClock } from '../../../electron/main/core/sync/clock';
 import { MemoryVault } from '../../../electron/main/core/vault';
 import { startService, type RunningService } from '../../../server/index';
 
@@ -25,7 +26,9 @@ const sender = () =>
     repo,
     http,
     target: async () => (online ? { key: 'svc', conn: { baseUrl: svc.url, token: 'tok' } } : null),
-    candidates: async (email) => {
+    // the order book as the stand-in reads it: every order fetched fresh, first seen now (after any send)
+    readOrderBook: async () => true,
+    ordersFor: async (_key, email) => {
       const res = await fetch(`${svc.url}/api/order?page=1`, {
         headers: { authorization: 'Bearer tok', accept: 'application/json' },
       });
@@ -37,8 +40,11 @@ const sender = () =>
         });
         all.push(...parseOrderList(await next.json())!.orders);
       }
-      return all.filter((o) => o.email === email);
+      const now = Date.now();
+      return all.filter((o) => o.email === email).map((o) => ({ order: o, firstSeen: now }));
     },
+    orderBookAsOf: async () => Date.now(),
+    clock: new ServiceClock(),
     onChange: () => undefined,
     sleep: async () => undefined,
     postDeadlineMs: 300,
@@ -200,7 +206,9 @@ describe('outbox', () => {
     const entry = repo.submit('draft-0013', 'svc', order());
     await sender().kick();
     expect(repo.get(entry.id)).toMatchObject({ state: 'unknown' });
-    expect(repo.get(entry.id)!.reason).toMatch(/2 matching orders were found/);
+    expect(repo.get(entry.id)!.reason).toMatch(/2 possibly matching orders were found/);
+    expect(repo.get(entry.id)!.check).toMatchObject({ outcome: 'several' });
+    expect(repo.get(entry.id)!.check!.candidates).toHaveLength(2);
   });
 
   it('a server total that differs from the one entered is flagged', async () => {

@@ -48,6 +48,13 @@ function core(): Core {
 async function connect(c: Core, svc: RunningService, token = 'tok'): Promise<void> {
   await ask(c, 'settings:save', { baseUrl: svc.url, token });
   await ask(c, 'connection:check', {});
+  // the order book is read when the app comes online (as it does at start): an order whose answer is lost later is
+  // then looked for against a book read shortly before it was sent
+  if (token === 'tok')
+    await until(
+      () => ask(c, 'orders:refresh', {}).then(() => ask(c, 'orders:status', {})),
+      (s) => s.state === 'complete',
+    );
 }
 
 async function until<T>(read: () => Promise<T>, done: (v: T) => boolean, ms = 8_000): Promise<T> {

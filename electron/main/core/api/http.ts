@@ -5,6 +5,7 @@
 import { Agent, request, errors as undiciErrors, type Dispatcher } from 'undici';
 import { AppFailure, type ErrorCode } from '../../../../shared/errors';
 import { LIMITS } from '../limits';
+import { redact } from '../redact';
 
 export class ApiFailure extends AppFailure {
   constructor(
@@ -28,6 +29,8 @@ export interface ApiResponse {
   status: number;
   body: unknown;
   bytes: number;
+  /** The service's clock from the answer's Date header (UTC, whole seconds); null when absent or unreadable. */
+  date: number | null;
 }
 
 export interface RequestOptions {
@@ -55,6 +58,8 @@ const TLS_ERRORS = /CERT|SSL|TLS|SELF_SIGNED|UNABLE_TO_VERIFY/;
 
 export class ServiceHttp {
   private readonly agent: Agent;
+  /** Told the service's clock (its Date header) on every answer, for reconciliation (sync/clock.ts). */
+  onServerDate: ((origin: string, serviceMs: number) => void) | null = null;
 
   constructor(dispatcher?: Agent) {
     this.agent =
@@ -129,7 +134,9 @@ export class ServiceHttp {
         url = next;
         continue;
       }
-      return this.read(response, options.maxBytes ?? LIMITS.maxResponseBytes, signal);
+      const date = Date.parse(String(response.headers.date ?? ''));
+      if (!Number.isNaN(date)) this.onServerDate?.(url.origin, date);
+      return this.read(response, options.maxBytes ?? LIMITS.maxResponseBytes, signal, conn.token, date);
     }
   }
 
@@ -163,7 +170,13 @@ export class ServiceHttp {
     }
   }
 
-  private async read(response: Dispatcher.ResponseData, maxBytes: number, signal: AbortSignal): Promise<ApiResponse> {
+  private async read(
+    response: Dispatcher.ResponseData,
+    maxBytes: number,
+    signal: AbortSignal,
+    token: string,
+    date: number,
+  ): Promise<ApiResponse> {
     const status = response.statusCode;
     const declared = Number(response.headers['content-length']);
     if (Number.isFinite(declared) && declared > maxBytes) {
@@ -203,7 +216,8 @@ export class ServiceHttp {
         parsed = false;
       }
     }
-    const excerpt = text.slice(0, 200);
+    // kept in the outbox and shown: a proxy that echoes the Authorization header must not put the token on disk
+    const excerpt = redact(text.slice(0, 4000), [token]);
     if (status >= 200 && status < 300) {
       if (!parsed) {
         const what = /<html|<!doctype/i.test(text) ? 'a web page instead of data' : 'data that could not be read';
@@ -213,16 +227,16 @@ export class ServiceHttp {
           excerpt,
         });
       }
-      return { status, body, bytes };
+      return { status, body, bytes, date: Number.isNaN(date) ? null : date };
     }
-    throw statusFailure(status, parsed ? body : undefined, response.headers['retry-after'], excerpt);
+    throw statusFailure(status, parsed ? body : undefined, response.headers['retry-after'], excerpt, token);
   }
 }
 
-function statusFailure(status: number, body: unknown, retryAfter: unknown, excerpt: string): ApiFailure {
+function statusFailure(status: number, body: unknown, retryAfter: unknown, excerpt: string, token: string): ApiFailure {
   const serverMessage =
     body && typeof body === 'object' && typeof (body as { message?: unknown }).message === 'string'
-      ? (body as { message: string }).message.slice(0, 300)
+      ? redact((body as { message: string }).message, [token], 300)
       : null;
   const base = { status, maybeDelivered: true, excerpt };
   if (status === 401) return new ApiFailure('unauthorized', 'The service did not accept the API token.', base);
@@ -232,7 +246,7 @@ function statusFailure(status: number, body: unknown, retryAfter: unknown, excer
   if (status === 422) {
     return new ApiFailure('validation', serverMessage ?? 'The service rejected the data.', {
       ...base,
-      fields: fieldErrors(body),
+      fields: fieldErrors(body, token),
     });
   }
   if (status === 429) {
@@ -250,13 +264,13 @@ function statusFailure(status: number, body: unknown, retryAfter: unknown, excer
   );
 }
 
-function fieldErrors(body: unknown): Record<string, string[]> | undefined {
+function fieldErrors(body: unknown, token: string): Record<string, string[]> | undefined {
   const errors = body && typeof body === 'object' ? (body as { errors?: unknown }).errors : undefined;
   if (!errors || typeof errors !== 'object' || Array.isArray(errors)) return undefined;
   const out: Record<string, string[]> = {};
   for (const [key, value] of Object.entries(errors as Record<string, unknown>)) {
     const list = Array.isArray(value) ? value : [value];
-    const messages = list.filter((m): m is string => typeof m === 'string').map((m) => m.slice(0, 500));
+    const messages = list.filter((m): m is string => typeof m === 'string').map((m) => redact(m, [token], 500));
     if (messages.length > 0)
       Object.defineProperty(out, key, { value: messages, enumerable: true, writable: true, configurable: true });
   }

@@ -51,7 +51,16 @@ export const ORDER_MIGRATIONS: readonly Migration[] = [
       if (parsed.ok && parsed.order.phone) set.run(parsed.order.phone, row.id);
     }
   },
+  // 3: when this computer first saw each order (its own clock): an order seen before an order was sent is not that
+  // order's arrival (sync/reconcile.ts). Orders cached before this version count as seen long ago.
+  (db) => db.exec('ALTER TABLE orders ADD COLUMN first_seen INTEGER NOT NULL DEFAULT 0'),
 ];
+
+/** An order in the cache with when this computer first saw it. */
+export interface SeenOrderRow {
+  order: ParsedOrder;
+  firstSeen: number;
+}
 
 export interface OrderQuery {
   text: string;
@@ -95,8 +104,8 @@ export class OrderRepository {
     this.stmt = {
       exists: db.prepare('SELECT 1 FROM orders WHERE id = ?').pluck(),
       upsert: db.prepare(`
-        INSERT INTO orders (id, po_number, status, name, name_key, email, phone, city, order_date, order_day, total_price, total_key, items, raw, fetched_at)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        INSERT INTO orders (id, po_number, status, name, name_key, email, phone, city, order_date, order_day, total_price, total_key, items, raw, fetched_at, first_seen)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         ON CONFLICT(id) DO UPDATE SET po_number = excluded.po_number, status = excluded.status, name = excluded.name,
           name_key = excluded.name_key, email = excluded.email, phone = excluded.phone, city = excluded.city, order_date = excluded.order_date,
           order_day = excluded.order_day, total_price = excluded.total_price, total_key = excluded.total_key,
@@ -106,6 +115,7 @@ export class OrderRepository {
         'INSERT INTO orders_fts (rowid, name, email, phone, po_number, tracking_number, city, remarks) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
       ),
       byId: db.prepare('SELECT * FROM orders WHERE id = ?'),
+      byEmail: db.prepare('SELECT raw, first_seen FROM orders WHERE lower(email) = lower(?) LIMIT 2000'),
       count: db.prepare('SELECT count(*) FROM orders').pluck(),
       allDates: db.prepare('SELECT id, order_date FROM orders'),
       setDay: db.prepare('UPDATE orders SET order_day = ? WHERE id = ?'),
@@ -147,6 +157,7 @@ export class OrderRepository {
           o.items.length,
           o.raw,
           fetchedAt,
+          fetchedAt,
         );
         this.stmt.ftsDelete.run(o.id);
         this.stmt.ftsInsert.run(o.id, o.name, o.email, o.phone, o.poNumber, o.trackingNumber, o.city, o.remarks);
@@ -184,7 +195,22 @@ export class OrderRepository {
     return { dayFirst: 0, monthFirst: 0, ambiguous: 0 };
   }
 
-  state(key: 'updatedAt' | 'summary'): string | null {
+  /** Orders of one customer e-mail, with when each was first seen (for finding an order whose answer was lost). */
+  byEmail(email: string): SeenOrderRow[] {
+    const out: SeenOrderRow[] = [];
+    for (const row of this.stmt.byEmail.all(email) as { raw: string; first_seen: number }[]) {
+      const parsed = parseOrder(JSON.parse(row.raw));
+      if (parsed.ok) out.push({ order: parsed.order, firstSeen: row.first_seen });
+    }
+    return out;
+  }
+
+  /** Marks the order book as read whole now. */
+  markComplete(at = Date.now()): void {
+    this.stmt.setState.run('completeAt', String(at));
+  }
+
+  state(key: 'updatedAt' | 'summary' | 'completeAt'): string | null {
     return (this.stmt.getState.get(key) as string | undefined) ?? null;
   }
 

@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
-import type { NewOrder, OutboxEntry, OutboxState } from '../../../../shared/domain';
+import type { NewOrder, OutboxCheck, OutboxEntry, OutboxState } from '../../../../shared/domain';
 import { openDatabase, type Migration } from './open';
 
 export const OUTBOX_MIGRATIONS: readonly Migration[] = [
@@ -36,7 +36,25 @@ export const OUTBOX_MIGRATIONS: readonly Migration[] = [
     `),
   // 2: the PO number the service gave the order, for the outbox screen
   (db) => db.exec('ALTER TABLE outbox ADD COLUMN server_po_number TEXT'),
+  // 3: when the latest POST of an entry began (this computer's clock, and the service's as far as known) and how fresh
+  // the order book was then; what the last check against the service found; the zone of the service's stamps
+  (db) =>
+    db.exec(`
+      ALTER TABLE outbox ADD COLUMN sent_at INTEGER;
+      ALTER TABLE outbox ADD COLUMN service_sent_at INTEGER;
+      ALTER TABLE outbox ADD COLUMN order_book_as_of INTEGER;
+      ALTER TABLE outbox ADD COLUMN check_result TEXT;
+      CREATE TABLE service_clock (service_key TEXT PRIMARY KEY, zone_ms INTEGER NOT NULL, learnt_at INTEGER NOT NULL);
+    `),
 ];
+
+/** When an entry's latest POST began, for finding it on the service (sync/reconcile.ts). */
+export interface SendTiming {
+  serviceKey: string;
+  sentAt: number | null;
+  serviceSentAt: number | null;
+  orderBookAsOf: number | null;
+}
 
 type Row = Record<string, unknown>;
 
@@ -63,8 +81,24 @@ export class OutboxRepository {
         "SELECT * FROM outbox WHERE service_key = ? AND state = 'queued' AND paused = 0 ORDER BY created_at LIMIT 1",
       ),
       setState: db.prepare(
-        'UPDATE outbox SET state = ?, reason = ?, field_errors = ?, server_order_id = coalesce(?, server_order_id), server_po_number = coalesce(?, server_po_number), totals_mismatch = ?, updated_at = ? WHERE id = ?',
+        'UPDATE outbox SET state = ?, reason = ?, field_errors = ?, server_order_id = coalesce(?, server_order_id), server_po_number = coalesce(?, server_po_number), totals_mismatch = ?, updated_at = ?, check_result = coalesce(?, check_result) WHERE id = ?',
       ),
+      // only an entry still queued (and not paused) is taken: two senders never both send it
+      claim: db.prepare(
+        "UPDATE outbox SET state = 'sending', reason = ?, sent_at = ?, service_sent_at = ?, order_book_as_of = ?, check_result = NULL, updated_at = ? WHERE id = ? AND state = 'queued' AND paused = 0",
+      ),
+      inDoubt: db.prepare("SELECT * FROM outbox WHERE service_key = ? AND state = 'unknown' ORDER BY created_at"),
+      timing: db.prepare('SELECT service_key, sent_at, service_sent_at, order_book_as_of FROM outbox WHERE id = ?'),
+      zone: db.prepare('SELECT zone_ms FROM service_clock WHERE service_key = ?').pluck(),
+      setZone: db.prepare('INSERT OR REPLACE INTO service_clock (service_key, zone_ms, learnt_at) VALUES (?, ?, ?)'),
+      forgetService: db.prepare(
+        'DELETE FROM outbox_attempts WHERE entry_id IN (SELECT id FROM outbox WHERE service_key = ?)',
+      ),
+      forgetEntries: db.prepare('DELETE FROM outbox WHERE service_key = ?'),
+      forgetZone: db.prepare('DELETE FROM service_clock WHERE service_key = ?'),
+      unsentFor: db
+        .prepare("SELECT count(*) FROM outbox WHERE service_key = ? AND state IN ('queued', 'sending', 'unknown')")
+        .pluck(),
       pause: db.prepare("UPDATE outbox SET paused = ? WHERE service_key = ? AND state = 'queued'"),
       attempt: db.prepare(
         'INSERT INTO outbox_attempts (entry_id, at, outcome, status, excerpt) VALUES (?, ?, ?, ?, ?)',
@@ -74,7 +108,7 @@ export class OutboxRepository {
         "UPDATE outbox SET state = 'unknown', reason = ?, updated_at = ? WHERE state = 'sending'",
       ),
       claimed: db
-        .prepare("SELECT server_order_id FROM outbox WHERE state = 'sent' AND server_order_id IS NOT NULL")
+        .prepare("SELECT server_order_id FROM outbox WHERE state = 'sent' AND server_order_id IS NOT NULL AND id <> ?")
         .pluck(),
       unsent: db.prepare("SELECT count(*) FROM outbox WHERE state IN ('queued', 'sending', 'unknown')").pluck(),
     };
@@ -120,9 +154,60 @@ export class OutboxRepository {
     return row ? this.toEntry(row) : null;
   }
 
-  /** Service order ids already matched to an entry: one service order never answers for two entries. */
-  claimedOrderIds(): Set<number> {
-    return new Set(this.stmt.claimed.all() as number[]);
+  /** Takes a queued entry for sending; false when it is no longer queued (another sender has it, or it changed). */
+  claim(
+    id: string,
+    timing: { sentAt: number; serviceSentAt: number | null; orderBookAsOf: number | null },
+    now = Date.now(),
+  ): boolean {
+    return (
+      this.stmt.claim.run('Sending…', timing.sentAt, timing.serviceSentAt, timing.orderBookAsOf, now, id).changes === 1
+    );
+  }
+
+  /** Entries of a service whose arrival is in doubt. */
+  inDoubt(serviceKey: string): OutboxEntry[] {
+    return (this.stmt.inDoubt.all(serviceKey) as Row[]).map((row) => this.toEntry(row));
+  }
+
+  timing(id: string): SendTiming | null {
+    const row = this.stmt.timing.get(id) as Row | undefined;
+    return row
+      ? {
+          serviceKey: row.service_key as string,
+          sentAt: (row.sent_at as number | null) ?? null,
+          serviceSentAt: (row.service_sent_at as number | null) ?? null,
+          orderBookAsOf: (row.order_book_as_of as number | null) ?? null,
+        }
+      : null;
+  }
+
+  /** created_at minus the service's UTC, as learnt from its last confirmed order; null before any. */
+  zone(serviceKey: string): number | null {
+    return (this.stmt.zone.get(serviceKey) as number | undefined) ?? null;
+  }
+
+  setZone(serviceKey: string, zoneMs: number, now = Date.now()): void {
+    this.stmt.setZone.run(serviceKey, zoneMs, now);
+  }
+
+  /** Service order ids already matched to an entry (other than `except`): one order never answers for two entries. */
+  claimedOrderIds(except = ''): Set<number> {
+    return new Set(this.stmt.claimed.all(except) as number[]);
+  }
+
+  /** Orders of one service not sent yet (what erasing it would lose). */
+  unsentFor(serviceKey: string): number {
+    return this.stmt.unsentFor.get(serviceKey) as number;
+  }
+
+  /** Removes every entry of one service, with its attempts and what was learnt of its clock (sign out and erase). */
+  forget(serviceKey: string): void {
+    this.db.transaction(() => {
+      this.stmt.forgetService.run(serviceKey);
+      this.stmt.forgetEntries.run(serviceKey);
+      this.stmt.forgetZone.run(serviceKey);
+    })();
   }
 
   unsentCount(): number {
@@ -140,6 +225,7 @@ export class OutboxRepository {
       totalsMismatch?: boolean;
     } = {},
     attempt?: { outcome: string; status?: number | null; excerpt?: string | null },
+    check?: OutboxCheck,
     now = Date.now(),
   ): OutboxEntry {
     this.db.transaction(() => {
@@ -151,6 +237,7 @@ export class OutboxRepository {
         details.serverPoNumber || null,
         details.totalsMismatch ? 1 : 0,
         now,
+        check ? JSON.stringify(check) : null,
         id,
       );
       if (attempt)
@@ -177,7 +264,17 @@ export class OutboxRepository {
       serverPoNumber: (row.server_po_number as string | null) ?? null,
       totalsMismatch: row.totals_mismatch === 1,
       paused: row.paused === 1,
+      check: readCheck(row.check_result),
       attempts: this.stmt.attempts.all(row.id) as OutboxEntry['attempts'],
     };
+  }
+}
+
+function readCheck(value: unknown): OutboxCheck | null {
+  if (typeof value !== 'string') return null;
+  try {
+    return JSON.parse(value) as OutboxCheck;
+  } catch {
+    return null;
   }
 }

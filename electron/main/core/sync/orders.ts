@@ -184,6 +184,7 @@ export class OrdersRefresh {
     };
     this.deps.repo.setSummary(summary);
     this.deps.repo.setOutcome(outcome, tally.skipped);
+    if (state === 'complete') this.deps.repo.markComplete();
     return { state, summary, outcome };
   }
 }

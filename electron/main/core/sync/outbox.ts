@@ -1,22 +1,31 @@
 /**
  * The one sender of orders. The service has no idempotency key, so a POST that may have reached it is never
- * repeated automatically: it becomes 'unknown' and is reconciled by reading the order list.
+ * repeated automatically: it becomes 'unknown' and is reconciled by reading the order list (sync/reconcile.ts).
  */
 import Big from 'big.js';
 import type { OutboxEntry } from '../../../../shared/domain';
 import { ApiFailure, type ServiceConnection, type ServiceHttp } from '../api/http';
-import { parseOrder, type ParsedOrder } from '../api/orders';
+import { parseOrder } from '../api/orders';
 import { unwrapRecord } from '../api/products';
 import type { OutboxRepository } from '../db/outbox';
 import { OUTBOX_LIMITS } from '../limits';
+import { redact } from '../redact';
+import { zoneOf, type ServiceClock } from './clock';
+import { reconcileOrder, type SeenOrder } from './reconcile';
 
 export interface OutboxSenderDeps {
   repo: OutboxRepository;
   http: ServiceHttp;
   /** The service orders go to now, or null when none is set up. */
   target: () => Promise<{ key: string; conn: ServiceConnection } | null>;
-  /** Orders on the service with this e-mail (fresh from the service), for reconciliation. */
-  candidates: (email: string) => Promise<ParsedOrder[] | null>;
+  /** The order book of the service `key`, read whole again; false when it could not be. */
+  readOrderBook: (key: string) => Promise<boolean>;
+  /** Orders in the order book for this e-mail, each with when this computer first saw it. */
+  ordersFor: (key: string, email: string) => Promise<SeenOrder[]>;
+  /** When the order book of `key` was last read whole (this computer's clock), or null. */
+  orderBookAsOf: (key: string) => Promise<number | null>;
+  /** The service's clock as seen in its Date headers. */
+  clock: ServiceClock;
   onChange: () => void;
   /** Told when the service cannot be reached, so the connection state catches up (and its return is noticed). */
   onUnreachable?: () => void;
@@ -34,24 +43,9 @@ const sameMoney = (a: string | null, b: string | null): boolean => {
   }
 };
 
-/** The same customer, items, quantities and total, created around the time the entry was sent. */
-export function matchesEntry(order: ParsedOrder, entry: OutboxEntry): boolean {
-  const want = entry.order;
-  if (order.email.toLowerCase() !== want.email.toLowerCase() || order.name !== want.name) return false;
-  if (!sameMoney(order.totalPrice, want.total_price)) return false;
-  const key = (items: { id: number | null; quantity: number | null }[]) =>
-    items
-      .map((i) => `${i.id}x${i.quantity}`)
-      .sort()
-      .join(',');
-  if (key(order.items.map((i) => ({ id: i.productVariantId, quantity: i.quantity }))) !== key(want.order_items))
-    return false;
-  const created = order.items[0]?.createdAt ? Date.parse(`${order.items[0].createdAt.replace(' ', 'T')}Z`) : NaN;
-  return Number.isNaN(created) || created >= entry.createdAt - OUTBOX_LIMITS.reconcileWindowMs;
-}
-
 export class OutboxSender {
   private running: Promise<void> | null = null;
+  private reconciling: Promise<void> | null = null;
 
   constructor(private readonly deps: OutboxSenderDeps) {}
 
@@ -65,6 +59,11 @@ export class OutboxSender {
 
   async idle(): Promise<void> {
     await this.running;
+    await this.reconciling;
+  }
+
+  private get deadline(): number {
+    return this.deps.postDeadlineMs ?? OUTBOX_LIMITS.postDeadlineMs;
   }
 
   private async drain(): Promise<void> {
@@ -73,22 +72,31 @@ export class OutboxSender {
       if (!target) return;
       const entry = this.deps.repo.nextQueued(target.key);
       if (!entry) return;
+      // claimed only if still queued: a second Shopdesk on the same folder (refused, but) never sends it too
+      const origin = new URL(target.conn.baseUrl).origin;
+      const sentAt = Date.now();
+      const offset = this.deps.clock.offset(origin);
+      const claimed = this.deps.repo.claim(entry.id, {
+        sentAt,
+        serviceSentAt: offset === null ? null : sentAt + offset,
+        orderBookAsOf: await this.deps.orderBookAsOf(target.key),
+      });
+      if (!claimed) continue;
+      this.deps.onChange();
       const carryOn = await this.send(entry, target.conn, target.key);
       this.deps.onChange();
       if (!carryOn) return;
     }
   }
 
-  /** One POST. Returns whether the next queued order may be sent now. */
+  /** One POST of a claimed entry. Returns whether the next queued order may be sent now. */
   private async send(entry: OutboxEntry, conn: ServiceConnection, key: string): Promise<boolean> {
     const { repo } = this.deps;
-    repo.transition(entry.id, 'sending', { reason: 'Sending…' });
-    this.deps.onChange();
     try {
-      const { status, body } = await this.deps.http.json(conn, '/api/order', {
+      const { status, body, date } = await this.deps.http.json(conn, '/api/order', {
         method: 'POST',
         body: entry.order,
-        deadlineMs: this.deps.postDeadlineMs ?? OUTBOX_LIMITS.postDeadlineMs,
+        deadlineMs: this.deadline,
       });
       const parsed = parseOrder(unwrapRecord(body));
       if (!parsed.ok) {
@@ -96,11 +104,14 @@ export class OutboxSender {
           entry.id,
           'unknown',
           { reason: 'The service answered, but not with the order, so it may or may not have been created.' },
-          { outcome: 'unreadable answer', status, excerpt: JSON.stringify(body)?.slice(0, 200) ?? null },
+          { outcome: 'unreadable answer', status, excerpt: redact(JSON.stringify(body) ?? '') },
         );
         await this.reconcile(entry.id);
         return true;
       }
+      // the service's zone, from an order it confirmed: its stamp against the Date of the same answer
+      const zone = zoneOf(parsed.order.items[0]?.createdAt, date);
+      if (zone !== null) repo.setZone(key, zone);
       const mismatch = !sameMoney(parsed.order.totalPrice, entry.order.total_price);
       repo.transition(
         entry.id,
@@ -122,14 +133,14 @@ export class OutboxSender {
           entry.id,
           'unknown',
           { reason: 'Sending failed in an unexpected way; the order may or may not have arrived.' },
-          { outcome: 'error', excerpt: String(error) },
+          { outcome: 'error', excerpt: redact(String(error)) },
         );
         return false;
       }
       const attempt = {
         outcome: error.code,
         status: error.detail.status ?? null,
-        excerpt: error.detail.excerpt ?? error.message,
+        excerpt: redact(error.detail.excerpt ?? error.message),
       };
       if (error.code === 'validation') {
         repo.transition(entry.id, 'rejected', { reason: error.message, fieldErrors: error.fields ?? null }, attempt);
@@ -178,51 +189,89 @@ export class OutboxSender {
   }
 
   /**
-   * Reads the service's orders for this customer: exactly one match means the order arrived ('sent'); none or
-   * several leave the decision to staff. A read never creates anything, so this is always safe.
+   * Every entry in doubt of the current service, checked against one fresh read of the order book (at start and
+   * whenever the service comes back; a read never creates anything, so this is always safe).
    */
+  reconcileAll(): Promise<void> {
+    this.reconciling ??= (async () => {
+      const target = await this.deps.target();
+      if (!target) return;
+      const doubtful = this.deps.repo.inDoubt(target.key);
+      if (doubtful.length === 0) return;
+      const read = await this.deps.readOrderBook(target.key).catch(() => false);
+      for (const entry of doubtful) await this.decide(entry.id, target.key, read);
+    })().finally(() => {
+      this.reconciling = null;
+    });
+    return this.reconciling;
+  }
+
+  /** One entry in doubt, checked against a fresh read of the order book. */
   async reconcile(id: string): Promise<OutboxEntry | null> {
+    const entry = this.deps.repo.get(id);
+    if (!entry || entry.state !== 'unknown') return entry;
+    const target = await this.deps.target();
+    const key = target?.key ?? null;
+    const read =
+      key !== null &&
+      this.deps.repo.timing(id)?.serviceKey === key &&
+      (await this.deps.readOrderBook(key).catch(() => false));
+    return this.decide(id, key, read);
+  }
+
+  private async decide(id: string, key: string | null, read: boolean): Promise<OutboxEntry | null> {
     const { repo } = this.deps;
     const entry = repo.get(id);
     if (!entry || entry.state !== 'unknown') return entry;
-    let candidates: ParsedOrder[] | null;
-    try {
-      candidates = await this.deps.candidates(entry.order.email);
-    } catch {
-      candidates = null;
+    if (!read || key === null) {
+      const result = repo.transition(
+        id,
+        'unknown',
+        { reason: 'Not known whether this order arrived: the service could not be asked yet.' },
+        undefined,
+        { outcome: 'unreachable', checkedAt: Date.now(), candidates: [] },
+      );
+      this.deps.onChange();
+      return result;
     }
-    if (candidates === null) {
-      return repo.transition(id, 'unknown', {
-        reason: 'Not known whether this order arrived: the service could not be asked yet.',
-      });
-    }
-    const claimed = repo.claimedOrderIds();
-    const matches = candidates.filter((order) => matchesEntry(order, entry) && !claimed.has(order.id));
+    const timing = repo.timing(id);
+    const found = reconcileOrder(entry.order, await this.deps.ordersFor(key, entry.order.email), {
+      // an entry sent by an older version has no send time: it was entered (just) before it was sent
+      sentAt: timing?.sentAt ?? entry.createdAt,
+      serviceSentAt: timing?.serviceSentAt ?? null,
+      zoneMs: repo.zone(key),
+      orderBookAsOf: timing?.orderBookAsOf ?? null,
+      claimed: repo.claimedOrderIds(id),
+      postDeadlineMs: this.deadline,
+    });
+    const check = { outcome: found.outcome, checkedAt: Date.now(), candidates: found.candidates };
     let result: OutboxEntry;
-    if (matches.length === 1) {
-      const order = matches[0]!;
+    if (found.match) {
       result = repo.transition(
         id,
         'sent',
         {
-          reason: `Found on the service as order ${order.poNumber || `#${order.id}`}: it had arrived.`,
-          serverOrderId: order.id,
-          serverPoNumber: order.poNumber,
+          reason: `Found on the service as order ${found.match.poNumber || `#${found.match.id}`}: it had arrived.`,
+          serverOrderId: found.match.id,
+          serverPoNumber: found.match.poNumber,
           totalsMismatch: false,
         },
         { outcome: 'reconciled: found', status: null },
+        check,
       );
     } else {
+      const shown = found.candidates.filter((c) => !c.seenBeforeSending).length;
       result = repo.transition(
         id,
         'unknown',
         {
           reason:
-            matches.length === 0
+            shown === 0
               ? 'No matching order was found on the service. Send it again, or discard it.'
-              : `${matches.length} matching orders were found on the service. Check them, then discard this one or send it again.`,
+              : `${shown} possibly matching order${shown === 1 ? ' was' : 's were'} found on the service. Check them, then discard this one or send it again.`,
         },
-        { outcome: matches.length === 0 ? 'reconciled: none' : 'reconciled: several', status: null },
+        { outcome: `reconciled: ${found.outcome}`, status: null },
+        check,
       );
     }
     this.deps.onChange();

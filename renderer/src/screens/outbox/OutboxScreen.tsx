@@ -29,6 +29,7 @@ import { asOf, count, timeOfDay } from '../../components/format';
 import { useStore } from '../../store';
 import { correctRejected } from '../new-order/correct';
 import { attemptWords, summaryLine, tabOf, type OutboxTab } from './words';
+import { ReconcileCheck } from './ReconcileCheck';
 
 const STATE_LOOK: Record<OutboxEntry['state'], { color: string; label: string }> = {
   queued: { color: 'blue', label: 'Waiting to send' },
@@ -229,6 +230,7 @@ function EntryCard({
       <Text size="sm" mt="xs" data-testid="outbox-summary">
         {summaryLine(entry)}
       </Text>
+      {entry.state === 'unknown' && <ReconcileCheck check={entry.check} />}
       {entry.fieldErrors && (
         <Alert color="red" mt="xs" title="What the service said">
           {Object.entries(entry.fieldErrors).map(([field, messages]) => (

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type { ConnectionVerdict } from '../../../../shared/contract';
 import { checkBaseUrl } from '../../../../shared/url';
 import { BridgeError } from '../../bridge';
+import { errorWords } from '../../errors';
 import { useStore } from '../../store';
 import { DateOrderSettings } from './DateOrderSettings';
 import { VERDICT_TITLE } from './verdict';
@@ -19,6 +20,14 @@ const FormSchema = z.object({
   token: z.string().max(4096, 'That token is too long.'),
 });
 type FormValues = z.infer<typeof FormSchema>;
+
+const originOf = (value: string): string | null => {
+  try {
+    return new URL(value.trim()).origin;
+  } catch {
+    return null;
+  }
+};
 
 export function SettingsScreen() {
   const settings = useStore((s) => s.settings);
@@ -35,7 +44,13 @@ export function SettingsScreen() {
     defaultValues: { baseUrl: '', token: '' },
     mode: 'onSubmit',
   });
-  const { register, handleSubmit, formState, setError, getValues, reset } = form;
+  const { register, handleSubmit, formState, setError, getValues, reset, watch } = form;
+  // the saved token is sent only to the address it was saved for: another one needs its own
+  const typedOrigin = originOf(watch('baseUrl'));
+  const tokenElsewhere =
+    settings?.mode !== 'demo' && settings?.tokenOrigin && typedOrigin && typedOrigin !== settings.tokenOrigin
+      ? settings.tokenOrigin
+      : null;
 
   useEffect(() => {
     if (settings && settings.mode === 'service') reset({ baseUrl: settings.baseUrl ?? '', token: '' });
@@ -96,12 +111,14 @@ export function SettingsScreen() {
           if (field === 'baseUrl' || field === 'token') setError(field, { message: messages[0] });
         }
       }
-      setSaveError(e instanceof BridgeError ? e.message : 'The settings could not be saved.');
+      if (e instanceof BridgeError && e.code === 'token_for_other_address')
+        setError('token', { message: errorWords(e) });
+      setSaveError(e instanceof BridgeError ? errorWords(e) : 'The settings could not be saved.');
     }
   };
 
   const tokenPlaceholder =
-    settings?.mode === 'service' && settings.tokenSet
+    settings?.mode === 'service' && settings.tokenSet && !tokenElsewhere
       ? 'A token is saved — type a new one to replace it'
       : 'Paste the API token';
 
@@ -144,6 +161,11 @@ export function SettingsScreen() {
             error={formState.errors.token?.message}
             {...register('token')}
           />
+          {tokenElsewhere && (
+            <Text size="sm" c="orange.8" role="note" aria-label="Why the token is asked again">
+              {errorWords({ code: 'token_for_other_address', message: '', facts: { tokenOrigin: tokenElsewhere } })}
+            </Text>
+          )}
           <Group>
             <Button type="button" variant="default" loading={testing} onClick={() => void onTest()}>
               Test connection
@@ -155,7 +177,13 @@ export function SettingsScreen() {
           {verdict && (
             <div role="status" aria-label="Connection test result" data-verdict={verdict.verdict}>
               <Alert color={verdict.verdict === 'connected' ? 'teal' : 'red'} title={VERDICT_TITLE[verdict.verdict]}>
-                {verdict.message}
+                {verdict.verdict === 'token_for_other_address'
+                  ? errorWords({
+                      code: 'token_for_other_address',
+                      message: '',
+                      facts: { tokenOrigin: verdict.tokenOrigin ?? null },
+                    })
+                  : verdict.message}
                 {verdict.latencyMs !== null && verdict.verdict === 'connected' && (
                   <Text size="sm" c="dimmed">
                     Answered in {verdict.latencyMs} ms

@@ -11,4 +11,5 @@ export const VERDICT_TITLE: Record<ConnectionVerdict['verdict'], string> = {
   server_error: 'Service error',
   forbidden: 'Token not allowed',
   no_token: 'Token missing',
+  token_for_other_address: 'Token needed for this address',
 };
