@@ -21,10 +21,10 @@ const files = [
   'out/**',
   'package.json',
   '!**/*.map',
-  // better-sqlite3: not its C/C++ sources (its prebuilt binaries other than the target's go per platform, below)
-  '!**/node_modules/better-sqlite3/{deps,src}/**',
-  '!**/node_modules/better-sqlite3/binding.gyp',
-  // headers for compiling better-sqlite3; nothing loads them at run time
+  // better-sqlite3-multiple-ciphers: not its C/C++ sources (its prebuilt binaries other than the target's go per platform, below)
+  '!**/node_modules/better-sqlite3-multiple-ciphers/{deps,src}/**',
+  '!**/node_modules/better-sqlite3-multiple-ciphers/binding.gyp',
+  // headers for compiling better-sqlite3-multiple-ciphers; nothing loads them at run time
   '!**/node_modules/node-addon-api/**',
   // what packages carry besides their code: tests, benchmarks, examples, docs, type declarations, sources, maps
   '!**/node_modules/**/{test,tests,__tests__,bench,benchmark,benchmarks,example,examples,doc,docs,coverage,.github}/**',
@@ -39,7 +39,7 @@ const files = [
  */
 const filesFor = (sqlitePlatform: 'win32' | 'darwin' | 'linux'): string[] => [
   ...files,
-  `!**/node_modules/better-sqlite3/prebuilds/!(${sqlitePlatform}-\${arch}).node`,
+  `!**/node_modules/better-sqlite3-multiple-ciphers/prebuilds/!(${sqlitePlatform}-\${arch}).node`,
 ];
 
 const config: Configuration = {
@@ -51,8 +51,8 @@ const config: Configuration = {
   asar: true,
   // Node loads these as real files (electron/main/core/packaged-paths.ts): the SQLite module with its native binary,
   // and the catalogue writer thread (one self-contained bundle that imports only SQLite)
-  asarUnpack: ['node_modules/better-sqlite3/**', 'out/main/catalogue-writer.mjs'],
-  // better-sqlite3 ships Node-API prebuilds that load in Electron as they are: no native rebuild.
+  asarUnpack: ['node_modules/better-sqlite3-multiple-ciphers/**', 'out/main/catalogue-writer.mjs'],
+  // better-sqlite3-multiple-ciphers ships Node-API prebuilds that load in Electron as they are: no native rebuild.
   npmRebuild: false,
   nodeGypRebuild: false,
   // Updates (electron-updater): a generic feed, set at build time; Settings → Updates can name a shop's own server.

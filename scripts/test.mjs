@@ -7,7 +7,7 @@ import path from 'node:path';
 const napi = Number(process.versions.napi);
 if (!(napi >= 10)) {
   console.error(
-    `Shopdesk needs Node 24 (Node-API 10) for better-sqlite3; this is Node ${process.version}. Run through npm (npm test), which uses the pinned Node.`,
+    `Shopdesk needs Node 24 (Node-API 10) for better-sqlite3-multiple-ciphers; this is Node ${process.version}. Run through npm (npm test), which uses the pinned Node.`,
   );
   process.exit(1);
 }

@@ -2,7 +2,7 @@
  * The reference service's storage: products and orders kept as their JSON text, keyed by a dense id,
  * so a product page is one prepared range query and a string join.
  */
-import Database from 'better-sqlite3';
+import Database from 'better-sqlite3-multiple-ciphers';
 import fs from 'node:fs';
 import { makeOrder, makeProduct, type ServiceOrder, type ServiceProduct } from './seed';
 import type { DateOrder } from './dates';

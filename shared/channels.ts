@@ -10,6 +10,8 @@ export const CHANNEL_NAMES = [
   'connection:check',
   'connection:test',
   'demo:start',
+  'settings:erase-preview',
+  'settings:erase',
   'catalogue:status',
   'catalogue:sync',
   'catalogue:cancel',

@@ -44,6 +44,8 @@ export const SettingsView = z.object({
   /** The origin the saved token belongs to (it is sent nowhere else); null when none is saved. */
   tokenOrigin: z.string().nullable(),
   vault: VaultInfo,
+  /** How the databases with customer data are protected: encrypted, their key kept in the keychain or in a file. */
+  dataAtRest: z.object({ encrypted: z.boolean(), keyKeptIn: z.enum(['os-keychain', 'file']) }),
   demo: z.object({ running: z.boolean(), products: z.number().int(), orders: z.number().int() }),
 });
 export type SettingsView = z.infer<typeof SettingsView>;
@@ -222,6 +224,20 @@ export const contract = {
   'connection:check': channel(Empty, ConnectionState),
   'connection:test': channel(TestConnectionRequest, ConnectionVerdict),
   'demo:start': channel(Empty, SettingsView),
+  /** Sign out and erase (issue #15): what it would remove, then removing it. */
+  'settings:erase-preview': channel(
+    Empty,
+    z.object({
+      /** The service's origin, 'demo', or null when none is set up. */
+      service: z.string().nullable(),
+      unsent: z.number().int(),
+      drafts: z.number().int(),
+    }),
+  ),
+  'settings:erase': channel(
+    z.object({ confirmedUnsent: z.number().int().min(0).max(1_000_000) }).strict(),
+    SettingsView,
+  ),
   'catalogue:status': channel(Empty, CatalogueStatus),
   'catalogue:sync': channel(Empty, CatalogueStatus),
   'catalogue:cancel': channel(Empty, CatalogueStatus),
@@ -259,7 +275,15 @@ export const contract = {
     OrderQueryRequest.omit({ offset: true, limit: true }),
     z.object({ filename: z.string(), csv: z.string(), rows: z.number().int(), truncated: z.boolean() }),
   ),
-  'outbox:list': channel(Empty, z.object({ entries: z.array(OutboxEntry), unsent: z.number().int() })),
+  'outbox:list': channel(
+    Empty,
+    z.object({
+      entries: z.array(OutboxEntry),
+      unsent: z.number().int(),
+      /** Outbox or drafts files that could not be opened (damage, a lost key) and were moved aside: where they are. */
+      setAside: z.array(z.object({ store: z.enum(['outbox', 'drafts']), file: z.string() })).default([]),
+    }),
+  ),
   'outbox:submit': channel(z.object({ draftId: z.string().min(8).max(100), order: NewOrder }).strict(), OutboxEntry),
   'outbox:send-again': channel(z.object({ id: z.string().max(100) }).strict(), OutboxEntry),
   'outbox:discard': channel(z.object({ id: z.string().max(100) }).strict(), OutboxEntry),

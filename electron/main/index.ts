@@ -13,7 +13,7 @@ import { sqliteBindingFile, writerThreadFile } from './core/packaged-paths';
 // electron-vite builds the writer thread as a bundle of its own (only SQLite left outside) and gives its path
 import writerScript from './core/db/catalogue-writer.worker?modulePath';
 import { bindIpc, forwardEvents } from './ipc';
-import { SafeStorageVault, type CipherStore } from './vault';
+import { loadDatabaseKey, SafeStorageVault, type CipherStore } from './vault';
 import type { Command } from '../../shared/shortcuts';
 import { menuTemplate } from './menu';
 import { mayGrantPermission, mayNavigate, windowOpenDecision } from './security';
@@ -29,7 +29,7 @@ const devServerUrl = devRendererUrl(process.env.ELECTRON_RENDERER_URL, app.isPac
 process.umask(0o077);
 /** SQLite's binary and the writer thread as real files: next to app.asar when installed, in out/ in development. */
 const sqliteBinary = sqliteBindingFile({
-  packageDir: path.dirname(createRequire(import.meta.url).resolve('better-sqlite3/package.json')),
+  packageDir: path.dirname(createRequire(import.meta.url).resolve('better-sqlite3-multiple-ciphers/package.json')),
   platform: process.platform,
   arch: process.arch,
 });
@@ -86,8 +86,11 @@ if (!app.requestSingleInstanceLock()) {
     );
     session.defaultSession.setPermissionCheckHandler((_contents, permission) => mayGrantPermission(permission));
     app.setAboutPanelOptions({ applicationName: 'Shopdesk', applicationVersion: app.getVersion() });
-    const cipherStore = new Store<{ tokenCiphertext?: string }>({ name: 'vault' }) as unknown as CipherStore;
+    const cipherStore = new Store<{ tokenCiphertext?: string; databaseKeyCiphertext?: string }>({
+      name: 'vault',
+    }) as unknown as CipherStore;
     const vault = await SafeStorageVault.create(safeStorage, cipherStore, process.platform);
+    const databaseKey = await loadDatabaseKey(safeStorage, cipherStore, process.platform, app.getPath('userData'));
     // Logs go to a file in the user data folder; the core never logs tokens or customer data.
     log.transports.file.level = 'info';
     log.transports.file.maxSize = 5 * 1024 * 1024; // then main.log becomes main.old.log: two files at most
@@ -103,6 +106,7 @@ if (!app.requestSingleInstanceLock()) {
         host: 'electron',
         version: app.getVersion(),
         log: coreLog,
+        databaseKey,
         // plain JavaScript, no loader needed; unpacked next to the archive in the installed app
         catalogueWriter: { script: writerThreadFile(writerScript), execArgv: [], nativeBinding: sqliteBinary },
       });

@@ -3,12 +3,22 @@
  * Linux basic_text or no encryption: the token is kept in memory only, and Settings says so.
  */
 import type { SafeStorage } from 'electron';
+import {
+  fileDatabaseKey,
+  keyFromText,
+  keyText,
+  newDatabaseKey,
+  readKeyFile,
+  removeKeyFile,
+  type DatabaseKey,
+} from './core/database-key';
 import type { TokenVault, VaultDescription } from './core/vault';
 
+type CipherKey = 'tokenCiphertext' | 'databaseKeyCiphertext';
 export interface CipherStore {
-  get(key: 'tokenCiphertext'): string | undefined;
-  set(key: 'tokenCiphertext', value: string): void;
-  delete(key: 'tokenCiphertext'): void;
+  get(key: CipherKey): string | undefined;
+  set(key: CipherKey, value: string): void;
+  delete(key: CipherKey): void;
 }
 
 type AsyncSafeStorage = Pick<
@@ -73,8 +83,10 @@ export class SafeStorageVault implements TokenVault {
     const stored = this.store.get('tokenCiphertext');
     if (!stored) return null;
     try {
-      const { result } = await this.safe.decryptStringAsync(Buffer.from(stored, 'base64'));
+      const { result, shouldReEncrypt } = await this.safe.decryptStringAsync(Buffer.from(stored, 'base64'));
       this.unreadable = false;
+      // the keychain's key was rotated (or the format moved on): stored again under the current one
+      if (shouldReEncrypt) await this.set(result);
       return result;
     } catch {
       this.unreadable = true;
@@ -96,4 +108,45 @@ export class SafeStorageVault implements TokenVault {
     this.memoryToken = null;
     this.store.delete('tokenCiphertext');
   }
+}
+
+/** Whether safeStorage is a real keychain here (not absent, and not Linux's basic_text, which is no protection). */
+async function secureKeychain(safe: AsyncSafeStorage, platform: string): Promise<boolean> {
+  const available = await safe.isAsyncEncryptionAvailable().catch(() => false);
+  return available && (platform !== 'linux' || safe.getSelectedStorageBackend() !== 'basic_text');
+}
+
+/**
+ * The key of the databases with customer data, kept in the system keychain through safeStorage the way Signal Desktop
+ * keeps its database key (getSQLKey): a random key, stored encrypted, re-encrypted when safeStorage asks. Without a
+ * real keychain the key stays in a file in the data folder that only this user can read (core/database-key.ts), and
+ * Settings says so. A key the keychain can no longer decrypt is replaced: the databases written with it are moved aside
+ * when they do not open (orders fetched again, drafts and outbox reported).
+ */
+export async function loadDatabaseKey(
+  safe: AsyncSafeStorage,
+  store: CipherStore,
+  platform: string,
+  dataDir: string,
+): Promise<DatabaseKey> {
+  if (!(await secureKeychain(safe, platform))) return fileDatabaseKey(dataDir);
+  const stored = store.get('databaseKeyCiphertext');
+  if (stored) {
+    try {
+      const { result, shouldReEncrypt } = await safe.decryptStringAsync(Buffer.from(stored, 'base64'));
+      const key = keyFromText(result);
+      if (key) {
+        if (shouldReEncrypt)
+          store.set('databaseKeyCiphertext', (await safe.encryptStringAsync(keyText(key))).toString('base64'));
+        return { key, keptIn: 'os-keychain' };
+      }
+    } catch {
+      // lost: a new key below
+    }
+  }
+  // first start with a keychain: a key kept in the folder before (no keychain then) moves into it
+  const key = (stored ? null : readKeyFile(dataDir)) ?? newDatabaseKey();
+  store.set('databaseKeyCiphertext', (await safe.encryptStringAsync(keyText(key))).toString('base64'));
+  removeKeyFile(dataDir);
+  return { key, keptIn: 'os-keychain' };
 }

@@ -6,6 +6,8 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { expect, indicator, SettingsPage, test } from './fixtures';
+import { ask } from '../support/ask';
+import { sampleOrder } from '../support/sample-order';
 
 const SENTINEL = 'e2e-service-token';
 
@@ -113,4 +115,37 @@ test('another address in Settings asks for its own token and says why; Test send
   // back to the saved address: the note goes
   await settings.address().fill(service.url);
   await expect(why).toHaveCount(0);
+});
+
+test('sign out and erase: unsent orders are named, and a second confirmation is needed before they are lost', async ({
+  page,
+  app,
+  service,
+}) => {
+  await app.connect({ url: service.url, token: SENTINEL });
+  // an order the service failed to take (500): in doubt, so not sent
+  service.faults.add({ fault: { kind: 'status', status: 500 }, method: 'POST', path: '/api/order' });
+  await ask(app.core, 'outbox:submit', { draftId: 'erase-e2e-1', order: sampleOrder({ total_price: '77.00' }) });
+  await expect.poll(async () => (await ask(app.core, 'outbox:list', {})).entries[0]?.check?.outcome).toBe('none');
+  const settings = new SettingsPage(page);
+  await settings.goto();
+  const section = page.getByRole('region', { name: 'This computer’s data' });
+  await expect(section).toContainText('stored encrypted');
+  await app.screenshot('71-settings-this-computers-data');
+  await section.getByRole('button', { name: 'Sign out and erase this computer’s data' }).click();
+  const first = page.getByRole('dialog', { name: 'Sign out and erase?' });
+  await expect(first).toContainText('1 order has not been sent');
+  await app.screenshot('72-erase-first-confirmation');
+  await first.getByRole('button', { name: 'Continue…' }).click();
+  const second = page.getByRole('dialog', { name: 'Lose 1 unsent order?' });
+  await app.screenshot('73-erase-second-confirmation');
+  // keeping everything at the last step loses nothing
+  await second.getByRole('button', { name: 'Keep everything' }).click();
+  expect((await ask(app.core, 'outbox:list', {})).unsent).toBe(1);
+  await section.getByRole('button', { name: 'Sign out and erase this computer’s data' }).click();
+  await first.getByRole('button', { name: 'Continue…' }).click();
+  await second.getByRole('button', { name: 'Erase 1 unsent order and sign out' }).click();
+  await expect(page.getByRole('heading', { name: 'Welcome to Shopdesk' })).toBeVisible();
+  expect((await ask(app.core, 'outbox:list', {})).unsent).toBe(0);
+  expect((await ask(app.core, 'settings:get', {})).tokenSet).toBe(false);
 });

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { DraftRepository } from '../../electron/main/core/db/drafts';
 import { OutboxRepository } from '../../electron/main/core/db/outbox';
+import { fileDatabaseKey } from '../../electron/main/core/database-key';
 import { DraftData } from '../../shared/domain';
 import { coreIn } from './core';
 import { sampleOrder } from './sample-order';
@@ -15,8 +16,10 @@ import { BUILT_WRITER_NAME } from '../../electron/main/core/packaged-paths';
 const dir = process.argv[2]!;
 const run = process.argv[3]!;
 const serviceUrl = process.argv[4];
-const outbox = new OutboxRepository(path.join(dir, 'outbox.sqlite'));
-const drafts = new DraftRepository(path.join(dir, 'drafts.sqlite'));
+// encrypted as the app's are (the reliability figures hold with encryption on)
+const key = fileDatabaseKey(dir).key;
+const outbox = new OutboxRepository(path.join(dir, 'outbox.sqlite'), key);
+const drafts = new DraftRepository(path.join(dir, 'drafts.sqlite'), key);
 const order = sampleOrder({ remarks: 'x'.repeat(500) });
 const BUILT_WRITER = path.resolve('out/main', BUILT_WRITER_NAME);
 

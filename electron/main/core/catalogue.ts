@@ -132,6 +132,11 @@ export class Catalogue {
     if (due) void open.sync.start();
   }
 
+  /** Closes the catalogue cache open now, once its check thread has let go (sign out and erase removes it next). */
+  async release(): Promise<void> {
+    await Promise.all([this.checking, this.caches.release()]);
+  }
+
   async close(): Promise<void> {
     this.stopSchedule();
     this.stopChecks.abort();

@@ -2,7 +2,7 @@
  * The data folder: only this user may enter it (0700, every file 0600, on macOS and Linux; on Windows the profile's
  * ACL already keeps other users out), and only one Shopdesk at a time may use it.
  */
-import Database from 'better-sqlite3';
+import Database from 'better-sqlite3-multiple-ciphers';
 import fs from 'node:fs';
 import path from 'node:path';
 import { AppFailure } from '../../../shared/errors';

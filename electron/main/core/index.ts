@@ -3,6 +3,8 @@
  */
 import type { ConnectionVerdict, EventPayload, Handlers, SettingsView } from '../../../shared/contract';
 import type { SkippedRecord } from '../../../shared/domain';
+import { cacheKey } from './service-scope';
+import { eraseServiceFiles } from './erase';
 import { AppFailure, type Result } from '../../../shared/errors';
 import { checkBaseUrl } from '../../../shared/url';
 import type { RunningService } from '../../../server/index';
@@ -21,6 +23,7 @@ import { createSettingsStore, type SettingsStore } from './settings';
 import { uiPrefsHandlers } from './ui-prefs';
 import type { TokenVault } from './vault';
 import { originOf, readToken, saveToken, tokenFor } from './token';
+import { fileDatabaseKey, type DatabaseKey } from './database-key';
 import { ServiceClock } from './sync/clock';
 
 export interface CoreLog {
@@ -44,6 +47,11 @@ export interface CoreOptions {
    * file by default) or 'inline' on the main thread.
    */
   catalogueWriter?: WriterThreadSpec | 'inline';
+  /**
+   * The key of the databases with customer data: from the system keychain in the desktop app; by default one kept in
+   * the data folder (the browser host, tests), see core/database-key.ts.
+   */
+  databaseKey?: DatabaseKey;
 }
 
 export interface Core {
@@ -64,6 +72,7 @@ export function createCore(options: CoreOptions): Core {
   secureFolder(options.dataDir);
   const lock = DataFolderLock.acquire(options.dataDir);
   const settings = createSettingsStore(options.dataDir);
+  const databaseKey = options.databaseKey ?? fileDatabaseKey(options.dataDir);
   const events = new CoreEvents();
   const http = options.http ?? new ServiceHttp();
   // the service's clock, from the Date header of every answer (for finding orders whose answer was lost)
@@ -102,8 +111,18 @@ export function createCore(options: CoreOptions): Core {
     settings,
     catalogue,
     background: options.background !== false,
+    databaseKey: databaseKey.key,
   });
-  const outbox = new Outbox({ dataDir: options.dataDir, http, events, connection, target, orders, clock });
+  const outbox = new Outbox({
+    dataDir: options.dataDir,
+    http,
+    events,
+    connection,
+    target,
+    orders,
+    clock,
+    databaseKey: databaseKey.key,
+  });
 
   const view = async (): Promise<SettingsView> => {
     const stored = settings.get();
@@ -113,6 +132,7 @@ export function createCore(options: CoreOptions): Core {
       baseUrl: stored.mode === 'demo' ? (demo?.url ?? null) : stored.baseUrl,
       tokenSet: stored.mode === 'demo' ? demo !== null : tokenFor(saved, stored.baseUrl) !== null,
       tokenOrigin: saved?.origin ?? null,
+      dataAtRest: { encrypted: true, keyKeptIn: databaseKey.keptIn },
       vault: options.vault.describe(),
       demo: { running: demo !== null, ...DEMO_SIZE },
     };
@@ -206,6 +226,35 @@ export function createCore(options: CoreOptions): Core {
           latencyMs: null,
         };
       return probeService(http, baseUrl, token);
+    },
+    'settings:erase-preview': async () => {
+      const current = await target();
+      const key = cacheKey(current);
+      return {
+        service: current.mode === 'demo' ? 'demo' : originOf(current.baseUrl),
+        ...(key ? outbox.pendingFor(key) : { unsent: 0, drafts: 0 }),
+      };
+    },
+    'settings:erase': async ({ confirmedUnsent }) => {
+      const current = await target();
+      const key = cacheKey(current);
+      // orders not sent yet are lost only with a second confirmation that names how many (and no more came since)
+      const unsent = key ? outbox.pendingFor(key).unsent : 0;
+      if (unsent > 0 && confirmedUnsent !== unsent)
+        throw new AppFailure('erase_needs_confirmation', 'erase_needs_confirmation', undefined, { unsent });
+      // nothing reopens a cache of that service from here on: it is no longer configured
+      settings.update({ mode: 'unconfigured', baseUrl: null });
+      await options.vault.clear();
+      await stopDemo();
+      if (key) {
+        await outbox.forget(key);
+        await orders.release();
+        await catalogue.release();
+        eraseServiceFiles(options.dataDir, key);
+      }
+      log.info('signed out: the token and this service’s caches, drafts and outbox entries were erased');
+      void connection.recheck();
+      return view();
     },
     'demo:start': async () => {
       connection.set({ state: 'checking', mode: 'demo', message: 'Starting demo data…' });

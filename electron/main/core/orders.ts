@@ -33,6 +33,8 @@ export interface OrdersOptions {
   settings: SettingsStore;
   catalogue: Catalogue;
   background: boolean;
+  /** Encrypts the order caches (customer data). */
+  databaseKey: Buffer;
 }
 
 /** A CSV larger than this is cut (and says so): a spreadsheet could not open it anyway. */
@@ -88,7 +90,7 @@ export class Orders {
 
   private openCache(key: string): OpenOrders {
     this.revision = nextRevision();
-    const repo = new OrderRepository(path.join(this.options.dataDir, `orders-${key}.sqlite`));
+    const repo = new OrderRepository(path.join(this.options.dataDir, `orders-${key}.sqlite`), this.options.databaseKey);
     const refresh = new OrdersRefresh({
       repo,
       http: this.options.http,
@@ -194,6 +196,11 @@ export class Orders {
   async orderBookAsOf(key: string): Promise<number | null> {
     const at = (await this.openFor(key))?.repo.state('completeAt');
     return at ? Number(at) : null;
+  }
+
+  /** Closes the order cache open now (sign out and erase removes its files next). */
+  release(): Promise<void> {
+    return this.caches.release();
   }
 
   async close(): Promise<void> {

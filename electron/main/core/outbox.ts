@@ -26,6 +26,8 @@ export interface OutboxOptions {
   target: () => Promise<ConnectionTarget>;
   orders: Orders;
   clock: ServiceClock;
+  /** Encrypts the outbox and the drafts (customer data). */
+  databaseKey: Buffer;
 }
 
 export class Outbox {
@@ -36,8 +38,8 @@ export class Outbox {
   private readonly timer: NodeJS.Timeout;
 
   constructor(private readonly options: OutboxOptions) {
-    this.repo = new OutboxRepository(path.join(options.dataDir, 'outbox.sqlite'));
-    this.drafts = new DraftRepository(path.join(options.dataDir, 'drafts.sqlite'));
+    this.repo = new OutboxRepository(path.join(options.dataDir, 'outbox.sqlite'), options.databaseKey);
+    this.drafts = new DraftRepository(path.join(options.dataDir, 'drafts.sqlite'), options.databaseKey);
     this.sender = new OutboxSender({
       repo: this.repo,
       http: options.http,
@@ -74,6 +76,30 @@ export class Outbox {
     await this.sender.kick();
   }
 
+  /**
+   * Outbox or drafts files that could not be opened at start (damaged, or written with a key this computer no longer
+   * has) and were moved aside, never deleted: staff are told where they are.
+   */
+  setAside(): { store: 'outbox' | 'drafts'; file: string }[] {
+    const out: { store: 'outbox' | 'drafts'; file: string }[] = [];
+    if (this.repo.movedAside) out.push({ store: 'outbox', file: this.repo.movedAside });
+    if (this.drafts.movedAside) out.push({ store: 'drafts', file: this.drafts.movedAside });
+    return out;
+  }
+
+  /** Orders of service `key` not sent yet, and its drafts (what erasing it would lose). */
+  pendingFor(key: string): { unsent: number; drafts: number } {
+    return { unsent: this.repo.unsentFor(key), drafts: this.drafts.list(key).length };
+  }
+
+  /** Removes every outbox entry and draft of service `key` (sign out and erase), once no send is under way. */
+  async forget(key: string): Promise<void> {
+    await this.sender.idle();
+    this.repo.forget(key);
+    this.drafts.forget(key);
+    this.changed();
+  }
+
   private changed(): void {
     this.options.events.emit('outbox:changed', { unsent: this.repo.unsentCount() });
   }
@@ -101,7 +127,7 @@ export class Outbox {
   readonly handlers: OutboxHandlers = {
     'outbox:list': async () => {
       const key = cacheKey(await this.options.target());
-      return { entries: key ? this.repo.list(key) : [], unsent: this.repo.unsentCount() };
+      return { entries: key ? this.repo.list(key) : [], unsent: this.repo.unsentCount(), setAside: this.setAside() };
     },
     'outbox:submit': async ({ draftId, order }) => {
       const key = await this.key();

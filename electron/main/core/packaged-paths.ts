@@ -32,10 +32,10 @@ export function realFilePath(file: string): string {
   return file.replace(ASAR_SEGMENT, '$1app.asar.unpacked');
 }
 
-/** Platforms and architectures better-sqlite3 ships a prebuilt binary for (its prebuilds/ folder). */
+/** Platforms and architectures better-sqlite3-multiple-ciphers ships a prebuilt binary for (its prebuilds/ folder). */
 const PREBUILT = { platforms: ['darwin', 'linux', 'win32'], archs: ['x64', 'arm64'] } as const;
 
-/** The name better-sqlite3 gives its prebuilt binary for a target; null where it ships none. */
+/** The name better-sqlite3-multiple-ciphers gives its prebuilt binary for a target; null where it ships none. */
 export function sqlitePrebuildName(platform: string, arch: string, musl = false): string | null {
   if (!(PREBUILT.platforms as readonly string[]).includes(platform)) return null;
   if (!(PREBUILT.archs as readonly string[]).includes(arch)) return null;
@@ -43,7 +43,7 @@ export function sqlitePrebuildName(platform: string, arch: string, musl = false)
 }
 
 export interface SqliteBindingTarget {
-  /** The better-sqlite3 package folder as module resolution gives it (inside app.asar when packaged). */
+  /** The better-sqlite3-multiple-ciphers package folder as module resolution gives it (inside app.asar when packaged). */
   packageDir: string;
   platform: string;
   arch: string;
@@ -51,7 +51,7 @@ export interface SqliteBindingTarget {
   musl?: boolean;
 }
 
-/** The SQLite module's native binary as a real file, for better-sqlite3's `nativeBinding`; null where none ships. */
+/** The SQLite module's native binary as a real file, for better-sqlite3-multiple-ciphers's `nativeBinding`; null where none ships. */
 export function sqliteBindingFile(target: SqliteBindingTarget, p: PathApi = path): string | null {
   const name = sqlitePrebuildName(target.platform, target.arch, target.musl);
   return name ? realFilePath(p.join(target.packageDir, 'prebuilds', name)) : null;

@@ -84,6 +84,11 @@ export class ServiceCaches<T extends ServiceCache> {
     return done;
   }
 
+  /** Closes the cache open now (its work stopped and unwound first), so its files can go; resolves once closed. */
+  async release(): Promise<void> {
+    if (this.current) await this.retire(this.current.cache);
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     if (this.current) void this.retire(this.current.cache);

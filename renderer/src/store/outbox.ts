@@ -8,6 +8,8 @@ export interface OutboxSlice {
   /** True once the list has been read from main (before that, an empty list means nothing). */
   outboxLoaded: boolean;
   unsent: number;
+  /** Outbox or drafts files set aside at start (damage or a lost key): kept, and shown on the Outbox screen. */
+  setAside: { store: 'outbox' | 'drafts'; file: string }[];
   loadOutbox(): Promise<void>;
 }
 
@@ -15,8 +17,9 @@ export const outboxSlice: StateCreator<OutboxSlice, [], [], OutboxSlice> = (set)
   outbox: [],
   outboxLoaded: false,
   unsent: 0,
+  setAside: [],
   loadOutbox: async () => {
-    const { entries, unsent } = await call('outbox:list', {});
-    set({ outbox: entries, unsent, outboxLoaded: true });
+    const { entries, unsent, setAside } = await call('outbox:list', {});
+    set({ outbox: entries, unsent, setAside, outboxLoaded: true });
   },
 });

@@ -90,7 +90,7 @@ describe('one Shopdesk per data folder', () => {
   it('a Shopdesk killed while holding the folder leaves no stale lock', async () => {
     fs.mkdirSync(dir, { recursive: true });
     // another process takes the lock the way the core does, then is killed
-    const script = `const D = require('better-sqlite3'); const db = new D(${JSON.stringify(path.join(dir, 'shopdesk.lock'))}); db.pragma('locking_mode = EXCLUSIVE'); db.exec('BEGIN EXCLUSIVE; CREATE TABLE IF NOT EXISTS lock (pid INTEGER); COMMIT'); console.log('locked'); setInterval(() => {}, 1000);`;
+    const script = `const D = require('better-sqlite3-multiple-ciphers'); const db = new D(${JSON.stringify(path.join(dir, 'shopdesk.lock'))}); db.pragma('locking_mode = EXCLUSIVE'); db.exec('BEGIN EXCLUSIVE; CREATE TABLE IF NOT EXISTS lock (pid INTEGER); COMMIT'); console.log('locked'); setInterval(() => {}, 1000);`;
     const child = spawn(process.execPath, ['-e', script], { cwd: process.cwd(), stdio: ['ignore', 'pipe', 'inherit'] });
     await new Promise<void>((resolve) => child.stdout.once('data', () => resolve()));
     expect(() => coreIn(dir)).toThrow(expect.objectContaining({ code: 'data_folder_in_use' }));

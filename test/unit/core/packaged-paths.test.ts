@@ -55,49 +55,73 @@ describe('SQLite’s native binary', () => {
   it('packaged: the target’s prebuild under app.asar.unpacked, for Windows, macOS and Linux', () => {
     expect(
       sqliteBindingFile(
-        { packageDir: `${WIN}\\app.asar\\node_modules\\better-sqlite3`, platform: 'win32', arch: 'x64' },
+        {
+          packageDir: `${WIN}\\app.asar\\node_modules\\better-sqlite3-multiple-ciphers`,
+          platform: 'win32',
+          arch: 'x64',
+        },
         path.win32,
       ),
-    ).toBe(`${WIN}\\app.asar.unpacked\\node_modules\\better-sqlite3\\prebuilds\\win32-x64.node`);
+    ).toBe(`${WIN}\\app.asar.unpacked\\node_modules\\better-sqlite3-multiple-ciphers\\prebuilds\\win32-x64.node`);
     expect(
       sqliteBindingFile(
-        { packageDir: `${WIN}\\app.asar\\node_modules\\better-sqlite3`, platform: 'win32', arch: 'arm64' },
+        {
+          packageDir: `${WIN}\\app.asar\\node_modules\\better-sqlite3-multiple-ciphers`,
+          platform: 'win32',
+          arch: 'arm64',
+        },
         path.win32,
       ),
-    ).toBe(`${WIN}\\app.asar.unpacked\\node_modules\\better-sqlite3\\prebuilds\\win32-arm64.node`);
+    ).toBe(`${WIN}\\app.asar.unpacked\\node_modules\\better-sqlite3-multiple-ciphers\\prebuilds\\win32-arm64.node`);
     expect(
       sqliteBindingFile(
-        { packageDir: `${MAC}/app.asar/node_modules/better-sqlite3`, platform: 'darwin', arch: 'arm64' },
+        {
+          packageDir: `${MAC}/app.asar/node_modules/better-sqlite3-multiple-ciphers`,
+          platform: 'darwin',
+          arch: 'arm64',
+        },
         path.posix,
       ),
-    ).toBe(`${MAC}/app.asar.unpacked/node_modules/better-sqlite3/prebuilds/darwin-arm64.node`);
+    ).toBe(`${MAC}/app.asar.unpacked/node_modules/better-sqlite3-multiple-ciphers/prebuilds/darwin-arm64.node`);
     expect(
       sqliteBindingFile(
-        { packageDir: `${LINUX}/app.asar/node_modules/better-sqlite3`, platform: 'linux', arch: 'x64' },
+        {
+          packageDir: `${LINUX}/app.asar/node_modules/better-sqlite3-multiple-ciphers`,
+          platform: 'linux',
+          arch: 'x64',
+        },
         path.posix,
       ),
-    ).toBe(`${LINUX}/app.asar.unpacked/node_modules/better-sqlite3/prebuilds/linux-x64.node`);
+    ).toBe(`${LINUX}/app.asar.unpacked/node_modules/better-sqlite3-multiple-ciphers/prebuilds/linux-x64.node`);
   });
 
   it('development: the package’s own prebuild, musl Linux included', () => {
     expect(
-      sqliteBindingFile({ packageDir: '/src/node_modules/better-sqlite3', platform: 'linux', arch: 'x64' }, path.posix),
-    ).toBe('/src/node_modules/better-sqlite3/prebuilds/linux-x64.node');
-    expect(
       sqliteBindingFile(
-        { packageDir: '/src/node_modules/better-sqlite3', platform: 'linux', arch: 'arm64', musl: true },
+        { packageDir: '/src/node_modules/better-sqlite3-multiple-ciphers', platform: 'linux', arch: 'x64' },
         path.posix,
       ),
-    ).toBe('/src/node_modules/better-sqlite3/prebuilds/linuxmusl-arm64.node');
+    ).toBe('/src/node_modules/better-sqlite3-multiple-ciphers/prebuilds/linux-x64.node');
     expect(
       sqliteBindingFile(
-        { packageDir: 'C:\\src\\node_modules\\better-sqlite3', platform: 'win32', arch: 'x64' },
+        {
+          packageDir: '/src/node_modules/better-sqlite3-multiple-ciphers',
+          platform: 'linux',
+          arch: 'arm64',
+          musl: true,
+        },
+        path.posix,
+      ),
+    ).toBe('/src/node_modules/better-sqlite3-multiple-ciphers/prebuilds/linuxmusl-arm64.node');
+    expect(
+      sqliteBindingFile(
+        { packageDir: 'C:\\src\\node_modules\\better-sqlite3-multiple-ciphers', platform: 'win32', arch: 'x64' },
         path.win32,
       ),
-    ).toBe('C:\\src\\node_modules\\better-sqlite3\\prebuilds\\win32-x64.node');
+    ).toBe('C:\\src\\node_modules\\better-sqlite3-multiple-ciphers\\prebuilds\\win32-x64.node');
   });
 
-  it('where better-sqlite3 ships no prebuild there is none to name (it then finds its own build)', () => {
+  it('where better-sqlite3-multiple-ciphers ships no prebuild there is none to name (it then finds its own build)', () => {
     expect(sqlitePrebuildName('freebsd', 'x64')).toBeNull();
     expect(sqlitePrebuildName('linux', 'ia32')).toBeNull();
     expect(sqlitePrebuildName('darwin', 'x64', true)).toBe('darwin-x64.node'); // musl means nothing off Linux

@@ -86,7 +86,7 @@ describe.each(TARGETS)('the packaged app for $platform-$arch', (target) => {
   it('its node_modules is what main loads at run time and their own dependencies: no devDependency', () => {
     const inArchive = packagesIn(paths());
     const closure = runtimeClosure();
-    closure.delete('node-addon-api'); // better-sqlite3's build-time headers, left out on purpose
+    closure.delete('node-addon-api'); // better-sqlite3-multiple-ciphers's build-time headers, left out on purpose
     expect([...inArchive].filter((name) => !closure.has(name))).toEqual([]);
     for (const dependency of Object.keys(pkg.dependencies)) expect(inArchive.has(dependency), dependency).toBe(true);
     // e.g. React, Mantine, recharts: bundled by Vite into the renderer, never copied as packages
@@ -94,17 +94,17 @@ describe.each(TARGETS)('the packaged app for $platform-$arch', (target) => {
     expect(devOnly.filter((name) => inArchive.has(name))).toEqual([]);
   });
 
-  it('ships exactly one better-sqlite3 binary, the target’s, unpacked next to the archive', () => {
+  it('ships exactly one better-sqlite3-multiple-ciphers binary, the target’s, unpacked next to the archive', () => {
     const natives = built().files.filter((f) => f.path.endsWith('.node'));
     expect(natives.map((f) => f.path)).toEqual([
-      `node_modules/better-sqlite3/prebuilds/${target.platform}-${target.arch}.node`,
+      `node_modules/better-sqlite3-multiple-ciphers/prebuilds/${target.platform}-${target.arch}.node`,
     ]);
     expect(natives[0]!.unpacked).toBe(true);
     expect(built().unpackedOnDisk.filter((f) => f.endsWith('.node'))).toEqual([natives[0]!.path]);
     // the resolution the app uses finds that very file
     const found = sqliteBindingFile(
       {
-        packageDir: path.join(built().resources, 'app.asar', 'node_modules', 'better-sqlite3'),
+        packageDir: path.join(built().resources, 'app.asar', 'node_modules', 'better-sqlite3-multiple-ciphers'),
         platform: target.platform,
         arch: target.arch,
       },
@@ -179,7 +179,7 @@ describe('the writer thread and SQLite from the package, with nothing from the a
       const inArchive = (p: string): string => path.join(resources, 'app.asar', ...p.split('/'));
       const script = writerThreadFile(inArchive('out/main/catalogue-writer.mjs'));
       const binding = sqliteBindingFile({
-        packageDir: inArchive('node_modules/better-sqlite3'),
+        packageDir: inArchive('node_modules/better-sqlite3-multiple-ciphers'),
         platform: host!.platform,
         arch: host!.arch,
       });

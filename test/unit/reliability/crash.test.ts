@@ -7,10 +7,12 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import Database from 'better-sqlite3';
+import Database from 'better-sqlite3-multiple-ciphers';
 import { describe, expect, it } from 'vitest';
 import { startService } from '../../../server/index';
 import { coreIn } from '../../support/core';
+import { readKeyFile } from '../../../electron/main/core/database-key';
+import { unlock } from '../../../electron/main/core/db/open';
 import { recordFigures } from '../../support/reliability-report';
 
 const KILLS = 100;
@@ -88,7 +90,9 @@ describe('crash safety of the catalogue sync, drafts and the outbox', () => {
         allDrafts.push(...acked.drafts);
         allOutbox.push(...acked.outbox);
         for (const name of ['drafts.sqlite', 'outbox.sqlite']) {
+          // encrypted, as the app's are: opened with the key the writer kept in the folder
           const db = new Database(path.join(dir, name));
+          unlock(db, readKeyFile(dir)!);
           try {
             expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
           } finally {
@@ -99,6 +103,8 @@ describe('crash safety of the catalogue sync, drafts and the outbox', () => {
       }
       const drafts = new Database(path.join(dir, 'drafts.sqlite'), { readonly: true });
       const outbox = new Database(path.join(dir, 'outbox.sqlite'), { readonly: true });
+      unlock(drafts, readKeyFile(dir)!);
+      unlock(outbox, readKeyFile(dir)!);
       try {
         const draftIds = new Set(drafts.prepare('SELECT id FROM drafts').pluck().all() as string[]);
         const outboxIds = new Set(outbox.prepare('SELECT id FROM outbox').pluck().all() as string[]);

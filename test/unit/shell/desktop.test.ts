@@ -263,7 +263,10 @@ describe('packaging (electron-builder.ts)', () => {
       grantFileProtocolExtraPrivileges: false,
     });
     expect(config.asar).toBe(true);
-    expect(config.asarUnpack).toEqual(['node_modules/better-sqlite3/**', 'out/main/catalogue-writer.mjs']);
+    expect(config.asarUnpack).toEqual([
+      'node_modules/better-sqlite3-multiple-ciphers/**',
+      'out/main/catalogue-writer.mjs',
+    ]);
     expect(config.npmRebuild).toBe(false);
   });
 

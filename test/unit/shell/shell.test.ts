@@ -7,7 +7,8 @@ import { createCore } from '../../../electron/main/core/index';
 import { readToken } from '../../../electron/main/core/token';
 import { CHANNELS } from '../../../shared/contract';
 import { bindIpc } from '../../../electron/main/ipc';
-import { SafeStorageVault, type CipherStore } from '../../../electron/main/vault';
+import { loadDatabaseKey, SafeStorageVault, type CipherStore } from '../../../electron/main/vault';
+import { DATABASE_KEY_FILE } from '../../../electron/main/core/database-key';
 import { isTrustedSender } from '../../../electron/main/window-options';
 
 const exposed: Record<string, unknown> = {};
@@ -118,6 +119,53 @@ describe('safeStorage vault', () => {
     expect(await vault.get()).toBe(SENTINEL);
     expect(safe.decryptStringAsync).toHaveBeenCalled();
     expect(vault.describe()).toMatchObject({ kind: 'os-keychain', secure: true });
+  });
+
+  it('a token safeStorage asks to re-encrypt is stored again under the current key', async () => {
+    const safe = fakeSafe();
+    const store = memoryStore();
+    const vault = await SafeStorageVault.create(safe, store, 'darwin');
+    await vault.set(SENTINEL);
+    safe.decryptStringAsync.mockImplementationOnce(async (buffer: Buffer) => ({
+      shouldReEncrypt: true,
+      result: Buffer.from(buffer.toString().slice(4), 'hex').toString(),
+    }));
+    expect(safe.encryptStringAsync).toHaveBeenCalledTimes(1);
+    expect(await vault.get()).toBe(SENTINEL);
+    expect(safe.encryptStringAsync).toHaveBeenCalledTimes(2);
+    expect(await vault.get()).toBe(SENTINEL);
+  });
+
+  it('the database key: kept in the keychain as ciphertext, re-encrypted when asked, moved there from a key file, a new one when lost', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shopdesk-dbkey-'));
+    try {
+      const safe = fakeSafe();
+      const store = memoryStore();
+      const first = await loadDatabaseKey(safe, store, 'win32', dir);
+      expect(first.keptIn).toBe('os-keychain');
+      expect([...store.data.values()].join()).not.toContain(first.key.toString('hex'));
+      expect(fs.existsSync(path.join(dir, DATABASE_KEY_FILE))).toBe(false);
+      safe.decryptStringAsync.mockImplementationOnce(async (buffer: Buffer) => ({
+        shouldReEncrypt: true,
+        result: Buffer.from(buffer.toString().slice(4), 'hex').toString(),
+      }));
+      const again = await loadDatabaseKey(safe, store, 'win32', dir);
+      expect(again.key.equals(first.key)).toBe(true);
+      expect(safe.encryptStringAsync).toHaveBeenCalledTimes(2);
+      // no keychain (Linux basic_text): a key file only this user can read, said plainly
+      const plain = await loadDatabaseKey(fakeSafe({ backend: 'basic_text' }), memoryStore(), 'linux', dir);
+      expect(plain.keptIn).toBe('file');
+      if (process.platform !== 'win32') expect(fs.statSync(path.join(dir, DATABASE_KEY_FILE)).mode & 0o777).toBe(0o600);
+      // a keychain appears later: that key moves into it, the file goes
+      const moved = await loadDatabaseKey(fakeSafe(), memoryStore(), 'linux', dir);
+      expect(moved.key.equals(plain.key)).toBe(true);
+      expect(fs.existsSync(path.join(dir, DATABASE_KEY_FILE))).toBe(false);
+      // a keychain that can no longer decrypt it: a new key (the databases then set aside when they do not open)
+      const lost = await loadDatabaseKey(fakeSafe({ failDecrypt: true }), store, 'win32', dir);
+      expect(lost.key.equals(first.key)).toBe(false);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('Linux basic_text or no encryption: memory only, and says so', async () => {

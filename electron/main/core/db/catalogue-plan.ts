@@ -3,7 +3,7 @@
  * own query type, and every filter of it has an entry in FILTERS: a filter added to the contract and not here does not
  * compile.
  */
-import type Database from 'better-sqlite3';
+import type Database from 'better-sqlite3-multiple-ciphers';
 import type { CatalogueQuery } from '../../../../shared/contract';
 import { LOW_STOCK_THRESHOLD } from '../../../../shared/domain';
 import { flagMask } from './catalogue-columns';

@@ -2,7 +2,7 @@
  * The catalogue cache's schema: its numbered migrations, and the secondary indexes as one list that the migrations,
  * a first download (which drops and rebuilds them) and opening a cache all create from.
  */
-import type Database from 'better-sqlite3';
+import type Database from 'better-sqlite3-multiple-ciphers';
 import type { Migration } from './open';
 
 /** sync_state keys of the kept row counts. */

@@ -3,7 +3,7 @@
  * barcode/SKU indexes, page bookkeeping for resumable sync, and keyset windows for the stock table. Its schema, write
  * path and query planner live beside it (catalogue-schema, catalogue-columns, catalogue-plan).
  */
-import type Database from 'better-sqlite3';
+import type Database from 'better-sqlite3-multiple-ciphers';
 import { FLAG_NAMES, type ProductDetail, type ProductRow } from '../../../../shared/domain';
 import { parseProduct, type ParsedProduct } from '../api/products';
 import {

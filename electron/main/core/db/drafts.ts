@@ -1,7 +1,7 @@
 /** Order-entry drafts, saved on every change (synchronous=FULL): a crash, a power cut or a closed window loses nothing. */
-import type Database from 'better-sqlite3';
+import type Database from 'better-sqlite3-multiple-ciphers';
 import { DraftData, type Draft } from '../../../../shared/domain';
-import { openDatabase, type Migration } from './open';
+import { compact, openDatabase, type Migration } from './open';
 
 export const DRAFT_MIGRATIONS: readonly Migration[] = [
   (db) =>
@@ -25,8 +25,9 @@ export class DraftRepository {
   readonly movedAside: string | null;
   private readonly stmt;
 
-  constructor(file: string) {
-    const opened = openDatabase({ file, migrations: DRAFT_MIGRATIONS, synchronous: 'FULL' });
+  /** `key` encrypts the file (core/database-key.ts); without one (some tests) it is plain. */
+  constructor(file: string, key?: Buffer) {
+    const opened = openDatabase({ file, migrations: DRAFT_MIGRATIONS, synchronous: 'FULL', key });
     this.db = opened.db;
     this.movedAside = opened.movedAside;
     this.stmt = {
@@ -36,6 +37,7 @@ export class DraftRepository {
       list: this.db.prepare('SELECT * FROM drafts WHERE service_key = ? ORDER BY updated_at DESC LIMIT 50'),
       get: this.db.prepare('SELECT * FROM drafts WHERE id = ?'),
       remove: this.db.prepare('DELETE FROM drafts WHERE id = ?'),
+      forgetService: this.db.prepare('DELETE FROM drafts WHERE service_key = ?'),
     };
   }
 
@@ -55,6 +57,12 @@ export class DraftRepository {
 
   list(serviceKey: string): Draft[] {
     return (this.stmt.list.all(serviceKey) as Row[]).map(toDraft);
+  }
+
+  /** Removes every draft of one service (sign out and erase), leaving no free page with their text behind. */
+  forget(serviceKey: string): void {
+    this.stmt.forgetService.run(serviceKey);
+    compact(this.db);
   }
 
   discard(id: string): boolean {

@@ -2,7 +2,7 @@
  * Opens a SQLite database the same way everywhere: WAL, numbered append-only migrations tracked in user_version,
  * a quick_check on start, and a clear refusal of a database written by a newer Shopdesk.
  */
-import Database from 'better-sqlite3';
+import Database from 'better-sqlite3-multiple-ciphers';
 import fs from 'node:fs';
 import type { z } from 'zod';
 import { AppFailure } from '../../../../shared/errors';
@@ -22,6 +22,11 @@ export interface OpenOptions {
    * whose full check runs on another thread (a 1 GB catalogue takes seconds to check).
    */
   quickCheck?: boolean;
+  /**
+   * Encrypts the file with this key (customer data: orders cache, drafts, outbox). A plain database left by an older
+   * version is encrypted in place on first open; one that does not open with the key is moved aside like a damaged one.
+   */
+  key?: Buffer;
 }
 
 export interface OpenedDatabase {
@@ -31,12 +36,14 @@ export interface OpenedDatabase {
 }
 
 if (!(Number(process.versions.napi) >= 10)) {
-  throw new Error(`better-sqlite3 needs Node-API 10 (Node 24 or Electron 40+); this is Node ${process.version}.`);
+  throw new Error(
+    `better-sqlite3-multiple-ciphers needs Node-API 10 (Node 24 or Electron 40+); this is Node ${process.version}.`,
+  );
 }
 
 /**
  * The SQLite module's native binary, when the host names it (the installed app: a real file next to app.asar, see
- * packaged-paths.ts); null lets better-sqlite3 find its own (development, tests, the browser host). Set once at start,
+ * packaged-paths.ts); null lets better-sqlite3-multiple-ciphers find its own (development, tests, the browser host). Set once at start,
  * before any database opens, so a process loads the binary from one place only.
  */
 let nativeBinding: string | null = null;
@@ -56,13 +63,15 @@ export function sqliteBinding(): string | null {
 }
 
 export function openDatabase(options: OpenOptions): OpenedDatabase {
-  let db = openOrNull(options.file);
+  if (options.key && isPlainDatabase(options.file)) encryptInPlace(options.file, options.key);
+  let db = openOrNull(options.file, options.key);
   let movedAside: string | null = null;
   if (!db || !(options.quickCheck === false ? readable(db) : healthy(db))) {
     db?.close();
     movedAside = moveAside(options.file);
     db = new Database(options.file, sqliteOptions());
     secureFile(options.file);
+    if (options.key) unlock(db, options.key);
   }
   db.pragma('journal_mode = WAL');
   db.pragma(`synchronous = ${options.synchronous}`);
@@ -75,10 +84,11 @@ export function openDatabase(options: OpenOptions): OpenedDatabase {
   return { db, movedAside };
 }
 
-function openOrNull(file: string): Database.Database | null {
+function openOrNull(file: string, key?: Buffer): Database.Database | null {
   try {
     const db = new Database(file, sqliteOptions());
     secureFile(file); // this user's only before anything is written; SQLite gives its -wal and -shm the same mode
+    if (key) unlock(db, key);
     return db;
   } catch {
     return null;
@@ -87,9 +97,63 @@ function openOrNull(file: string): Database.Database | null {
 
 export const FILE_MODE = 0o600;
 
+/**
+ * The encryption of the databases that hold customer data: SQLCipher 4's format (AES-256 per page with an HMAC, so a
+ * changed page is noticed), through better-sqlite3-multiple-ciphers, with a raw 256-bit key (no passphrase to stretch).
+ */
+export function unlock(db: Database.Database, key: Buffer): void {
+  db.pragma("cipher = 'sqlcipher'");
+  db.pragma('legacy = 4');
+  db.pragma(`key = "x'${key.toString('hex')}'"`);
+}
+
+const PLAIN_HEADER = Buffer.from('SQLite format 3\0', 'latin1');
+
+/** A database file written without encryption (its first 16 bytes are SQLite's own header). */
+export function isPlainDatabase(file: string): boolean {
+  let fd: number | null = null;
+  try {
+    fd = fs.openSync(file, 'r');
+    const head = Buffer.alloc(16);
+    return fs.readSync(fd, head, 0, 16, 0) === 16 && head.equals(PLAIN_HEADER);
+  } catch {
+    return false;
+  } finally {
+    if (fd !== null) fs.closeSync(fd);
+  }
+}
+
+/**
+ * Encrypts a plain database in place (first start after the update): its WAL is folded in (rekey works on a rollback
+ * journal), VACUUM leaves no free page holding old text, then every page is rewritten encrypted in one transaction.
+ * A file that cannot be encrypted is left as it is; opening it with the key then fails and moves it aside.
+ */
+function encryptInPlace(file: string, key: Buffer): void {
+  let db: Database.Database | null = null;
+  try {
+    db = new Database(file, sqliteOptions());
+    db.pragma('journal_mode = DELETE');
+    db.exec('VACUUM');
+    db.pragma("cipher = 'sqlcipher'");
+    db.pragma('legacy = 4');
+    db.pragma(`rekey = "x'${key.toString('hex')}'"`);
+  } catch {
+    // left for the open to find unreadable
+  } finally {
+    db?.close();
+  }
+}
+
 /** Makes one file this user's only (a database the moment it is created, before anything is written to it). */
 export function secureFile(file: string): void {
   if (process.platform !== 'win32' && fs.existsSync(file)) fs.chmodSync(file, FILE_MODE);
+}
+
+/** After erasing: the WAL folded in and emptied, and the file rebuilt, so no page still holds what was removed. */
+export function compact(db: Database.Database): void {
+  db.pragma('wal_checkpoint(TRUNCATE)');
+  db.exec('VACUUM');
+  db.pragma('wal_checkpoint(TRUNCATE)');
 }
 
 /** Moves a damaged database (and its WAL) aside, never deleting it; returns where it went. */

@@ -2,7 +2,7 @@
  * The order cache: every order with its items, the raw record, FTS over the fields staff search by, indexes for
  * status, date, total and customer, and what the dates have proved about day/month order.
  */
-import type Database from 'better-sqlite3';
+import type Database from 'better-sqlite3-multiple-ciphers';
 import { collectDateEvidence, readDate, type DateOrder, type DateOrderEvidence } from '../../../../shared/dates';
 import { OrdersOutcome, SkippedRecord, type DateView, type OrderRow } from '../../../../shared/domain';
 import { toCents } from '../../../../shared/money';
@@ -97,8 +97,9 @@ export class OrderRepository {
   private rows = 0;
   private readonly stmt;
 
-  constructor(file: string) {
-    this.db = openDatabase({ file, migrations: ORDER_MIGRATIONS, synchronous: 'NORMAL', cacheMiB: 64 }).db;
+  /** `key` encrypts the file (core/database-key.ts); a cache that no longer opens with it is moved aside and refetched. */
+  constructor(file: string, key?: Buffer) {
+    this.db = openDatabase({ file, migrations: ORDER_MIGRATIONS, synchronous: 'NORMAL', cacheMiB: 64, key }).db;
     this.windows = new KeysetWindows(this.db);
     const db = this.db;
     this.stmt = {

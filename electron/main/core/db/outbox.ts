@@ -3,9 +3,9 @@
  * attempt recorded. A damaged outbox is moved aside and reported, never deleted.
  */
 import { randomUUID } from 'node:crypto';
-import type Database from 'better-sqlite3';
+import type Database from 'better-sqlite3-multiple-ciphers';
 import type { NewOrder, OutboxCheck, OutboxEntry, OutboxState } from '../../../../shared/domain';
-import { openDatabase, type Migration } from './open';
+import { compact, openDatabase, type Migration } from './open';
 
 export const OUTBOX_MIGRATIONS: readonly Migration[] = [
   (db) =>
@@ -63,8 +63,9 @@ export class OutboxRepository {
   readonly movedAside: string | null;
   private readonly stmt;
 
-  constructor(file: string) {
-    const opened = openDatabase({ file, migrations: OUTBOX_MIGRATIONS, synchronous: 'FULL' });
+  /** `key` encrypts the file (core/database-key.ts); without one (some tests) it is plain. */
+  constructor(file: string, key?: Buffer) {
+    const opened = openDatabase({ file, migrations: OUTBOX_MIGRATIONS, synchronous: 'FULL', key });
     this.db = opened.db;
     this.movedAside = opened.movedAside;
     const db = this.db;
@@ -208,6 +209,7 @@ export class OutboxRepository {
       this.stmt.forgetEntries.run(serviceKey);
       this.stmt.forgetZone.run(serviceKey);
     })();
+    compact(this.db);
   }
 
   unsentCount(): number {

@@ -3,7 +3,7 @@
  * at any depth. A sort-key anchor is remembered every ANCHOR_EVERY rows (found once by walking the sort index), so a
  * window starts with a keyset seek plus at most ANCHOR_EVERY skipped keys — never a deep OFFSET.
  */
-import type Database from 'better-sqlite3';
+import type Database from 'better-sqlite3-multiple-ciphers';
 
 export const ANCHOR_EVERY = 256;
 export const MAX_WINDOW = 500;

@@ -30,6 +30,7 @@ import { useStore } from '../../store';
 import { correctRejected } from '../new-order/correct';
 import { attemptWords, summaryLine, tabOf, type OutboxTab } from './words';
 import { ReconcileCheck } from './ReconcileCheck';
+import { SetAsideNotice } from './SetAsideNotice';
 
 const STATE_LOOK: Record<OutboxEntry['state'], { color: string; label: string }> = {
   queued: { color: 'blue', label: 'Waiting to send' },
@@ -120,6 +121,7 @@ export function OutboxScreen() {
           {error}
         </Alert>
       )}
+      <SetAsideNotice />
       <Tabs value={tab} onChange={(value) => setChosen(value as OutboxTab)} keepMounted={false}>
         <Tabs.List aria-label="Outbox lists">
           {TABS.map((t) => (

@@ -10,6 +10,7 @@ import { BridgeError } from '../../bridge';
 import { errorWords } from '../../errors';
 import { useStore } from '../../store';
 import { DateOrderSettings } from './DateOrderSettings';
+import { DataSettings } from './DataSettings';
 import { VERDICT_TITLE } from './verdict';
 
 const FormSchema = z.object({
@@ -229,6 +230,7 @@ export function SettingsScreen() {
         </Paper>
       )}
       <DateOrderSettings />
+      <DataSettings />
       <Modal
         opened={askMemory !== null}
         onClose={() => setAskMemory(null)}
