@@ -1,5 +1,4 @@
 /** A status word as a coloured label. Known words get fitting colours; any other word gets a stable colour of its own. */
-import type { CSSProperties } from 'react';
 
 const KNOWN: Record<string, string> = {
   available: 'teal',
@@ -44,6 +43,16 @@ export function byStatusOrder(a: string, b: string): number {
  * capitals after the first ("UPS") are kept as the abbreviations they are.
  */
 export function statusText(status: string): string {
+  const known = TEXTS.get(status);
+  if (known !== undefined) return known;
+  const text = sentenceCase(status);
+  if (TEXTS.size < 500) TEXTS.set(status, text);
+  return text;
+}
+/** A list shows the same few statuses thousands of times: each is worded once. */
+const TEXTS = new Map<string, string>();
+
+function sentenceCase(status: string): string {
   const words = (status.trim() || 'No status').split(/\s+/);
   return words
     .map((word, i) => {
@@ -53,14 +62,6 @@ export function statusText(status: string): string {
     })
     .join(' ');
 }
-
-const pillColors = (color: string) =>
-  ({
-    '--pill-0': `var(--mantine-color-${color}-0)`,
-    '--pill-1': `var(--mantine-color-${color}-1)`,
-    '--pill-8': `var(--mantine-color-${color}-8)`,
-    '--pill-9': `var(--mantine-color-${color}-9)`,
-  }) as CSSProperties;
 
 /** A status on a detail screen: the same pill as in the lists. */
 export function StatusBadge({ status }: { status: string }) {
@@ -75,7 +76,7 @@ export function StatusLabel({ status, suffix }: { status: string; suffix?: strin
   const text = statusText(status);
   const shown = suffix ? `${text} · ${suffix}` : text;
   return (
-    <span title={shown} className="status-pill" style={pillColors(statusColor(text))}>
+    <span title={shown} className="status-pill" data-color={statusColor(text)}>
       {shown}
     </span>
   );
