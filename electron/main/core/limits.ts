@@ -52,6 +52,11 @@ export const SYNC_LIMITS = {
 export const ORDER_LIMITS = {
   /** A whole unpaginated order list may be large; a page of a paginated one is small. */
   maxListBytes: 256 * 1024 * 1024,
+  /**
+   * A page of a paginated list (page 2 on; ORDER_LIMITS.concurrency of them at once) holds a page of orders: 15 in
+   * Laravel's default, some kilobytes. Past this it is no real page, and the refresh stops with a clear reason.
+   */
+  maxPageBytes: 8 * 1024 * 1024,
   /** Orders committed together during a refresh. */
   writeBatchOrders: 1000,
   /** Pages of a paginated order list fetched at once. */

@@ -39,6 +39,11 @@ export interface RequestOptions {
   deadlineMs?: number;
   maxBytes?: number;
   signal?: AbortSignal;
+  /**
+   * Takes a successful answer's body chunk by chunk as it arrives (a list parsed as it streams): the body is then not
+   * kept, and `body` is undefined. Error answers are read as usual.
+   */
+  sink?: (chunk: Buffer) => void;
 }
 
 export interface ServiceConnection {
@@ -136,7 +141,7 @@ export class ServiceHttp {
       }
       const date = Date.parse(String(response.headers.date ?? ''));
       if (!Number.isNaN(date)) this.onServerDate?.(url.origin, date);
-      return this.read(response, options.maxBytes ?? LIMITS.maxResponseBytes, signal, conn.token, date);
+      return this.read(response, options.maxBytes ?? LIMITS.maxResponseBytes, signal, conn.token, date, options.sink);
     }
   }
 
@@ -176,11 +181,13 @@ export class ServiceHttp {
     signal: AbortSignal,
     token: string,
     date: number,
+    sink?: (chunk: Buffer) => void,
   ): Promise<ApiResponse> {
     const status = response.statusCode;
+    const streaming = sink !== undefined && status >= 200 && status < 300;
     const declared = Number(response.headers['content-length']);
     if (Number.isFinite(declared) && declared > maxBytes) {
-      response.body.destroy();
+      discard(response);
       throw new ApiFailure('too_large', 'The service sent a response too large to accept.', {
         status,
         maybeDelivered: true,
@@ -192,18 +199,21 @@ export class ServiceHttp {
       for await (const chunk of response.body) {
         bytes += (chunk as Buffer).length;
         if (bytes > maxBytes) {
-          response.body.destroy();
+          discard(response);
           throw new ApiFailure('too_large', 'The service sent a response too large to accept.', {
             status,
             maybeDelivered: true,
           });
         }
-        chunks.push(chunk as Buffer);
+        if (streaming) sink(chunk as Buffer);
+        else chunks.push(chunk as Buffer);
       }
     } catch (error) {
+      if (streaming) discard(response);
       if (error instanceof ApiFailure) throw error;
       throw toFailure(error, signal, true);
     }
+    if (streaming) return { status, body: undefined, bytes, date: Number.isNaN(date) ? null : date };
     const text = Buffer.concat(chunks).toString('utf8');
     const contentType = String(response.headers['content-type'] ?? '');
     let body: unknown = undefined;
@@ -231,6 +241,13 @@ export class ServiceHttp {
     }
     throw statusFailure(status, parsed ? body : undefined, response.headers['retry-after'], excerpt, token);
   }
+}
+
+/** Drops an answer's body unread: destroying it makes undici report an abort, which nothing else is there to hear. */
+function discard(response: Dispatcher.ResponseData): void {
+  if (response.body.destroyed) return;
+  response.body.on('error', () => undefined);
+  response.body.destroy();
 }
 
 function statusFailure(status: number, body: unknown, retryAfter: unknown, excerpt: string, token: string): ApiFailure {

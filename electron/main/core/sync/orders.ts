@@ -5,6 +5,7 @@
 import type { DateOrder } from '../../../../shared/dates';
 import { MAX_SKIPPED_KEPT, type OrdersOutcome, type SkippedRecord } from '../../../../shared/domain';
 import { ApiFailure, type ServiceConnection, type ServiceHttp } from '../api/http';
+import { JsonListStream } from '../api/list-stream';
 import { parseOrderList, type ParsedOrderList } from '../api/orders';
 import type { OrderRepository } from '../db/orders';
 import { ORDER_LIMITS } from '../limits';
@@ -73,20 +74,36 @@ export class OrdersRefresh {
       return this.end('failed', 'No service is set up; the order book cannot be fetched.', 'not_configured', tally);
     let stop: string | null = null;
     let stopCode: OrdersOutcome['code'] = 'unreachable';
-    const read = (page: number) => () =>
-      this.deps.http
-        .json(conn, page === 1 ? '/api/order' : `/api/order?page=${page}`, {
-          signal,
-          maxBytes: ORDER_LIMITS.maxListBytes,
-        })
-        .then(({ body }) => {
-          const list = parseOrderList(body);
-          if (!list)
-            throw new ApiFailure('bad_response', 'The service answered with something that is not an order list.', {
+    // every answer is parsed as it streams, record by record (api/list-stream.ts): no page's whole text is held; the
+    // first answer may be a whole unpaginated list, any later one is one page and capped at a size a page can have
+    const read = (page: number) => async () => {
+      const stream = new JsonListStream();
+      await this.deps.http.json(conn, page === 1 ? '/api/order' : `/api/order?page=${page}`, {
+        signal,
+        maxBytes: page === 1 ? ORDER_LIMITS.maxListBytes : ORDER_LIMITS.maxPageBytes,
+        sink: (chunk) => {
+          try {
+            stream.push(chunk);
+          } catch (error) {
+            throw new ApiFailure('bad_response', `The order list could not be read (${(error as Error).message}).`, {
               maybeDelivered: true,
             });
-          return list;
+          }
+        },
+      });
+      let body: unknown;
+      try {
+        body = stream.end();
+      } catch {
+        body = null;
+      }
+      const list = parseOrderList(body);
+      if (!list)
+        throw new ApiFailure('bad_response', 'The service answered with something that is not an order list.', {
+          maybeDelivered: true,
         });
+      return list;
+    };
     const onFailure = (error: ApiFailure): void => {
       if (error.code === 'unauthorized' || error.code === 'forbidden') {
         this.deps.onUnauthorized?.();
