@@ -2,7 +2,24 @@
  * Slash dates of the service ("dd/mm/yyyy" or "mm/dd/yyyy": the spec does not say which). Parsed once at the edge
  * with a day/month order; an impossible date is kept as written and flagged, never shown as "Invalid Date".
  */
-export type DateOrder = 'dmy' | 'mdy';
+export type DatePart = 'day' | 'month' | 'year';
+
+/**
+ * Every day/month order the service may use, in one table: how staff see it written, an example, and the order of
+ * its parts. Code that needs an order's shape reads it here instead of comparing with 'dmy'.
+ */
+export const DATE_ORDERS = {
+  dmy: { pattern: 'dd/mm/yyyy', example: '22/11/2026', parts: ['day', 'month', 'year'] },
+  mdy: { pattern: 'mm/dd/yyyy', example: '11/22/2026', parts: ['month', 'day', 'year'] },
+} as const satisfies Record<string, { pattern: string; example: string; parts: readonly DatePart[] }>;
+
+export type DateOrder = keyof typeof DATE_ORDERS;
+export const DATE_ORDER_KEYS = Object.keys(DATE_ORDERS) as [DateOrder, ...DateOrder[]];
+/** The order assumed until the data or Settings say otherwise. */
+export const DEFAULT_DATE_ORDER: DateOrder = 'dmy';
+
+export const isDateOrder = (value: unknown): value is DateOrder =>
+  typeof value === 'string' && Object.hasOwn(DATE_ORDERS, value);
 
 export interface CalendarDate {
   year: number;
@@ -20,23 +37,31 @@ function groups(text: string): [number, number, number] | null {
 
 export function isRealDate({ year, month, day }: CalendarDate): boolean {
   if (month < 1 || month > 12 || day < 1) return false;
-  const days = new Date(Date.UTC(year, month, 0)).getUTCDate();
-  return day <= days;
+  return day <= daysInMonth(year, month);
 }
 
 /** A real calendar date in this order, or null (empty, not slash-shaped, or impossible such as 31/02). */
 export function parseSlashDate(text: string, order: DateOrder): CalendarDate | null {
   const g = groups(text);
   if (!g) return null;
-  const [a, b, year] = g;
-  const date = order === 'dmy' ? { year, month: b, day: a } : { year, month: a, day: b };
+  const date = fromParts(order, g);
   return isRealDate(date) ? date : null;
 }
 
+/** A calendar date from three numbers written in this order. */
+function fromParts(order: DateOrder, values: readonly [number, number, number]): CalendarDate {
+  const date = { year: 0, month: 0, day: 0 };
+  DATE_ORDERS[order].parts.forEach((part, i) => (date[part] = values[i]!));
+  return date;
+}
+
 export function formatSlashDate(date: CalendarDate, order: DateOrder): string {
-  const dd = String(date.day).padStart(2, '0');
-  const mm = String(date.month).padStart(2, '0');
-  return order === 'dmy' ? `${dd}/${mm}/${date.year}` : `${mm}/${dd}/${date.year}`;
+  return DATE_ORDERS[order].parts.map((part) => String(date[part]).padStart(part === 'year' ? 4 : 2, '0')).join('/');
+}
+
+/** Days in a month (1–12) of a year, by the Gregorian calendar. */
+export function daysInMonth(year: number, month: number): number {
+  return new Date(Date.UTC(year, month, 0)).getUTCDate();
 }
 
 /** "2026-05-27": sorts as text, and is what the cache indexes. */

@@ -1,5 +1,7 @@
 /** Domain types shared by main and renderer (zod schemas; types inferred). */
 import { z } from 'zod';
+import { DATE_ORDER_KEYS } from './dates';
+import { emptyFields, FIELD_KEYS, upgradeDraft, type FieldKey } from './order-entry';
 
 export const FLAG_NAMES = [
   'fragile',
@@ -224,7 +226,7 @@ export const OrderDetail = z.object({
 });
 export type OrderDetail = z.infer<typeof OrderDetail>;
 
-export const DATE_ORDER_SETTINGS = ['auto', 'dmy', 'mdy'] as const;
+export const DATE_ORDER_SETTINGS = ['auto', ...DATE_ORDER_KEYS] as const;
 
 /** How the last order refresh ended, as a code and its facts: the screens word it. */
 export const ORDERS_OUTCOMES = [
@@ -257,9 +259,9 @@ export const OrdersStatus = z.object({
   dateOrder: z.object({
     setting: z.enum(DATE_ORDER_SETTINGS),
     /** What the data proves so far (null: nothing proves either order yet). */
-    learnt: z.enum(['dmy', 'mdy']).nullable(),
+    learnt: z.enum(DATE_ORDER_KEYS).nullable(),
     /** The order in use. */
-    effective: z.enum(['dmy', 'mdy']),
+    effective: z.enum(DATE_ORDER_KEYS),
   }),
   /** Rises with every change; a reader keeps the highest it has seen. */
   revision: z.number(),
@@ -379,40 +381,21 @@ export const DraftLine = z.object({
   addedAt: z.number(),
   quantity: z.number().int().min(1).max(100_000),
 });
-export const DraftData = z.object({
-  customer: z
-    .object({ name: DraftText, email: DraftText, phone: DraftText })
-    .default({ name: '', email: '', phone: '' }),
-  address: z
-    .object({
-      line1: DraftText,
-      line2: DraftText,
-      zip: DraftText,
-      city: DraftText,
-      province: DraftText,
-      country: DraftText,
-    })
-    .default({ line1: '', line2: '', zip: '', city: '', province: '', country: '' }),
-  lines: z.array(DraftLine).max(200).default([]),
-  prices: z
-    .object({ shipping: DraftText, tax: DraftText, discounts: DraftText })
-    .default({ shipping: '', tax: '', discounts: '' }),
-  /** ISO days from the date inputs (written as slash dates only when sent). */
-  dates: z
-    .object({
-      order: DraftText,
-      processed: DraftText,
-      closed: DraftText,
-      cancelled: DraftText,
-      cancelReason: DraftText,
-    })
-    .default({ order: '', processed: '', closed: '', cancelled: '', cancelReason: '' }),
-  remarks: DraftText,
-  /** A rejected outbox entry this draft corrects: sending the draft discards that entry. */
-  replaces: z.string().max(100).nullable().default(null),
-  /** The service's 422 messages by field, shown at the field until it is edited. */
-  serverErrors: z.record(z.string().max(200), z.array(z.string().max(2000)).max(20)).default({}),
-});
+const DraftFields = z.object(
+  Object.fromEntries(FIELD_KEYS.map((key) => [key, DraftText])) as Record<FieldKey, typeof DraftText>,
+);
+export const DraftData = z.preprocess(
+  upgradeDraft,
+  z.object({
+    /** What staff typed, by the service's field names (dates as ISO days, written as slash dates only when sent). */
+    fields: DraftFields.default(emptyFields),
+    lines: z.array(DraftLine).max(200).default([]),
+    /** A rejected outbox entry this draft corrects: sending the draft discards that entry. */
+    replaces: z.string().max(100).nullable().default(null),
+    /** The service's 422 messages by field, shown at the field until it is edited. */
+    serverErrors: z.record(z.string().max(200), z.array(z.string().max(2000)).max(20)).default({}),
+  }),
+);
 export type DraftData = z.infer<typeof DraftData>;
 export type DraftLine = z.infer<typeof DraftLine>;
 

@@ -7,7 +7,15 @@
  * message lands on its field without a translation table that could drift.
  */
 import Big from 'big.js';
-import { formatSlashDate, isoDate, isRealDate, parseSlashDate, type CalendarDate, type DateOrder } from './dates';
+import {
+  DATE_ORDERS,
+  formatSlashDate,
+  isoDate,
+  isRealDate,
+  parseSlashDate,
+  type CalendarDate,
+  type DateOrder,
+} from './dates';
 import type { DraftData, DraftLine, NewOrder } from './domain';
 
 export const STEPS = ['Customer', 'Delivery address', 'Items', 'Prices and dates', 'Review and send'] as const;
@@ -17,19 +25,63 @@ export const MAX_QUANTITY = 100_000;
 
 export type FieldErrors = Record<string, string>;
 
-const CUSTOMER = ['name', 'email', 'phone'] as const;
-const ADDRESS = ['address_line_1', 'address_line_2', 'zip', 'city', 'province', 'country'] as const;
-const PRICES = ['subtotal_price', 'shipping_cost', 'total_tax', 'total_discounts', 'total_price'] as const;
-const DATES = ['order_date', 'processed_date', 'closed_date', 'cancelled_date', 'cancel_reason', 'remarks'] as const;
+export type FieldKind = 'text' | 'email' | 'phone' | 'country' | 'money' | 'date' | 'note';
+
+export interface FieldSpec {
+  /** The wizard step the field is on (0 Customer … 3 Prices and dates). */
+  step: number;
+  kind: FieldKind;
+  /** The service refuses the order without it. */
+  required?: boolean;
+  /** Longest text the service takes. */
+  max: number;
+  /** Filled in by the app (default country, today's date), so it alone does not make a draft worth keeping. */
+  prefilled?: boolean;
+}
+
+/**
+ * Every field of an order staff can fill, by the service's own name: the draft holds these keys, the steps, the
+ * required and length rules, isBlank, emptyDraft, toNewOrder and draftFromOrder all read this one table. Adding a
+ * field is this line and the field on its step.
+ */
+export const ORDER_FIELDS = {
+  name: { step: 0, kind: 'text', required: true, max: 255 },
+  email: { step: 0, kind: 'email', required: true, max: 255 },
+  phone: { step: 0, kind: 'phone', required: true, max: 255 },
+  address_line_1: { step: 1, kind: 'text', required: true, max: 255 },
+  address_line_2: { step: 1, kind: 'text', max: 255 },
+  zip: { step: 1, kind: 'text', required: true, max: 255 },
+  city: { step: 1, kind: 'text', required: true, max: 255 },
+  province: { step: 1, kind: 'text', required: true, max: 255 },
+  country: { step: 1, kind: 'country', required: true, max: 255, prefilled: true },
+  shipping_cost: { step: 3, kind: 'money', max: 20 },
+  /** Empty: computed from the shop's tax rate; anything typed is an override. */
+  total_tax: { step: 3, kind: 'money', max: 20 },
+  total_discounts: { step: 3, kind: 'money', max: 20 },
+  order_date: { step: 3, kind: 'date', max: 10, prefilled: true },
+  processed_date: { step: 3, kind: 'date', max: 10 },
+  closed_date: { step: 3, kind: 'date', max: 10 },
+  cancelled_date: { step: 3, kind: 'date', max: 10 },
+  cancel_reason: { step: 3, kind: 'text', max: 255 },
+  remarks: { step: 3, kind: 'note', max: 2000 },
+} as const satisfies Record<string, FieldSpec>;
+
+export type FieldKey = keyof typeof ORDER_FIELDS;
+export const FIELD_KEYS = Object.keys(ORDER_FIELDS) as FieldKey[];
+export type DraftFields = Record<FieldKey, string>;
+
+/** Keys the wizard fills itself (never typed), with their step. */
+const COMPUTED_STEPS: Record<string, number> = { order_items: 2, subtotal_price: 3, total_price: 3 };
+
+const isFieldKey = (key: string): key is FieldKey => Object.hasOwn(ORDER_FIELDS, key);
+export const fieldsOfStep = (step: number): FieldKey[] => FIELD_KEYS.filter((k) => ORDER_FIELDS[k].step === step);
+export const DATE_FIELDS = FIELD_KEYS.filter((k) => ORDER_FIELDS[k].kind === 'date');
 
 /** The step a field (or a 422 key) belongs to. */
 export function stepOf(key: string): number {
   const head = key.split('.')[0] ?? key;
-  if ((CUSTOMER as readonly string[]).includes(head)) return 0;
-  if ((ADDRESS as readonly string[]).includes(head)) return 1;
-  if (head === 'order_items') return 2;
-  if ((PRICES as readonly string[]).includes(head) || (DATES as readonly string[]).includes(head)) return 3;
-  return REVIEW_STEP;
+  if (isFieldKey(head)) return ORDER_FIELDS[head].step;
+  return COMPUTED_STEPS[head] ?? REVIEW_STEP;
 }
 
 /** Steps that have at least one error, for the step list. */
@@ -61,48 +113,75 @@ export function readMoneyInput(text: string): MoneyRead {
   return { ok: true, value: new Big(clean.replace(',', '.')).toFixed(2) };
 }
 
+/** The shop's tax: a rate in percent (a decimal string such as "21" or "8.875") and whether shipping is taxed. */
+export interface TaxRule {
+  ratePercent: string;
+  shippingTaxed: boolean;
+}
+
 export interface Totals {
   /** Each line's price × quantity, exact; null when the line has no price. */
   lines: (string | null)[];
   subtotal: string | null;
   shipping: string | null;
+  /** The tax sent: the override when one is typed, else the one computed from the rate. */
   tax: string | null;
+  /** The tax the shop's rate gives (null without a rate or while a figure is missing). */
+  computedTax: string | null;
+  /** Staff typed the tax instead of taking the computed one. */
+  taxOverridden: boolean;
   discounts: string | null;
   /** subtotal + shipping + tax − discounts, or null when a figure is missing or unreadable. */
   total: string | null;
 }
 
+const RATE = /^\d{1,3}(\.\d{1,4})?$/;
+export const isTaxRate = (text: string): boolean => RATE.test(text) && new Big(text).lte(100);
+
+type PriceFields = Pick<DraftFields, 'shipping_cost' | 'total_tax' | 'total_discounts'>;
+
 /**
  * Exact totals. Line amounts keep every decimal the catalogue gave; the subtotal is rounded half-up to cents once,
- * at the end, so many lines or large quantities never drift.
+ * at the end, so many lines or large quantities never drift. Tax from the shop's rate is worked out on the exact
+ * sum of the lines (and shipping when it is taxed) and rounded half-up once.
  */
-export function computeTotals(lines: readonly DraftLine[], prices: DraftData['prices']): Totals {
+export function computeTotals(lines: readonly DraftLine[], prices: PriceFields, tax: TaxRule | null = null): Totals {
   const lineAmounts = lines.map((line) => {
     if (line.price === null || !/^\d+(\.\d+)?$/.test(line.price)) return null;
-    return new Big(line.price).times(line.quantity).toString();
+    return new Big(line.price).times(line.quantity);
   });
-  const subtotal = lineAmounts.every((a) => a !== null)
-    ? lineAmounts
-        .reduce((sum, a) => sum.plus(a!), new Big(0))
-        .round(2, Big.roundHalfUp)
-        .toFixed(2)
+  const exact = lineAmounts.every((a) => a !== null)
+    ? lineAmounts.reduce<Big>((sum, a) => sum.plus(a!), new Big(0))
     : null;
+  const subtotal = exact === null ? null : exact.round(2, Big.roundHalfUp).toFixed(2);
   const read = (text: string): string | null => {
     const r = readMoneyInput(text);
     return r.ok ? r.value : null;
   };
-  const shipping = read(prices.shipping);
-  const tax = read(prices.tax);
-  const discounts = read(prices.discounts);
+  const shipping = read(prices.shipping_cost);
+  const computedTax =
+    tax && isTaxRate(tax.ratePercent) && exact !== null && shipping !== null
+      ? exact
+          .plus(tax.shippingTaxed ? shipping : 0)
+          .times(tax.ratePercent)
+          .div(100)
+          .round(2, Big.roundHalfUp)
+          .toFixed(2)
+      : null;
+  const typedTax = prices.total_tax.trim() !== '' || !tax || !isTaxRate(tax.ratePercent);
+  const taxValue = typedTax ? read(prices.total_tax) : computedTax;
+  const discounts = read(prices.total_discounts);
   const total =
-    subtotal !== null && shipping !== null && tax !== null && discounts !== null
-      ? new Big(subtotal).plus(shipping).plus(tax).minus(discounts).toFixed(2)
+    subtotal !== null && shipping !== null && taxValue !== null && discounts !== null
+      ? new Big(subtotal).plus(shipping).plus(taxValue).minus(discounts).toFixed(2)
       : null;
   return {
-    lines: lineAmounts.map((a) => (a === null ? null : new Big(a).toFixed(Math.max(2, decimals(a))))),
+    lines: lineAmounts.map((a) => (a === null ? null : a.toFixed(Math.max(2, decimals(a.toString()))))),
     subtotal,
     shipping,
-    tax,
+    tax: taxValue,
+    computedTax,
+    taxOverridden: prices.total_tax.trim() !== '',
     discounts,
     total,
   };
@@ -112,7 +191,7 @@ const decimals = (text: string): number => (text.split('.')[1] ?? '').length;
 
 // ---------- dates ----------
 
-export const datePattern = (order: DateOrder): string => (order === 'dmy' ? 'dd/mm/yyyy' : 'mm/dd/yyyy');
+export const datePattern = (order: DateOrder): string => DATE_ORDERS[order].pattern;
 
 export function todayIso(now = new Date()): string {
   return isoDate({ year: now.getFullYear(), month: now.getMonth() + 1, day: now.getDate() });
@@ -159,7 +238,7 @@ function sendDate(value: string, order: DateOrder): string {
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const PHONE = /^\+?[0-9 ()./-]{5,30}$/;
 
-const REQUIRED: Record<string, string> = {
+const REQUIRED: Partial<Record<FieldKey, string>> = {
   name: 'Enter the customer’s name.',
   email: 'Enter the customer’s e-mail address.',
   phone: 'Enter a phone number.',
@@ -170,37 +249,33 @@ const REQUIRED: Record<string, string> = {
   country: 'Choose the country.',
 };
 
-const DATE_LABELS = {
+const DATE_LABELS: Record<string, string> = {
   order_date: 'order date',
   processed_date: 'processed date',
   closed_date: 'closed date',
   cancelled_date: 'cancelled date',
-} as const;
+};
 
 /** Every problem of a draft, keyed by field, in plain words. An empty object means it can be sent. */
-export function validateDraft(data: DraftData, order: DateOrder, countries?: readonly string[]): FieldErrors {
+export function validateDraft(
+  data: DraftData,
+  order: DateOrder,
+  countries?: readonly string[],
+  tax: TaxRule | null = null,
+): FieldErrors {
   const errors: FieldErrors = {};
-  const values: Record<string, string> = {
-    name: data.customer.name,
-    email: data.customer.email,
-    phone: data.customer.phone,
-    address_line_1: data.address.line1,
-    address_line_2: data.address.line2,
-    zip: data.address.zip,
-    city: data.address.city,
-    province: data.address.province,
-    country: data.address.country,
-  };
-  for (const [key, message] of Object.entries(REQUIRED)) {
-    if (!values[key]!.trim()) errors[key] = message;
+  const f = data.fields;
+  for (const key of FIELD_KEYS) {
+    const spec: FieldSpec = ORDER_FIELDS[key];
+    const value = f[key];
+    if (spec.required && !value.trim()) errors[key] = REQUIRED[key] ?? 'This is needed.';
+    else if (value.length > spec.max)
+      errors[key] = `This is too long (${spec.max.toLocaleString('en')} characters at most).`;
   }
-  for (const [key, value] of Object.entries(values)) {
-    if (value.length > 255) errors[key] = 'This is too long (255 characters at most).';
-  }
-  if (!errors.email && !EMAIL.test(data.customer.email.trim()))
+  if (!errors.email && !EMAIL.test(f.email.trim()))
     errors.email = 'This does not look like an e-mail address (name@example.com).';
-  if (!errors.phone && !PHONE.test(data.customer.phone.trim())) errors.phone = 'Use digits, spaces and + ( ) - only.';
-  if (!errors.country && countries && !countries.includes(data.address.country.trim()))
+  if (!errors.phone && !PHONE.test(f.phone.trim())) errors.phone = 'Use digits, spaces and + ( ) - only.';
+  if (!errors.country && countries && !countries.includes(f.country.trim()))
     errors.country = 'Choose the country from the list.';
 
   if (data.lines.length === 0) errors.order_items = 'Add at least one product.';
@@ -212,39 +287,31 @@ export function validateDraft(data: DraftData, order: DateOrder, countries?: rea
       errors[`order_items.${i}.id`] = 'No price is known for this product; refresh the catalogue or remove the line.';
   });
 
-  const money = { shipping_cost: data.prices.shipping, total_tax: data.prices.tax };
-  for (const [key, text] of Object.entries({ ...money, total_discounts: data.prices.discounts })) {
-    const read = readMoneyInput(text);
+  for (const key of FIELD_KEYS.filter((k) => ORDER_FIELDS[k].kind === 'money')) {
+    const read = readMoneyInput(f[key]);
     if (!read.ok) errors[key] = read.message;
   }
-  const totals = computeTotals(data.lines, data.prices);
+  const totals = computeTotals(data.lines, f, tax);
   if (totals.total !== null && new Big(totals.total).lt(0))
     errors.total_discounts = 'The discounts are larger than the order; the total cannot be below 0.00.';
   if (totals.total !== null && new Big(totals.total).gte('10000000000'))
     errors.total_price = 'The total is larger than the service accepts.';
 
-  const dates = {
-    order_date: data.dates.order,
-    processed_date: data.dates.processed,
-    closed_date: data.dates.closed,
-    cancelled_date: data.dates.cancelled,
-  };
-  const isoByKey: Partial<Record<keyof typeof dates, string>> = {};
-  for (const [key, text] of Object.entries(dates) as [keyof typeof dates, string][]) {
+  const isoByKey: Partial<Record<FieldKey, string>> = {};
+  for (const key of DATE_FIELDS) {
+    const text = f[key];
     if (!text.trim()) continue;
     const iso = readDateInput(text, order);
     if (!iso) errors[key] = `Write the ${DATE_LABELS[key]} as ${datePattern(order)}, or leave it empty.`;
     else isoByKey[key] = iso;
   }
-  for (const key of ['processed_date', 'closed_date', 'cancelled_date'] as const) {
+  for (const key of DATE_FIELDS) {
     const iso = isoByKey[key];
-    if (iso && isoByKey.order_date && iso < isoByKey.order_date)
+    if (key !== 'order_date' && iso && isoByKey.order_date && iso < isoByKey.order_date)
       errors[key] = `The ${DATE_LABELS[key]} is before the order date.`;
   }
-  if (data.dates.cancelReason.trim() && !data.dates.cancelled.trim())
+  if (f.cancel_reason.trim() && !f.cancelled_date.trim())
     errors.cancel_reason = 'A cancel reason needs a cancelled date; enter the date or clear the reason.';
-  if (data.dates.cancelReason.length > 255) errors.cancel_reason = 'This is too long (255 characters at most).';
-  if (data.remarks.length > 2000) errors.remarks = 'This is too long (2,000 characters at most).';
   return errors;
 }
 
@@ -256,25 +323,18 @@ export function errorsForStep(errors: FieldErrors, step: number): FieldErrors {
 // ---------- to and from the service ----------
 
 /** The order exactly as POST /api/order takes it. Call only with a draft that validates. */
-export function toNewOrder(data: DraftData, order: DateOrder): NewOrder {
-  const totals = computeTotals(data.lines, data.prices);
-  const t = (s: string): string => s.trim();
+export function toNewOrder(data: DraftData, order: DateOrder, tax: TaxRule | null = null): NewOrder {
+  const totals = computeTotals(data.lines, data.fields, tax);
+  const f = data.fields;
+  const sent = Object.fromEntries(
+    FIELD_KEYS.map((key) => {
+      const kind: FieldKind = ORDER_FIELDS[key].kind;
+      return [key, kind === 'date' ? sendDate(f[key], order) : f[key].trim()];
+    }),
+  ) as DraftFields;
   return {
-    name: t(data.customer.name),
-    email: t(data.customer.email),
-    phone: t(data.customer.phone),
-    address_line_1: t(data.address.line1),
-    address_line_2: t(data.address.line2),
-    zip: t(data.address.zip),
-    city: t(data.address.city),
-    province: t(data.address.province),
-    country: t(data.address.country),
-    remarks: data.remarks.trim(),
-    order_date: sendDate(data.dates.order, order),
-    processed_date: sendDate(data.dates.processed, order),
-    closed_date: sendDate(data.dates.closed, order),
-    cancelled_date: sendDate(data.dates.cancelled, order),
-    cancel_reason: data.dates.cancelled.trim() ? t(data.dates.cancelReason) : '',
+    ...sent,
+    cancel_reason: f.cancelled_date.trim() ? sent.cancel_reason : '',
     subtotal_price: totals.subtotal ?? '0.00',
     shipping_cost: totals.shipping ?? '0.00',
     total_tax: totals.tax ?? '0.00',
@@ -304,8 +364,9 @@ export function lineOf(key: string): number | null {
 }
 
 /**
- * A draft rebuilt from an order that was sent (to correct a rejected one). Lines get what the catalogue knows of
- * each product; money the wizard computes (subtotal, total) is recomputed from the lines, never copied.
+ * A draft rebuilt from an order that was sent (to correct a rejected one, or to order the same again). Lines get what
+ * the catalogue knows of each product; money the wizard computes (subtotal, total) is recomputed from the lines,
+ * never copied.
  */
 export function draftFromOrder(
   order: NewOrder,
@@ -313,20 +374,16 @@ export function draftFromOrder(
   product: (id: number) => Pick<DraftLine, 'sku' | 'name' | 'price' | 'available'> | null,
   now = Date.now(),
 ): DraftData {
-  const date = (text: string): string => {
-    const parsed = parseSlashDate(text, dateOrder);
-    return parsed ? isoDate(parsed) : text;
-  };
+  const fields = Object.fromEntries(
+    FIELD_KEYS.map((key) => {
+      const text = order[key];
+      const kind: FieldKind = ORDER_FIELDS[key].kind;
+      const parsed = kind === 'date' ? parseSlashDate(text, dateOrder) : null;
+      return [key, parsed ? isoDate(parsed) : text];
+    }),
+  ) as DraftFields;
   return {
-    customer: { name: order.name, email: order.email, phone: order.phone },
-    address: {
-      line1: order.address_line_1,
-      line2: order.address_line_2,
-      zip: order.zip,
-      city: order.city,
-      province: order.province,
-      country: order.country,
-    },
+    fields,
     lines: order.order_items.map((item) => {
       const known = product(item.id);
       return {
@@ -339,15 +396,6 @@ export function draftFromOrder(
         quantity: item.quantity,
       };
     }),
-    prices: { shipping: order.shipping_cost, tax: order.total_tax, discounts: order.total_discounts },
-    dates: {
-      order: date(order.order_date),
-      processed: date(order.processed_date),
-      closed: date(order.closed_date),
-      cancelled: date(order.cancelled_date),
-      cancelReason: order.cancel_reason,
-    },
-    remarks: order.remarks,
     replaces: null,
     serverErrors: {},
   };
@@ -385,35 +433,62 @@ export function stockWarning(line: Pick<DraftLine, 'available' | 'quantity'>): s
 
 /** Whether a draft holds anything worth keeping (an untouched new order is not saved). */
 export function isBlank(data: DraftData, today = todayIso()): boolean {
-  const texts = [
-    ...Object.values(data.customer),
-    // a country filled in beforehand is not something staff typed
-    data.address.line1,
-    data.address.line2,
-    data.address.zip,
-    data.address.city,
-    data.address.province,
-    ...Object.values(data.prices),
-    data.dates.processed,
-    data.dates.closed,
-    data.dates.cancelled,
-    data.dates.cancelReason,
-    data.remarks,
-  ];
   return (
-    data.lines.length === 0 && texts.every((t) => !t.trim()) && (data.dates.order === '' || data.dates.order === today)
+    data.lines.length === 0 &&
+    FIELD_KEYS.every((key) => {
+      const value = data.fields[key];
+      if (key === 'order_date') return value === '' || value === today;
+      // a field filled in beforehand (the shop's country) is not something staff typed
+      const spec: FieldSpec = ORDER_FIELDS[key];
+      return spec.prefilled || !value.trim();
+    })
   );
 }
 
+export const emptyFields = (): DraftFields => Object.fromEntries(FIELD_KEYS.map((key) => [key, ''])) as DraftFields;
+
 export function emptyDraft(today = todayIso(), country = ''): DraftData {
   return {
-    customer: { name: '', email: '', phone: '' },
-    address: { line1: '', line2: '', zip: '', city: '', province: '', country },
+    fields: { ...emptyFields(), country, order_date: today },
     lines: [],
-    prices: { shipping: '', tax: '', discounts: '' },
-    dates: { order: today, processed: '', closed: '', cancelled: '', cancelReason: '' },
-    remarks: '',
     replaces: null,
     serverErrors: {},
+  };
+}
+
+/**
+ * A draft saved by an older Shopdesk, in its own names (customer.name, address.line1, prices.shipping, dates.order),
+ * moved to the service's names. Anything else passes through unchanged for the schema to check.
+ */
+export function upgradeDraft(raw: unknown): unknown {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw) || 'fields' in raw) return raw;
+  const old = raw as Record<string, Record<string, unknown> | undefined>;
+  const pick = (group: string, key: string): unknown => old[group]?.[key];
+  const fields: Record<string, unknown> = {
+    name: pick('customer', 'name'),
+    email: pick('customer', 'email'),
+    phone: pick('customer', 'phone'),
+    address_line_1: pick('address', 'line1'),
+    address_line_2: pick('address', 'line2'),
+    zip: pick('address', 'zip'),
+    city: pick('address', 'city'),
+    province: pick('address', 'province'),
+    country: pick('address', 'country'),
+    shipping_cost: pick('prices', 'shipping'),
+    total_tax: pick('prices', 'tax'),
+    total_discounts: pick('prices', 'discounts'),
+    order_date: pick('dates', 'order'),
+    processed_date: pick('dates', 'processed'),
+    closed_date: pick('dates', 'closed'),
+    cancelled_date: pick('dates', 'cancelled'),
+    cancel_reason: pick('dates', 'cancelReason'),
+    remarks: (raw as Record<string, unknown>).remarks,
+  };
+  const rest = Object.fromEntries(
+    Object.entries(raw).filter(([key]) => !['customer', 'address', 'prices', 'dates', 'remarks'].includes(key)),
+  );
+  return {
+    ...rest,
+    fields: Object.fromEntries(Object.entries(fields).filter(([, v]) => typeof v === 'string')),
   };
 }

@@ -49,7 +49,7 @@ for (let i = 0; ; i++) {
     draftId,
     'svc',
     1,
-    DraftData.parse({ customer: { name: `n${i}`, email: 'e', phone: '' }, remarks: 'y'.repeat(800) }),
+    DraftData.parse({ fields: { name: `n${i}`, email: 'e', phone: '', remarks: 'y'.repeat(800) } }),
   );
   process.stdout.write(`ack draft ${draftId}\n`);
   const entry = outbox.submit(`submit-${run}-${i}`, 'svc', order);

@@ -5,7 +5,7 @@
 import Big from 'big.js';
 import path from 'node:path';
 import type { Handlers } from '../../../shared/contract';
-import { learnDateOrder, type DateOrder } from '../../../shared/dates';
+import { DEFAULT_DATE_ORDER, learnDateOrder, type DateOrder } from '../../../shared/dates';
 import type { OrderDetail, OrderItemView, OrdersStatus } from '../../../shared/domain';
 import { csvDocument } from '../../../shared/csv';
 import { AppFailure } from '../../../shared/errors';
@@ -62,7 +62,7 @@ const EMPTY_STATUS: OrdersStatus = {
   updatedAt: null,
   summary: null,
   outcome: null,
-  dateOrder: { setting: 'auto', learnt: null, effective: 'dmy' },
+  dateOrder: { setting: 'auto', learnt: null, effective: DEFAULT_DATE_ORDER },
   revision: 0,
 };
 
@@ -117,7 +117,7 @@ export class Orders {
   private effectiveOrder(repo: OrderRepository): DateOrder {
     const setting = this.options.settings.get().dateOrder;
     if (setting !== 'auto') return setting;
-    return learnDateOrder(repo.evidence()) ?? 'dmy';
+    return learnDateOrder(repo.evidence()) ?? DEFAULT_DATE_ORDER;
   }
 
   /** Dates are stored as written; their sortable day follows the order in use, read again when it changes. */

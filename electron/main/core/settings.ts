@@ -1,12 +1,13 @@
 /** Non-secret settings (service address, mode), persisted as JSON by conf. The token is never stored here. */
 import Conf from 'conf';
 import { z } from 'zod';
+import { DATE_ORDER_SETTINGS } from '../../../shared/domain';
 
 export const StoredSettings = z.object({
   mode: z.enum(['unconfigured', 'service', 'demo']).catch('unconfigured'),
   baseUrl: z.string().nullable().catch(null),
   /** Day/month order of the service's slash dates: learnt from the data ('auto') or set by hand. */
-  dateOrder: z.enum(['auto', 'dmy', 'mdy']).catch('auto'),
+  dateOrder: z.enum(DATE_ORDER_SETTINGS).catch('auto'),
 });
 export type StoredSettings = z.infer<typeof StoredSettings>;
 

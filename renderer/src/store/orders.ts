@@ -1,7 +1,7 @@
 /** Orders slice: the order book's status (pushed by main) and the list's query; rows stay in main. */
 import type { StateCreator } from 'zustand';
 import type { OrderQueryRequest } from '../../../shared/contract';
-import type { DateOrder } from '../../../shared/dates';
+import { DEFAULT_DATE_ORDER, type DateOrder } from '../../../shared/dates';
 import type { OrdersStatus } from '../../../shared/domain';
 import { call } from '../bridge';
 import type { DatePreset } from '../screens/orders/filters';
@@ -19,7 +19,7 @@ export const DEFAULT_ORDERS_QUERY: OrdersQuery = {
 };
 
 /** The day/month order in use for slash dates (Settings, or what the order book proved); day-first until known. */
-export const selectDateOrder = (s: Pick<OrdersSlice, 'orders'>): DateOrder => s.orders?.dateOrder.effective ?? 'dmy';
+export const selectDateOrder = (s: Pick<OrdersSlice, 'orders'>): DateOrder => s.orders?.dateOrder.effective ?? DEFAULT_DATE_ORDER;
 
 export interface OrdersSlice {
   orders: OrdersStatus | null;

@@ -7,6 +7,7 @@ import { coreIn, ordersOnService as ordersOn } from '../../support/core';
 import { sampleOrder } from '../../support/sample-order';
 import { ServiceHttp } from '../../../electron/main/core/api/http';
 import { parseOrderList } from '../../../electron/main/core/api/orders';
+import { DraftRepository } from '../../../electron/main/core/db/drafts';
 import { OutboxRepository } from '../../../electron/main/core/db/outbox';
 import { OutboxSender } from '../../../electron/main/core/sync/outbox';
 import { ServiceClock } from '../../../electron/main/core/sync/clock';
@@ -271,22 +272,53 @@ describe('outbox through the core', () => {
 });
 
 describe('drafts', () => {
+  it('a draft saved by an older Shopdesk (its own field names) opens with the service’s names', () => {
+    const file = path.join(dir, 'old-drafts.db');
+    const repo = new DraftRepository(file);
+    try {
+      const old = {
+        customer: { name: 'Grace Hopper', email: 'grace@example.com', phone: '555 0100' },
+        address: { line1: '1 Navy Yard', line2: '', zip: '20374', city: 'Washington', province: 'DC', country: 'US' },
+        lines: [],
+        prices: { shipping: '4.95', tax: '', discounts: '1' },
+        dates: { order: '2026-11-22', processed: '', closed: '', cancelled: '', cancelReason: '' },
+        remarks: 'Leave at the door',
+      };
+      repo.db
+        .prepare('INSERT INTO drafts (id, service_key, step, created_at, updated_at, data) VALUES (?, ?, ?, ?, ?, ?)')
+        .run('old-1', 'svc', 1, 1, 1, JSON.stringify(old));
+      const [draft] = repo.list('svc');
+      expect(draft!.data.fields).toMatchObject({
+        name: 'Grace Hopper',
+        address_line_1: '1 Navy Yard',
+        zip: '20374',
+        shipping_cost: '4.95',
+        total_discounts: '1',
+        order_date: '2026-11-22',
+        remarks: 'Leave at the door',
+      });
+      expect(draft!.step).toBe(1);
+    } finally {
+      repo.close();
+    }
+  });
+
   it('save, list, survive a restart, and are done once the order is in the outbox', async () => {
     const dataDir = path.join(dir, 'drafts-core');
     let core = coreIn(dataDir, { vault: new MemoryVault('test') });
-    const data = { customer: { name: 'Ada Lovelace', email: 'ada@example.com', phone: '' } };
+    const data = { fields: { name: 'Ada Lovelace', email: 'ada@example.com', phone: '' } };
     try {
       expect((await core.dispatch('settings:save', { baseUrl: svc.url, token: 'tok' })).ok).toBe(true);
       const saved = await core.dispatch('drafts:save', { id: 'draft-keep-1', step: 1, data });
       expect(saved).toMatchObject({
         ok: true,
-        value: { id: 'draft-keep-1', step: 1, data: { customer: { name: 'Ada Lovelace' }, lines: [] } },
+        value: { id: 'draft-keep-1', step: 1, data: { fields: { name: 'Ada Lovelace' }, lines: [] } },
       });
       expect(
         await core.dispatch('drafts:save', {
           id: 'draft-keep-1',
           step: 2,
-          data: { ...data, remarks: 'x'.repeat(5000) },
+          data: { fields: { ...data.fields, remarks: 'x'.repeat(5000) } },
         }),
       ).toMatchObject({
         ok: false,

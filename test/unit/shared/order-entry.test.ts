@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NewOrder, type DraftData, type DraftLine } from '../../../shared/domain';
+import { DraftData, NewOrder, type DraftLine } from '../../../shared/domain';
 import { countryNames } from '../../../shared/countries';
 import { asDeduction } from '../../../shared/money';
 import {
@@ -20,6 +20,9 @@ import {
   stockWarning,
   toNewOrder,
   validateDraft,
+  type DraftFields,
+  FIELD_KEYS,
+  ORDER_FIELDS,
 } from '../../../shared/order-entry';
 
 const line = (patch: Partial<DraftLine> = {}): DraftLine => ({
@@ -33,20 +36,32 @@ const line = (patch: Partial<DraftLine> = {}): DraftLine => ({
   ...patch,
 });
 
-const filled = (patch: Partial<DraftData> = {}): DraftData => ({
-  ...emptyDraft('2026-11-22'),
-  customer: { name: 'Ada Lovelace', email: 'ada@example.com', phone: '+31 6 1234 5678' },
-  address: {
-    line1: '1 Analytical Street',
-    line2: '',
-    zip: '1011 AB',
-    city: 'Amsterdam',
-    province: 'Noord-Holland',
-    country: 'Netherlands',
-  },
-  lines: [line({ quantity: 2 })],
-  prices: { shipping: '4.95', tax: '4.20', discounts: '' },
-  ...patch,
+const filled = (fields: Partial<DraftFields> = {}, patch: Partial<DraftData> = {}): DraftData => {
+  const empty = emptyDraft('2026-11-22');
+  return {
+    ...empty,
+    fields: {
+      ...empty.fields,
+      name: 'Ada Lovelace',
+      email: 'ada@example.com',
+      phone: '+31 6 1234 5678',
+      address_line_1: '1 Analytical Street',
+      zip: '1011 AB',
+      city: 'Amsterdam',
+      province: 'Noord-Holland',
+      country: 'Netherlands',
+      shipping_cost: '4.95',
+      total_tax: '4.20',
+      ...fields,
+    },
+    lines: [line({ quantity: 2 })],
+    ...patch,
+  };
+};
+const prices = (shipping_cost: string, total_tax: string, total_discounts: string) => ({
+  shipping_cost,
+  total_tax,
+  total_discounts,
 });
 
 describe('money', () => {
@@ -70,10 +85,10 @@ describe('money', () => {
       ...Array.from({ length: 10 }, (_, i) => line({ productId: i + 1, price: '0.10' })),
       line({ productId: 99, price: '0.20' }),
     ];
-    const totals = computeTotals(lines, { shipping: '0.1', tax: '0.2', discounts: '0.3' });
+    const totals = computeTotals(lines, prices('0.1', '0.2', '0.3'));
     expect(totals.subtotal).toBe('1.20');
     expect(totals.total).toBe('1.20');
-    const drift = computeTotals([line({ price: '1.10', quantity: 3 })], { shipping: '', tax: '', discounts: '' });
+    const drift = computeTotals([line({ price: '1.10', quantity: 3 })], prices('', '', ''));
     expect(drift.lines).toEqual(['3.30']);
     expect(1.1 * 3).not.toBe(3.3); // what a float would have said
   });
@@ -83,20 +98,20 @@ describe('money', () => {
       line({ productId: 1, price: '0.005', quantity: 1 }),
       line({ productId: 2, price: '0.005', quantity: 1 }),
     ];
-    const totals = computeTotals(lines, { shipping: '', tax: '', discounts: '' });
+    const totals = computeTotals(lines, prices('', '', ''));
     expect(totals.lines).toEqual(['0.005', '0.005']);
     expect(totals.subtotal).toBe('0.01');
-    expect(computeTotals([line({ price: '0.125' })], { shipping: '', tax: '', discounts: '' }).subtotal).toBe('0.13');
+    expect(computeTotals([line({ price: '0.125' })], prices('', '', '')).subtotal).toBe('0.13');
   });
 
   it('handles 200 lines of large quantities without losing a cent', () => {
     const lines = Array.from({ length: 200 }, (_, i) =>
       line({ productId: i + 1, price: '99999.99', quantity: 100_000 }),
     );
-    const totals = computeTotals(lines, { shipping: '0.01', tax: '', discounts: '' });
+    const totals = computeTotals(lines, prices('0.01', '', ''));
     expect(totals.subtotal).toBe('1999999800000.00');
     expect(totals.total).toBe('1999999800000.01');
-    expect(validateDraft(filled({ lines }), 'dmy').total_price).toMatch(/larger than the service accepts/);
+    expect(validateDraft(filled({}, { lines }), 'dmy').total_price).toMatch(/larger than the service accepts/);
   });
 
   it('shows discounts as deductions, never as "−0.00"', () => {
@@ -108,9 +123,9 @@ describe('money', () => {
   });
 
   it('gives no total (never NaN) while a figure is missing or unreadable', () => {
-    expect(computeTotals([line({ price: null })], { shipping: '', tax: '', discounts: '' }).total).toBeNull();
-    expect(computeTotals([line()], { shipping: 'x', tax: '', discounts: '' }).total).toBeNull();
-    expect(computeTotals([], { shipping: '', tax: '', discounts: '' }).total).toBe('0.00');
+    expect(computeTotals([line({ price: null })], prices('', '', '')).total).toBeNull();
+    expect(computeTotals([line()], prices('x', '', '')).total).toBeNull();
+    expect(computeTotals([], prices('', '', '')).total).toBe('0.00');
   });
 });
 
@@ -130,9 +145,7 @@ describe('dates', () => {
   });
 
   it('sends slash dates in the service order, empty when empty', () => {
-    const data = filled({
-      dates: { order: '2026-11-02', processed: '2026-11-03', closed: '', cancelled: '', cancelReason: '' },
-    });
+    const data = filled({ order_date: '2026-11-02', processed_date: '2026-11-03' });
     expect(toNewOrder(data, 'dmy')).toMatchObject({
       order_date: '02/11/2026',
       processed_date: '03/11/2026',
@@ -179,19 +192,22 @@ describe('validation', () => {
 
   it('checks shapes: e-mail, phone, country, quantities, money, dates, cancel reason', () => {
     const errors = validateDraft(
-      filled({
-        customer: { name: 'A', email: 'ada@', phone: 'call me' },
-        address: { ...filled().address, country: 'Atlantis' },
-        lines: [line({ quantity: 0 }), line({ productId: 4, price: null })],
-        prices: { shipping: '1.234', tax: '-2', discounts: '' },
-        dates: {
-          order: '2026-11-22',
-          processed: '2026-11-01',
-          closed: '32/01/2026',
-          cancelled: '',
-          cancelReason: 'late',
+      filled(
+        {
+          name: 'A',
+          email: 'ada@',
+          phone: 'call me',
+          country: 'Atlantis',
+          shipping_cost: '1.234',
+          total_tax: '-2',
+          total_discounts: '',
+          order_date: '2026-11-22',
+          processed_date: '2026-11-01',
+          closed_date: '32/01/2026',
+          cancel_reason: 'late',
         },
-      }),
+        { lines: [line({ quantity: 0 }), line({ productId: 4, price: null })] },
+      ),
       'dmy',
       countryNames(),
     );
@@ -207,21 +223,11 @@ describe('validation', () => {
       closed_date: 'Write the closed date as dd/mm/yyyy, or leave it empty.',
       cancel_reason: expect.stringMatching(/needs a cancelled date/),
     });
-    expect(
-      validateDraft(filled({ prices: { shipping: '', tax: '', discounts: '25' } }), 'dmy').total_discounts,
-    ).toMatch(/larger than the order/);
+    expect(validateDraft(filled(prices('', '', '25')), 'dmy').total_discounts).toMatch(/larger than the order/);
   });
 
   it('sends the cancel reason only with a cancelled date', () => {
-    const data = filled({
-      dates: {
-        order: '2026-11-22',
-        processed: '',
-        closed: '',
-        cancelled: '2026-11-23',
-        cancelReason: ' out of stock ',
-      },
-    });
+    const data = filled({ cancelled_date: '2026-11-23', cancel_reason: ' out of stock ' });
     expect(validateDraft(data, 'mdy')).toEqual({});
     expect(toNewOrder(data, 'mdy')).toMatchObject({ cancelled_date: '11/23/2026', cancel_reason: 'out of stock' });
   });
@@ -255,9 +261,7 @@ describe('the service’s 422 messages', () => {
   });
 
   it('a rejected order comes back as a draft with the same lines, dates and prices', () => {
-    const data = filled({
-      dates: { order: '2026-11-02', processed: '', closed: '', cancelled: '', cancelReason: '' },
-    });
+    const data = filled({ order_date: '2026-11-02' });
     const sent = toNewOrder(data, 'dmy');
     const back = draftFromOrder(
       sent,
@@ -266,7 +270,9 @@ describe('the service’s 422 messages', () => {
       0,
     );
     expect(back.lines).toEqual([line({ quantity: 2 })]);
-    expect(back.dates.order).toBe('2026-11-02');
+    expect(back.fields.order_date).toBe('2026-11-02');
+    // the field table round trip: every field comes back under its own name (an empty amount as 0.00)
+    expect(back.fields).toEqual({ ...data.fields, total_discounts: '0.00' });
     expect(toNewOrder(back, 'dmy')).toEqual(sent);
     const unknown = draftFromOrder({ ...sent, order_items: [{ id: 77, quantity: 1 }] }, 'dmy', () => null, 0);
     expect(unknown.lines[0]).toMatchObject({ sku: '#77', price: null });
@@ -297,12 +303,83 @@ describe('lines', () => {
     expect(stockWarning({ available: 3, quantity: 5 })).toBe('Only 3 available');
     expect(stockWarning({ available: 5, quantity: 5 })).toBeNull();
     expect(stockWarning({ available: null, quantity: 1 })).toBe('Stock unknown');
-    expect(validateDraft(filled({ lines: [line({ available: 0, quantity: 3 })] }), 'dmy')).toEqual({});
+    expect(validateDraft(filled({}, { lines: [line({ available: 0, quantity: 3 })] }), 'dmy')).toEqual({});
   });
 
   it('an untouched new order is blank (not saved), anything typed is not', () => {
     expect(isBlank(emptyDraft('2026-11-22', 'Netherlands'), '2026-11-22')).toBe(true);
-    expect(isBlank({ ...emptyDraft('2026-11-22'), remarks: 'x' }, '2026-11-22')).toBe(false);
+    expect(isBlank(filled({ remarks: 'x' }, { lines: [] }), '2026-11-22')).toBe(false);
     expect(isBlank(filled(), '2026-11-22')).toBe(false);
+  });
+});
+
+describe('the field table', () => {
+  it('every field of the service’s order is in the draft, and comes back from draft → order → draft', () => {
+    const fields = Object.fromEntries(FIELD_KEYS.map((k) => [k, ''])) as DraftFields;
+    const data = filled({
+      ...fields,
+      name: 'Zoë Ångström',
+      email: 'zoe@example.com',
+      phone: '+46 8 123 456',
+      address_line_1: 'Storgatan 1',
+      address_line_2: 'c/o Nobel',
+      zip: '111 22',
+      city: 'Stockholm',
+      province: 'Stockholm',
+      country: 'Sweden',
+      shipping_cost: '4.95',
+      total_tax: '1.00',
+      total_discounts: '2.00',
+      order_date: '2026-02-03',
+      processed_date: '2026-02-04',
+      closed_date: '2026-02-05',
+      cancelled_date: '2026-02-06',
+      cancel_reason: 'Changed mind',
+      remarks: 'Ring twice',
+    });
+    for (const order of ['dmy', 'mdy'] as const) {
+      const sent = toNewOrder(data, order);
+      for (const key of FIELD_KEYS) expect(sent).toHaveProperty(key);
+      const back = draftFromOrder(
+        sent,
+        order,
+        () => ({ sku: 'SKU-3', name: 'Widget', price: '10.00', available: 12 }),
+        0,
+      );
+      expect(back.fields).toEqual(data.fields);
+      expect(toNewOrder(back, order)).toEqual(sent);
+    }
+    expect(Object.keys(NewOrder.shape).sort()).toEqual(
+      [...FIELD_KEYS, 'subtotal_price', 'total_price', 'order_items'].sort(),
+    );
+    expect(FIELD_KEYS.map(stepOf)).toEqual(FIELD_KEYS.map((k) => ORDER_FIELDS[k].step));
+  });
+
+  it('upgrades a draft saved in the old shape (customer/address/prices/dates) when it is read', () => {
+    const old = {
+      customer: { name: 'Ada', email: 'ada@example.com', phone: '555 0100' },
+      address: { line1: '1 Street', line2: '', zip: '1011', city: 'Amsterdam', province: 'NH', country: 'Netherlands' },
+      lines: [line()],
+      prices: { shipping: '4.95', tax: '1', discounts: '' },
+      dates: { order: '2026-11-22', processed: '', closed: '', cancelled: '', cancelReason: '' },
+      remarks: 'hi',
+      replaces: null,
+      serverErrors: { email: ['Taken.'] },
+    };
+    const data = DraftData.parse(old);
+    expect(data.fields).toMatchObject({
+      name: 'Ada',
+      address_line_1: '1 Street',
+      country: 'Netherlands',
+      shipping_cost: '4.95',
+      total_tax: '1',
+      order_date: '2026-11-22',
+      remarks: 'hi',
+    });
+    expect(data).not.toHaveProperty('customer');
+    expect(data.lines).toHaveLength(1);
+    expect(data.serverErrors).toEqual({ email: ['Taken.'] });
+    expect(DraftData.parse(data)).toEqual(data); // a new draft passes unchanged
+    expect(DraftData.parse({}).fields.name).toBe('');
   });
 });

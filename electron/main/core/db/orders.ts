@@ -3,7 +3,13 @@
  * status, date, total and customer, and what the dates have proved about day/month order.
  */
 import type Database from 'better-sqlite3-multiple-ciphers';
-import { collectDateEvidence, readDate, type DateOrder, type DateOrderEvidence } from '../../../../shared/dates';
+import {
+  collectDateEvidence,
+  isDateOrder,
+  readDate,
+  type DateOrder,
+  type DateOrderEvidence,
+} from '../../../../shared/dates';
 import { OrdersOutcome, SkippedRecord, type DateView, type OrderRow } from '../../../../shared/domain';
 import { toCents } from '../../../../shared/money';
 import { parseOrder, type ParsedOrder } from '../api/orders';
@@ -182,7 +188,7 @@ export class OrderRepository {
 
   daysReadAs(): DateOrder | null {
     const value = this.stmt.getState.get('daysReadAs') as string | undefined;
-    return value === 'dmy' || value === 'mdy' ? value : null;
+    return isDateOrder(value) ? value : null;
   }
 
   evidence(): DateOrderEvidence {

@@ -12,7 +12,7 @@ export function DiscardDraftDialog({
   onKeep: () => void;
   onDiscard: () => void;
 }) {
-  const name = data?.customer.name.trim();
+  const name = data?.fields.name.trim();
   const lines = data?.lines.length ?? 0;
   return (
     <Modal opened={data !== null} onClose={onKeep} title="Discard this order?" centered returnFocus>

@@ -77,8 +77,8 @@ export function NewOrderScreen() {
       </Text>
       <Stack gap="sm" component="ul" aria-label="Unfinished orders" style={{ listStyle: 'none', padding: 0 }}>
         {drafts.map((draft) => {
-          const name = draft.data.customer.name.trim() || 'No customer yet';
-          const total = computeTotals(draft.data.lines, draft.data.prices).total;
+          const name = draft.data.fields.name.trim() || 'No customer yet';
+          const total = computeTotals(draft.data.lines, draft.data.fields).total;
           return (
             <Paper key={draft.id} component="li" withBorder p="md" radius="md" aria-label={`Unfinished order: ${name}`}>
               <Group justify="space-between" wrap="nowrap">

@@ -111,7 +111,7 @@ function Wizard({ onDone }: { onDone: (path: string) => void }) {
     setStep(step + 1);
   };
 
-  const name = open.data.customer.name.trim();
+  const name = open.data.fields.name.trim();
   return (
     <Stack maw={1100} gap="md">
       <Group justify="space-between" align="flex-end">

@@ -2,7 +2,6 @@
 import { Autocomplete, SimpleGrid, Stack } from '@mantine/core';
 import { useMemo } from 'react';
 import { countryNames } from '../../../../../shared/countries';
-import type { DraftData } from '../../../../../shared/domain';
 import { useStore } from '../../../store';
 import type { WizardErrors } from '../errors';
 import { DraftField } from './fields';
@@ -13,13 +12,8 @@ function canonicalCountry(text: string): string | null {
   return countryNames().find((c) => c.toLocaleLowerCase('en') === wanted) ?? null;
 }
 
-const withAddress = (d: DraftData, patch: Partial<DraftData['address']>): DraftData => ({
-  ...d,
-  address: { ...d.address, ...patch },
-});
-
 export function AddressStep({ errors }: { errors: WizardErrors }) {
-  const address = useStore((s) => s.wizard!.data.address);
+  const country = useStore((s) => s.wizard!.data.fields.country);
   const updateDraft = useStore((s) => s.updateDraft);
   const countries = useMemo(() => countryNames(), []);
   return (
@@ -29,58 +23,31 @@ export function AddressStep({ errors }: { errors: WizardErrors }) {
         description="Street and number"
         fieldKey="address_line_1"
         required
-        autoComplete="off"
-        value={address.line1}
-        set={(d, v) => withAddress(d, { line1: v })}
         errors={errors}
       />
       <DraftField
         label="Address line 2"
         description="Optional: apartment, floor, company"
         fieldKey="address_line_2"
-        autoComplete="off"
-        value={address.line2}
-        set={(d, v) => withAddress(d, { line2: v })}
         errors={errors}
       />
       <SimpleGrid cols={2}>
-        <DraftField
-          label="Postcode"
-          fieldKey="zip"
-          required
-          autoComplete="off"
-          value={address.zip}
-          set={(d, v) => withAddress(d, { zip: v })}
-          errors={errors}
-        />
-        <DraftField
-          label="City"
-          fieldKey="city"
-          required
-          autoComplete="off"
-          value={address.city}
-          set={(d, v) => withAddress(d, { city: v })}
-          errors={errors}
-        />
+        <DraftField label="Postcode" fieldKey="zip" required errors={errors} />
+        <DraftField label="City" fieldKey="city" required errors={errors} />
       </SimpleGrid>
       <SimpleGrid cols={2}>
-        <DraftField
-          label="Province or state"
-          fieldKey="province"
-          required
-          autoComplete="off"
-          value={address.province}
-          set={(d, v) => withAddress(d, { province: v })}
-          errors={errors}
-        />
+        <DraftField label="Province or state" fieldKey="province" required errors={errors} />
         <Autocomplete
           label="Country"
           required
           data={countries}
-          value={address.country}
+          value={country}
           // typed text is the value at once (no race with the list appearing); a name in any case becomes the list's
           onChange={(value) =>
-            updateDraft((d) => withAddress(d, { country: canonicalCountry(value) ?? value }), ['country'])
+            updateDraft(
+              (d) => ({ ...d, fields: { ...d.fields, country: canonicalCountry(value) ?? value } }),
+              ['country'],
+            )
           }
           error={errors.shown('country')}
           autoComplete="off"

@@ -228,7 +228,7 @@ function ProductPicker({ onPick }: { onPick: (p: ProductRow) => void }) {
 function Lines({ lines, errors }: { lines: DraftLine[]; errors: WizardErrors }) {
   const updateDraft = useStore((s) => s.updateDraft);
   const setLocalError = useStore((s) => s.setLocalError);
-  const prices = useStore((s) => s.wizard!.data.prices);
+  const prices = useStore((s) => s.wizard!.data.fields);
   if (lines.length === 0)
     return (
       <Text c="dimmed" size="sm">

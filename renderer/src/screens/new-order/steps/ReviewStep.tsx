@@ -39,6 +39,7 @@ export function ReviewStep({
   onSent: (path: string) => void;
 }) {
   const data = useStore((s) => s.wizard!.data);
+  const f = data.fields;
   const order = useStore(selectDateOrder);
   const online = useStore((s) => s.connection?.state === 'online');
   const updateDraft = useStore((s) => s.updateDraft);
@@ -93,7 +94,7 @@ export function ReviewStep({
     };
   }, [online, ids, updateDraft]);
 
-  const totals = computeTotals(data.lines, data.prices);
+  const totals = computeTotals(data.lines, data.fields);
   const checking = online && ids !== '' && checked.ids !== ids;
   const checks: Record<number, Check> = checking ? {} : checked.checks;
   const missing = data.lines.filter((l) => checks[l.productId]?.state === 'missing');
@@ -136,20 +137,20 @@ export function ReviewStep({
     >
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <Section title="Customer" step={0} onEdit={onEdit} errors={errors}>
-          <Text fw={600}>{data.customer.name || '—'}</Text>
-          <Text>{data.customer.email || '—'}</Text>
-          <Text>{data.customer.phone || '—'}</Text>
+          <Text fw={600}>{f.name || '—'}</Text>
+          <Text>{f.email || '—'}</Text>
+          <Text>{f.phone || '—'}</Text>
         </Section>
         <Section title="Delivery address" step={1} onEdit={onEdit} errors={errors}>
-          <Text>{data.address.line1 || '—'}</Text>
-          {data.address.line2 && <Text>{data.address.line2}</Text>}
+          <Text>{f.address_line_1 || '—'}</Text>
+          {f.address_line_2 && <Text>{f.address_line_2}</Text>}
           <Text>
-            {data.address.zip} {data.address.city}
+            {f.zip} {f.city}
           </Text>
           <Text>
-            {data.address.province}
-            {data.address.province && data.address.country ? ', ' : ''}
-            {data.address.country}
+            {f.province}
+            {f.province && f.country ? ', ' : ''}
+            {f.country}
           </Text>
         </Section>
       </SimpleGrid>
@@ -214,16 +215,16 @@ export function ReviewStep({
             <Row label="Total" value={formatMoney(totals.total)} strong />
           </Stack>
           <Stack gap={2}>
-            <Row label="Order date" value={showDate(data.dates.order, order) || 'today (set by the service)'} />
-            {data.dates.processed && <Row label="Processed" value={showDate(data.dates.processed, order)} />}
-            {data.dates.closed && <Row label="Closed" value={showDate(data.dates.closed, order)} />}
-            {data.dates.cancelled && <Row label="Cancelled" value={showDate(data.dates.cancelled, order)} />}
-            {data.dates.cancelReason && <Row label="Cancel reason" value={data.dates.cancelReason} />}
+            <Row label="Order date" value={showDate(f.order_date, order) || 'today (set by the service)'} />
+            {f.processed_date && <Row label="Processed" value={showDate(f.processed_date, order)} />}
+            {f.closed_date && <Row label="Closed" value={showDate(f.closed_date, order)} />}
+            {f.cancelled_date && <Row label="Cancelled" value={showDate(f.cancelled_date, order)} />}
+            {f.cancel_reason && <Row label="Cancel reason" value={f.cancel_reason} />}
           </Stack>
         </SimpleGrid>
-        {data.remarks && (
+        {f.remarks && (
           <Text size="sm" mt="xs" style={{ whiteSpace: 'pre-line' }}>
-            Remarks: {data.remarks}
+            Remarks: {f.remarks}
           </Text>
         )}
       </Section>

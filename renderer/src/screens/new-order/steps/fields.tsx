@@ -1,27 +1,27 @@
-/** A text field bound to one value of the open draft, with its error (if shown) under it. */
+/** A text field bound to one field of the open draft (by the service's name), with its error (if shown) under it. */
 import { TextInput, type TextInputProps } from '@mantine/core';
-import type { DraftData } from '../../../../../shared/domain';
+import type { FieldKey } from '../../../../../shared/order-entry';
 import { useStore } from '../../../store';
 import type { WizardErrors } from '../errors';
 
 export interface DraftFieldProps extends Omit<TextInputProps, 'value' | 'onChange' | 'error'> {
-  /** The service's name for the field: where its errors, and the service's 422 messages, are found. */
-  fieldKey: string;
-  value: string;
-  set: (data: DraftData, value: string) => DraftData;
+  /** The service's name for the field: where its value, its errors and the service's 422 messages are found. */
+  fieldKey: FieldKey;
   errors: WizardErrors;
 }
 
-export function DraftField({ fieldKey, value, set, errors, ...props }: DraftFieldProps) {
+export function DraftField({ fieldKey, errors, ...props }: DraftFieldProps) {
   const updateDraft = useStore((s) => s.updateDraft);
+  const value = useStore((s) => s.wizard!.data.fields[fieldKey]);
   return (
     <TextInput
+      autoComplete="off"
       {...props}
       value={value}
       error={errors.shown(fieldKey)}
       onChange={(event) => {
         const next = event.currentTarget.value;
-        updateDraft((data) => set(data, next), [fieldKey]);
+        updateDraft((data) => ({ ...data, fields: { ...data.fields, [fieldKey]: next } }), [fieldKey]);
       }}
     />
   );

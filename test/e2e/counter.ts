@@ -1,0 +1,47 @@
+/**
+ * Counts what staff do to enter an order: every key press and every click is one action, except a barcode scanner's
+ * digits and Enter, which are one action for the whole scan (the scanner types them, not the person). Characters typed
+ * for the customer's own data (name, e-mail, phone, address) are counted apart, so a target can be set against them.
+ */
+import type { Locator, Page } from '@playwright/test';
+
+export class ActionCounter {
+  actions = 0;
+  /** Characters typed for the customer's own data (a subset of the actions). */
+  customerCharacters = 0;
+  /** Characters typed for anything else (searches, codes typed by hand). */
+  otherCharacters = 0;
+  readonly log: string[] = [];
+
+  constructor(private readonly page: Page) {}
+
+  /** One key press (a combination such as Control+Enter is one press). */
+  async press(key: string): Promise<void> {
+    this.actions += 1;
+    this.log.push(key);
+    await this.page.keyboard.press(key);
+  }
+
+  /** Typing: one action per character. */
+  async type(text: string, kind: 'customer' | 'other'): Promise<void> {
+    this.actions += text.length;
+    if (kind === 'customer') this.customerCharacters += text.length;
+    else this.otherCharacters += text.length;
+    this.log.push(`"${text}"`);
+    await this.page.keyboard.type(text);
+  }
+
+  async click(target: Locator): Promise<void> {
+    this.actions += 1;
+    this.log.push('click');
+    await target.click();
+  }
+
+  /** A USB scanner: its digits and Enter arrive as keys, the person did one thing. */
+  async scan(code: string): Promise<void> {
+    this.actions += 1;
+    this.log.push(`scan ${code}`);
+    await this.page.keyboard.type(code);
+    await this.page.keyboard.press('Enter');
+  }
+}
