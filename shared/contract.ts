@@ -24,6 +24,8 @@ import {
   SkippedRecord,
   STOCK_LEVELS,
 } from './domain';
+import { CustomerSearchRequest, CustomerSearchResult } from './customers';
+import { ShopSettings } from './shop';
 
 const Empty = z.object({}).strict();
 const Url = z.string().max(4096);
@@ -297,6 +299,10 @@ export const contract = {
   'settings:date-order': channel(z.object({ dateOrder: z.enum(DATE_ORDER_SETTINGS) }).strict(), OrdersStatus),
   'ui:get': channel(Empty, UiPrefs),
   'ui:set': channel(UiPrefs.partial().strict(), UiPrefs),
+  // ---- issue #13: order entry (shop settings, customers from the order book) ----
+  'shop:get': channel(Empty, ShopSettings),
+  'shop:save': channel(ShopSettings.strict(), ShopSettings),
+  'customers:search': channel(CustomerSearchRequest, CustomerSearchResult),
 } as const;
 
 export const events = {

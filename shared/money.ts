@@ -64,3 +64,54 @@ export function asDeduction(money: string | null): string | null {
   if (money === null || /^[+-]?0*\.?0*$/.test(money) || money.startsWith('-')) return money;
   return `-${money}`;
 }
+
+const currencyFormats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * The one way an amount is shown: a decimal string in the user's locale with the shop's currency (ISO 4217), exact
+ * (Intl formats the decimal string itself, never a float). "1234.5" in de-DE with EUR is "1.234,50 €". Without a
+ * currency the amount is shown grouped, without a symbol. Amounts with more decimals than the currency uses (a line
+ * at 0.005) keep them.
+ */
+export function formatMoneyIn(money: string | null, currency: string, locale?: string): string {
+  if (money === null || !DECIMAL.test(money.trim())) return '—';
+  if (!currency) return formatMoney(money.trim(), locale);
+  const decimals = (money.split('.')[1] ?? '').length;
+  const key = `${locale ?? ''}|${currency}|${decimals}`;
+  let format = currencyFormats.get(key);
+  if (!format) {
+    const usual = new Intl.NumberFormat(locale, { style: 'currency', currency }).resolvedOptions();
+    format = new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency,
+      minimumFractionDigits: usual.minimumFractionDigits,
+      maximumFractionDigits: Math.max(usual.maximumFractionDigits ?? 2, decimals),
+    });
+    currencyFormats.set(key, format);
+  }
+  return format.format(money.trim() as Intl.StringNumericLiteral);
+}
+
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * A number that is not money (a weight, a size, a count) in the user's locale: "2.313" kg is "2,313" in de-DE, never
+ * a figure a reader takes for two thousand. Decimal strings are formatted as written (exact, their own decimals).
+ */
+export function formatNumber(value: number | string | null | undefined, locale?: string, maxDecimals = 3): string {
+  if (typeof value === 'string') {
+    const text = value.trim();
+    if (!DECIMAL.test(text) || text.length > 40) return value.trim() || '—';
+    const decimals = Math.min(20, (text.split('.')[1] ?? '').length);
+    return numberFormat2(locale, decimals).format(text as Intl.StringNumericLiteral);
+  }
+  if (typeof value !== 'number' || !Number.isFinite(value)) return '—';
+  return numberFormat2(locale, maxDecimals).format(value);
+}
+
+function numberFormat2(locale: string | undefined, maxDecimals: number): Intl.NumberFormat {
+  const key = `${locale ?? ''}|${maxDecimals}`;
+  let format = numberFormats.get(key);
+  if (!format) numberFormats.set(key, (format = new Intl.NumberFormat(locale, { maximumFractionDigits: maxDecimals })));
+  return format;
+}

@@ -21,6 +21,7 @@ import { CoreEvents } from './events';
 import { DataFolderLock, secureFolder } from './data-folder';
 import { createSettingsStore, type SettingsStore } from './settings';
 import { uiPrefsHandlers } from './ui-prefs';
+import { shopHandlers } from './shop';
 import type { TokenVault } from './vault';
 import { originOf, readToken, saveToken, tokenFor } from './token';
 import { fileDatabaseKey, type DatabaseKey } from './database-key';
@@ -163,6 +164,7 @@ export function createCore(options: CoreOptions): Core {
     ...orders.handlers,
     ...outbox.handlers,
     ...uiPrefsHandlers(options.dataDir),
+    ...shopHandlers(settings),
     'app:info': async () => ({
       name: 'Shopdesk',
       version: options.version,

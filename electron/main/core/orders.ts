@@ -22,7 +22,7 @@ import type { SettingsStore } from './settings';
 import { nextRevision } from './revision';
 import { OrdersRefresh } from './sync/orders';
 
-type OrderHandlers = Pick<Handlers, (`orders:${string}` | 'settings:date-order') & keyof Handlers>;
+type OrderHandlers = Pick<Handlers, (`orders:${string}` | 'settings:date-order' | 'customers:search') & keyof Handlers>;
 
 export interface OrdersOptions {
   dataDir: string;
@@ -289,6 +289,17 @@ export class Orders {
       const open = await this.open();
       if (!open) return { rows: [], total: 0, cachedOrders: 0 };
       return { ...open.repo.query(withAttention(q)), cachedOrders: open.repo.count() };
+    },
+    'customers:search': async ({ text, limit }) => {
+      const started = performance.now();
+      const open = await this.open();
+      if (!open) return { customers: [], cachedOrders: 0, tookMs: 0 };
+      const customers = open.repo.customers(text, limit);
+      return {
+        customers,
+        cachedOrders: open.repo.count(),
+        tookMs: Math.round((performance.now() - started) * 10) / 10,
+      };
     },
     'orders:facets': async () => ({ statuses: (await this.open())?.repo.statuses() ?? [] }),
     'orders:skipped': async () => ({ records: (await this.open())?.repo.skipped() ?? [] }),

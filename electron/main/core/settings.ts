@@ -2,12 +2,15 @@
 import Conf from 'conf';
 import { z } from 'zod';
 import { DATE_ORDER_SETTINGS } from '../../../shared/domain';
+import { EMPTY_SHOP, ShopSettings } from '../../../shared/shop';
 
 export const StoredSettings = z.object({
   mode: z.enum(['unconfigured', 'service', 'demo']).catch('unconfigured'),
   baseUrl: z.string().nullable().catch(null),
   /** Day/month order of the service's slash dates: learnt from the data ('auto') or set by hand. */
   dateOrder: z.enum(DATE_ORDER_SETTINGS).catch('auto'),
+  /** Settings → Shop: one for the computer, whichever service it talks to. */
+  shop: ShopSettings.catch(EMPTY_SHOP),
 });
 export type StoredSettings = z.infer<typeof StoredSettings>;
 
@@ -18,7 +21,7 @@ export interface SettingsStore {
   readonly path: string;
 }
 
-const DEFAULTS: StoredSettings = { mode: 'unconfigured', baseUrl: null, dateOrder: 'auto' };
+const DEFAULTS: StoredSettings = { mode: 'unconfigured', baseUrl: null, dateOrder: 'auto', shop: EMPTY_SHOP };
 
 export function createSettingsStore(dir: string): SettingsStore {
   const conf = new Conf<Record<string, unknown>>({

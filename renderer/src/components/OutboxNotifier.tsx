@@ -2,7 +2,7 @@
 import { notifications } from '@mantine/notifications';
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { formatMoney } from '../../../shared/money';
+import { money } from './format';
 import type { OutboxEntry } from '../../../shared/domain';
 import { useStore } from '../store';
 
@@ -31,7 +31,7 @@ export function OutboxNotifier() {
           id: `outbox-${entry.id}-sent`,
           color: 'teal',
           title: 'Order sent',
-          message: `The order for ${who} (${formatMoney(entry.order.total_price)}) went out${entry.serverPoNumber ? ` as ${entry.serverPoNumber}` : ''}.`,
+          message: `The order for ${who} (${money(entry.order.total_price)}) went out${entry.serverPoNumber ? ` as ${entry.serverPoNumber}` : ''}.`,
           autoClose: 8000,
         });
       else if (entry.state === 'rejected')

@@ -4,7 +4,7 @@ import { Spotlight } from '@mantine/spotlight';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { OrderRow, ProductRow } from '../../../shared/domain';
-import { formatMoney } from '../../../shared/money';
+import { money } from './format';
 import { call } from '../bridge';
 
 const SCREENS = [
@@ -74,7 +74,7 @@ export function Palette({ query, setQuery }: { query: string; setQuery: (query: 
               <Spotlight.Action
                 key={`o${o.id}`}
                 label={`${o.poNumber || `#${o.id}`} — ${o.name}`}
-                description={`${o.email} · ${formatMoney(o.totalPrice)}`}
+                description={`${o.email} · ${money(o.totalPrice)}`}
                 onClick={go(`/orders/${o.id}`)}
               />
             ))}
@@ -86,7 +86,7 @@ export function Palette({ query, setQuery }: { query: string; setQuery: (query: 
               <Spotlight.Action
                 key={`p${p.id}`}
                 label={`${p.sku} — ${p.name}`}
-                description={`${formatMoney(p.price)} · ${p.available === null ? 'stock —' : `${p.available} available`}`}
+                description={`${money(p.price)} · ${p.available === null ? 'stock —' : `${p.available} available`}`}
                 onClick={go(`/stock?product=${p.id}`)}
               />
             ))}

@@ -1,4 +1,22 @@
-/** Display helpers: counts, ages and times in the user's locale. Never NaN, never "Invalid Date". */
+/** Display helpers: money, counts, ages and times in the user's locale. Never NaN, never "Invalid Date". */
+import { formatMoneyIn, formatNumber } from '../../../shared/money';
+
+let moneyCurrency = '';
+/** The shop's currency (Settings → Shop), set by the store when it is read or saved. */
+export function setMoneyCurrency(currency: string): void {
+  moneyCurrency = currency;
+}
+
+/**
+ * The one formatter of amounts on every screen: a decimal string from the service or the wizard, exact, in the
+ * user's locale, with the shop's currency ("€ 1.234,50" in nl-NL with EUR); "—" for no amount, never NaN.
+ */
+export const money = (amount: string | null | undefined): string => formatMoneyIn(amount ?? null, moneyCurrency);
+
+/** A weight, size or other measure in the user's locale (2.313 kg reads "2,313 kg" in de-DE). */
+export const measure = (value: number | string | null | undefined, maxDecimals = 3): string =>
+  formatNumber(value, undefined, maxDecimals);
+
 const countFormat = new Intl.NumberFormat();
 export const count = (n: number | null | undefined): string =>
   typeof n === 'number' && Number.isFinite(n) ? countFormat.format(n) : '—';

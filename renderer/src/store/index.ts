@@ -7,6 +7,7 @@ import { catalogueSlice, type CatalogueSlice } from './catalogue';
 import { ordersSlice, type OrdersSlice } from './orders';
 import { outboxSlice, type OutboxSlice } from './outbox';
 import { uiSlice, type UiSlice } from './ui';
+import { shopSlice, type ShopSlice } from './shop';
 import { wizardSlice, type WizardSlice } from './wizard';
 
 export interface ConnectionSlice {
@@ -32,7 +33,8 @@ export type Store = ConnectionSlice &
   OrdersSlice &
   OutboxSlice &
   WizardSlice &
-  UiSlice;
+  UiSlice &
+  ShopSlice;
 
 const connectionSlice: StateCreator<Store, [], [], ConnectionSlice> = (set) => ({
   connection: null,
@@ -86,6 +88,7 @@ export const useStore = create<Store>()((...a) => ({
   ...outboxSlice(...a),
   ...wizardSlice(...a),
   ...uiSlice(...a),
+  ...shopSlice(...a),
 }));
 
 /** Wires push events into the store; returns the unsubscribe function. */
@@ -97,6 +100,7 @@ function reloadAll(): void {
   void state.loadOrders().catch(() => undefined);
   void state.loadOutbox().catch(() => undefined);
   void state.loadUi().catch(() => undefined);
+  void state.loadShop().catch(() => undefined);
 }
 
 export function connectStoreToMain(): () => void {

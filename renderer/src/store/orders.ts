@@ -19,7 +19,8 @@ export const DEFAULT_ORDERS_QUERY: OrdersQuery = {
 };
 
 /** The day/month order in use for slash dates (Settings, or what the order book proved); day-first until known. */
-export const selectDateOrder = (s: Pick<OrdersSlice, 'orders'>): DateOrder => s.orders?.dateOrder.effective ?? DEFAULT_DATE_ORDER;
+export const selectDateOrder = (s: Pick<OrdersSlice, 'orders'>): DateOrder =>
+  s.orders?.dateOrder.effective ?? DEFAULT_DATE_ORDER;
 
 export interface OrdersSlice {
   orders: OrdersStatus | null;

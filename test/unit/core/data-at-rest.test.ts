@@ -96,7 +96,7 @@ describe('encrypted at rest', () => {
 
     const again = open();
     expect((await ask(again, 'orders:query', { text: 'Quillfeather' })).rows[0]?.name).toBe(NAME);
-    expect((await ask(again, 'drafts:list', {})).drafts[0]?.data.customer.name).toBe(NAME);
+    expect((await ask(again, 'drafts:list', {})).drafts[0]?.data.fields.name).toBe(NAME);
     expect((await ask(again, 'outbox:list', {})).entries[0]?.order.name).toBe(NAME);
   });
 
@@ -131,7 +131,7 @@ describe('encrypted at rest', () => {
     expect(reopened.movedAside).toBeNull();
     reopened.close();
     const draftsAgain = new DraftRepository(path.join(dir, 'drafts.sqlite'), key);
-    expect(draftsAgain.get('old-draft-2')?.data.customer.name).toBe(NAME);
+    expect(draftsAgain.get('old-draft-2')?.data.fields.name).toBe(NAME);
     draftsAgain.close();
   });
 

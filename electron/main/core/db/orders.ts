@@ -12,6 +12,7 @@ import {
 } from '../../../../shared/dates';
 import { OrdersOutcome, SkippedRecord, type DateView, type OrderRow } from '../../../../shared/domain';
 import { toCents } from '../../../../shared/money';
+import { customerKey, type Customer } from '../../../../shared/customers';
 import { parseOrder, type ParsedOrder } from '../api/orders';
 import { openDatabase, readJson, type Migration } from './open';
 import { ftsIdPlan, ftsQuery, indexPlan, KeysetWindows } from './windows';
@@ -123,6 +124,10 @@ export class OrderRepository {
       ),
       byId: db.prepare('SELECT * FROM orders WHERE id = ?'),
       byEmail: db.prepare('SELECT raw, first_seen FROM orders WHERE lower(email) = lower(?) LIMIT 2000'),
+      customerMatches: db.prepare(`
+        SELECT o.id, o.name, o.email FROM orders_fts JOIN orders o ON o.id = orders_fts.rowid
+        WHERE orders_fts MATCH ? ORDER BY o.order_day DESC, o.id DESC LIMIT 500`),
+      recentOrders: db.prepare('SELECT id, name, email FROM orders ORDER BY order_day DESC, id DESC LIMIT 500'),
       count: db.prepare('SELECT count(*) FROM orders').pluck(),
       allDates: db.prepare('SELECT id, order_date FROM orders'),
       setDay: db.prepare('UPDATE orders SET order_day = ? WHERE id = ?'),
@@ -173,6 +178,54 @@ export class OrderRepository {
       this.stmt.setState.run('updatedAt', String(fetchedAt));
     })();
     this.windows.invalidate();
+  }
+
+  /**
+   * Customers whose name, e-mail or phone match every word typed (prefixes; any case; accents ignored by the index),
+   * most recent first, one per customer (customerKey), with the address of their latest order. At most the 500
+   * latest matching orders are looked at: a customer is found by typing more of the name.
+   */
+  customers(text: string, limit: number): Customer[] {
+    const words = ftsQuery(text);
+    const match = words ? `{name email phone} : (${words})` : null;
+    const rows = (match ? this.stmt.customerMatches.all(match) : this.stmt.recentOrders.all()) as {
+      id: number;
+      name: string;
+      email: string;
+    }[];
+    const read = (id: number): { order: ParsedOrder; day: string } | null => {
+      const row = this.stmt.byId.get(id) as { raw: string; order_day: string } | undefined;
+      const parsed = row ? parseOrder(JSON.parse(row.raw)) : null;
+      return parsed?.ok ? { order: parsed.order, day: row!.order_day.startsWith('~') ? '' : row!.order_day } : null;
+    };
+    const found = new Map<string, { latest: { order: ParsedOrder; day: string }; orders: number }>();
+    for (const row of rows) {
+      // the phone is needed for the key only without an e-mail (rare): read then
+      const phone = row.email.trim() ? '' : (read(row.id)?.order.phone ?? '');
+      const key = customerKey(row.email, row.name, phone);
+      const seen = found.get(key);
+      if (seen) seen.orders += 1;
+      else if (found.size < limit) {
+        const latest = read(row.id);
+        if (latest) found.set(key, { latest, orders: 1 });
+      }
+    }
+    return [...found.values()].map(({ latest: { order: o, day }, orders }) => ({
+      fields: {
+        name: o.name,
+        email: o.email,
+        phone: o.phone,
+        address_line_1: o.addressLine1,
+        address_line_2: o.addressLine2,
+        zip: o.zip,
+        city: o.city,
+        province: o.province,
+        country: o.country,
+      },
+      lastOrderId: o.id,
+      lastOrderDay: day,
+      orders,
+    }));
   }
 
   /** Reads every stored order date again in another day/month order. */

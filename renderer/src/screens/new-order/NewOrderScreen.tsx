@@ -6,11 +6,12 @@ import { Alert, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantin
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { Draft } from '../../../../shared/domain';
-import { formatMoney } from '../../../../shared/money';
+
 import { computeTotals, STEPS } from '../../../../shared/order-entry';
 import { BridgeError } from '../../bridge';
-import { asOf, count } from '../../components/format';
+import { asOf, count, money } from '../../components/format';
 import { useStore } from '../../store';
+import { taxRuleOf } from '../../../../shared/shop';
 import { DiscardDraftDialog } from './DiscardDraftDialog';
 
 export const newDraftPath = (): string => `/new-order/${crypto.randomUUID()}`;
@@ -20,6 +21,7 @@ export function NewOrderScreen() {
   const loadDrafts = useStore((s) => s.loadDrafts);
   const discardDraft = useStore((s) => s.discardDraft);
   const drafts = useStore((s) => s.drafts);
+  const tax = taxRuleOf(useStore((s) => s.shop));
   const [loaded, setLoaded] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [confirm, setConfirm] = useState<Draft | null>(null);
@@ -78,7 +80,7 @@ export function NewOrderScreen() {
       <Stack gap="sm" component="ul" aria-label="Unfinished orders" style={{ listStyle: 'none', padding: 0 }}>
         {drafts.map((draft) => {
           const name = draft.data.fields.name.trim() || 'No customer yet';
-          const total = computeTotals(draft.data.lines, draft.data.fields).total;
+          const total = computeTotals(draft.data.lines, draft.data.fields, tax).total;
           return (
             <Paper key={draft.id} component="li" withBorder p="md" radius="md" aria-label={`Unfinished order: ${name}`}>
               <Group justify="space-between" wrap="nowrap">
@@ -86,8 +88,7 @@ export function NewOrderScreen() {
                   <Text fw={700}>{name}</Text>
                   <Text size="sm" c="dimmed">
                     {count(draft.data.lines.length)} line{draft.data.lines.length === 1 ? '' : 's'} · total{' '}
-                    {formatMoney(total)} · at step “{STEPS[draft.step] ?? STEPS[0]}” · last change{' '}
-                    {asOf(draft.updatedAt)}
+                    {money(total)} · at step “{STEPS[draft.step] ?? STEPS[0]}” · last change {asOf(draft.updatedAt)}
                   </Text>
                   {draft.data.replaces && (
                     <Text size="sm" c="orange">

@@ -5,11 +5,12 @@
 import { Alert, Button, Group, List, Loader, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { formatMoney } from '../../../../shared/money';
+
 import { BridgeError } from '../../bridge';
 import { useStore } from '../../store';
 import { correctRejected } from './correct';
 import { newDraftPath } from './NewOrderScreen';
+import { money } from '../../components/format';
 
 export function SubmittedScreen() {
   const { entryId = '' } = useParams();
@@ -40,7 +41,7 @@ export function SubmittedScreen() {
         <Text>Putting the order in the outbox…</Text>
       </Group>
     );
-  const who = `${entry.order.name} (total ${formatMoney(entry.order.total_price)})`;
+  const who = `${entry.order.name} (total ${money(entry.order.total_price)})`;
   return (
     <Stack maw={760}>
       <Title order={1} fz="h2">

@@ -3,11 +3,12 @@
  * moves on when the step is valid), and the draft saved as staff type. Steps are reachable by keyboard alone.
  */
 import { Alert, Button, Group, Loader, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { errorsForStep, REVIEW_STEP, STEPS, emptyDraft } from '../../../../shared/order-entry';
 import { timeOfDay } from '../../components/format';
 import { useStore } from '../../store';
+import { taxRuleOf } from '../../../../shared/shop';
 import { selectDateOrder } from '../../store/orders';
 import { DiscardDraftDialog } from './DiscardDraftDialog';
 import { useWizardErrors } from './errors';
@@ -67,7 +68,9 @@ function Wizard({ onDone }: { onDone: (path: string) => void }) {
   const setStep = useStore((s) => s.setStep);
   const markAttempted = useStore((s) => s.markAttempted);
   const discardDraft = useStore((s) => s.discardDraft);
-  const errors = useWizardErrors(open, order);
+  const shop = useStore((s) => s.shop);
+  const tax = useMemo(() => taxRuleOf(shop), [shop]);
+  const errors = useWizardErrors(open, order, tax);
   const formRef = useRef<HTMLFormElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const [confirmDiscard, setConfirmDiscard] = useState(false);

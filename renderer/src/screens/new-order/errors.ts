@@ -2,7 +2,13 @@
 import { useMemo } from 'react';
 import { countryNames } from '../../../../shared/countries';
 import type { DateOrder } from '../../../../shared/dates';
-import { fromServerErrors, stepOf, validateDraft, type FieldErrors } from '../../../../shared/order-entry';
+import {
+  fromServerErrors,
+  stepOf,
+  validateDraft,
+  type FieldErrors,
+  type TaxRule,
+} from '../../../../shared/order-entry';
 import type { OpenDraft } from '../../store/wizard';
 
 /** Local quantity errors are kept by product ("qty:42") so they follow a line when it moves. */
@@ -17,9 +23,9 @@ export interface WizardErrors {
   steps: Set<number>;
 }
 
-export function useWizardErrors(open: OpenDraft, order: DateOrder): WizardErrors {
+export function useWizardErrors(open: OpenDraft, order: DateOrder, tax: TaxRule | null): WizardErrors {
   return useMemo(() => {
-    const rules = validateDraft(open.data, order, countryNames());
+    const rules = validateDraft(open.data, order, countryNames(), tax);
     const local: FieldErrors = {};
     open.data.lines.forEach((line, i) => {
       const message = open.localErrors[quantityKey(line.productId)];
@@ -30,5 +36,5 @@ export function useWizardErrors(open: OpenDraft, order: DateOrder): WizardErrors
     const visible = (key: string): boolean => key in local || key in server || open.attempted.includes(stepOf(key));
     const steps = new Set(Object.keys(all).filter(visible).map(stepOf));
     return { all, steps, shown: (key) => (visible(key) ? all[key] : undefined) };
-  }, [open.data, open.localErrors, open.attempted, order]);
+  }, [open.data, open.localErrors, open.attempted, order, tax]);
 }

@@ -20,13 +20,13 @@ import { useEffect, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { Link, useParams, useSearchParams } from 'react-router';
 import type { DateView, OrderDetail } from '../../../../shared/domain';
-import { asDeduction, formatMoney } from '../../../../shared/money';
+import { asDeduction } from '../../../../shared/money';
 import { call } from '../../bridge';
 import { SourceBadge } from '../../components/DataSource';
 import { useCacheThenLive } from '../../components/useCacheThenLive';
 import { OrderSheet } from './OrderSheet';
 import { DateText } from '../../components/DateText';
-import { count } from '../../components/format';
+import { count, money } from '../../components/format';
 import { StatusBadge } from '../../components/StatusBadge';
 import { useStore } from '../../store';
 
@@ -152,7 +152,7 @@ export function OrderDetailScreen() {
     o.province,
     o.country,
   ].filter(Boolean);
-  const money: [string, string | null][] = [
+  const amounts: [string, string | null][] = [
     ['Subtotal', o.subtotalPrice],
     ['Shipping', o.shippingCost],
     ['Tax', o.totalTax],
@@ -260,9 +260,9 @@ export function OrderDetailScreen() {
                     </Text>
                   </Table.Td>
                   <Table.Td ta="right">{item.quantity === null ? '—' : count(item.quantity)}</Table.Td>
-                  <Table.Td ta="right">{formatMoney(item.price)}</Table.Td>
-                  <Table.Td ta="right">{formatMoney(item.discount)}</Table.Td>
-                  <Table.Td ta="right">{formatMoney(item.lineTotal)}</Table.Td>
+                  <Table.Td ta="right">{money(item.price)}</Table.Td>
+                  <Table.Td ta="right">{money(item.discount)}</Table.Td>
+                  <Table.Td ta="right">{money(item.lineTotal)}</Table.Td>
                   <Table.Td>
                     <StatusBadge status={item.fulfillmentStatus} />
                   </Table.Td>
@@ -287,24 +287,24 @@ export function OrderDetailScreen() {
           </Title>
           <Table withRowBorders={false} verticalSpacing={2}>
             <Table.Tbody>
-              {money.map(([label, value]) => (
+              {amounts.map(([label, value]) => (
                 <Table.Tr key={label}>
                   <Table.Td>{label}</Table.Td>
-                  <Table.Td ta="right">{formatMoney(value)}</Table.Td>
+                  <Table.Td ta="right">{money(value)}</Table.Td>
                 </Table.Tr>
               ))}
               <Table.Tr>
                 <Table.Td fw={700}>Total</Table.Td>
                 <Table.Td ta="right" fw={700}>
-                  {formatMoney(o.totalPrice)}
+                  {money(o.totalPrice)}
                 </Table.Td>
               </Table.Tr>
             </Table.Tbody>
           </Table>
           {o.totalsCheck.matches === false && (
             <Alert color="orange" mt="xs" title="Totals do not add up" role="alert">
-              Subtotal + shipping + tax − discounts is {formatMoney(o.totalsCheck.computed)}, but the order says{' '}
-              {formatMoney(o.totalPrice)}.
+              Subtotal + shipping + tax − discounts is {money(o.totalsCheck.computed)}, but the order says{' '}
+              {money(o.totalPrice)}.
             </Alert>
           )}
           {o.totalsCheck.matches === null && (
@@ -331,8 +331,8 @@ function EnteredHere({ orderId }: { orderId: number }) {
         title="The service’s totals differ from the ones entered here"
         className="no-print"
       >
-        Entered on this computer with a total of {formatMoney(entry.order.total_price)} (subtotal{' '}
-        {formatMoney(entry.order.subtotal_price)}). Compare with the totals below before handing over the order.
+        Entered on this computer with a total of {money(entry.order.total_price)} (subtotal{' '}
+        {money(entry.order.subtotal_price)}). Compare with the totals below before handing over the order.
       </Alert>
     );
   if (params.get('entered') !== entry.id) return null;

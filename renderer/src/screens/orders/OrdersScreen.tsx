@@ -8,11 +8,11 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { SavedView } from '../../../../shared/contract';
 import type { OrderRow, OrdersSummary } from '../../../../shared/domain';
-import { formatMoney } from '../../../../shared/money';
+
 import { call } from '../../bridge';
 import { ColumnChooser } from '../../components/ColumnChooser';
 import { DateText } from '../../components/DateText';
-import { count } from '../../components/format';
+import { count, money } from '../../components/format';
 import { ListBody, ListFrame } from '../../components/ListFrame';
 import { ordersOutcomeText } from '../../components/outcomes';
 import { SkippedNotice } from '../../components/SkippedNotice';
@@ -70,7 +70,7 @@ const ALL_COLUMNS: (Column<OrderRow> & { required?: boolean })[] = [
     align: 'right',
     sortable: true,
     required: true,
-    render: (o) => formatMoney(o.totalPrice),
+    render: (o) => money(o.totalPrice),
   },
 ];
 const DEFAULT_COLUMNS = ['id', 'date', 'customer', 'phone', 'city', 'status', 'items', 'total'];

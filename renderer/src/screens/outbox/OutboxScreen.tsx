@@ -23,9 +23,9 @@ import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { OutboxEntry } from '../../../../shared/domain';
-import { formatMoney } from '../../../../shared/money';
+
 import { BridgeError, call } from '../../bridge';
-import { asOf, count, timeOfDay } from '../../components/format';
+import { asOf, count, money, timeOfDay } from '../../components/format';
 import { useStore } from '../../store';
 import { correctRejected } from '../new-order/correct';
 import { attemptWords, summaryLine, tabOf, type OutboxTab } from './words';
@@ -211,7 +211,7 @@ function EntryCard({
         <Stack gap={2} miw={0}>
           <Group gap="xs" wrap="wrap">
             <Text fw={700}>{entry.order.name || '(no name)'}</Text>
-            <Text fw={600}>{formatMoney(entry.order.total_price)}</Text>
+            <Text fw={600}>{money(entry.order.total_price)}</Text>
             {entry.serverPoNumber && <Text data-testid="outbox-po">{entry.serverPoNumber}</Text>}
           </Group>
           <Text size="sm" c="dimmed">

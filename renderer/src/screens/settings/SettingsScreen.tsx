@@ -11,6 +11,7 @@ import { errorWords } from '../../errors';
 import { useStore } from '../../store';
 import { DateOrderSettings } from './DateOrderSettings';
 import { DataSettings } from './DataSettings';
+import { ShopSettings } from './ShopSettings';
 import { VERDICT_TITLE } from './verdict';
 
 const FormSchema = z.object({
@@ -229,6 +230,7 @@ export function SettingsScreen() {
           </Stack>
         </Paper>
       )}
+      <ShopSettings />
       <DateOrderSettings />
       <DataSettings />
       <Modal

@@ -3,10 +3,10 @@
  * Give it key={id} so each product starts from a clean state.
  */
 import { Alert, Badge, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
-import { formatMoney } from '../../../../shared/money';
+
 import { call } from '../../bridge';
 import { SourceBadge } from '../../components/DataSource';
-import { count } from '../../components/format';
+import { count, measure, money } from '../../components/format';
 import { useCacheThenLive } from '../../components/useCacheThenLive';
 import { StatusBadge } from '../../components/StatusBadge';
 import { StockFigure } from '../../components/StockBadge';
@@ -23,7 +23,7 @@ const FLAG_LABEL: Record<string, string> = {
 };
 
 const withUnit = (value: string | null, unit: string): string =>
-  value === null ? '—' : unit ? `${value} ${unit}` : `${value} (unit not given)`;
+  value === null ? '—' : unit ? `${measure(value)} ${unit}` : `${measure(value)} (unit not given)`;
 
 export function ProductDetailPanel({ id }: { id: number }) {
   const { read, checking, error } = useCacheThenLive(
@@ -48,7 +48,7 @@ export function ProductDetailPanel({ id }: { id: number }) {
   const p = read.product;
   const size =
     p.length || p.width || p.height
-      ? `${p.length ?? '—'} × ${p.width ?? '—'} × ${p.height ?? '—'}${p.sizeUnit ? ` ${p.sizeUnit}` : ''}`
+      ? `${measure(p.length)} × ${measure(p.width)} × ${measure(p.height)}${p.sizeUnit ? ` ${p.sizeUnit}` : ''}`
       : '—';
   const rows: [string, React.ReactNode][] = [
     ['SKU', p.sku || '—'],
@@ -56,7 +56,7 @@ export function ProductDetailPanel({ id }: { id: number }) {
     ['Status', <StatusBadge key="s" status={p.listed ? p.status : 'No longer listed'} />],
     ['Available stock', <StockFigure key="a" value={p.available} />],
     ['Physical stock', p.physical === null ? '—' : count(p.physical)],
-    ['Price', formatMoney(p.price)],
+    ['Price', money(p.price)],
     ['Package contents', p.packageContent || '—'],
     ['Weight', withUnit(p.weight, p.weightUnit)],
     ['Size (L × W × H)', size],

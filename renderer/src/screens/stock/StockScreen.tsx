@@ -8,10 +8,10 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { UiPrefs } from '../../../../shared/contract';
 import { FLAG_NAMES, type FlagName, type ProductRow } from '../../../../shared/domain';
-import { formatMoney } from '../../../../shared/money';
+
 import { BridgeError, call } from '../../bridge';
 import { ColumnChooser } from '../../components/ColumnChooser';
-import { count } from '../../components/format';
+import { count, money } from '../../components/format';
 import { ListBody, ListFrame } from '../../components/ListFrame';
 import { catalogueOutcomeText } from '../../components/outcomes';
 import { SkippedNotice } from '../../components/SkippedNotice';
@@ -64,7 +64,7 @@ const ALL_COLUMNS: (Column<ProductRow> & { required?: boolean })[] = [
     align: 'right',
     sortable: true,
     required: true,
-    render: (p) => formatMoney(p.price),
+    render: (p) => money(p.price),
   },
   {
     key: 'status',

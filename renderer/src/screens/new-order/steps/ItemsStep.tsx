@@ -5,11 +5,12 @@
 import { ActionIcon, Alert, Group, Stack, Table, Text, TextInput, Tooltip, VisuallyHidden } from '@mantine/core';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { DraftLine, ProductRow } from '../../../../../shared/domain';
-import { formatMoney } from '../../../../../shared/money';
+
 import { addProduct, computeTotals, MAX_QUANTITY, moveLine } from '../../../../../shared/order-entry';
 import { BridgeError, call } from '../../../bridge';
-import { count } from '../../../components/format';
+import { count, money } from '../../../components/format';
 import { useStore } from '../../../store';
+import { taxRuleOf } from '../../../../../shared/shop';
 import { LineStock } from '../LineStock';
 import { quantityKey, type WizardErrors } from '../errors';
 import classes from '../wizard.module.css';
@@ -202,7 +203,7 @@ function ProductPicker({ onPick }: { onPick: (p: ProductRow) => void }) {
               {row.name}
             </Text>
             <Text size="sm" className={classes.numeric}>
-              {formatMoney(row.price)}
+              {money(row.price)}
             </Text>
             <Text
               size="sm"
@@ -229,13 +230,14 @@ function Lines({ lines, errors }: { lines: DraftLine[]; errors: WizardErrors }) 
   const updateDraft = useStore((s) => s.updateDraft);
   const setLocalError = useStore((s) => s.setLocalError);
   const prices = useStore((s) => s.wizard!.data.fields);
+  const tax = taxRuleOf(useStore((s) => s.shop));
   if (lines.length === 0)
     return (
       <Text c="dimmed" size="sm">
         No products yet. Scan a barcode or find a product above.
       </Text>
     );
-  const totals = computeTotals(lines, prices);
+  const totals = computeTotals(lines, prices, tax);
   const move = (from: number, to: number): void => {
     updateDraft((d) => ({ ...d, lines: moveLine(d.lines, from, to) }), ['order_items']);
     requestAnimationFrame(() => document.getElementById(`quantity-${lines[from]!.productId}`)?.focus());
@@ -274,14 +276,14 @@ function Lines({ lines, errors }: { lines: DraftLine[]; errors: WizardErrors }) 
                   </Text>
                 )}
               </Table.Td>
-              <Table.Td className={classes.numeric}>{formatMoney(line.price)}</Table.Td>
+              <Table.Td className={classes.numeric}>{money(line.price)}</Table.Td>
               <Table.Td className={classes.numeric}>
                 <LineStock line={line} align="flex-end" />
               </Table.Td>
               <Table.Td>
                 <QuantityInput line={line} index={i} error={errors.shown(`order_items.${i}.quantity`)} onMove={move} />
               </Table.Td>
-              <Table.Td className={classes.numeric}>{formatMoney(totals.lines[i] ?? null)}</Table.Td>
+              <Table.Td className={classes.numeric}>{money(totals.lines[i] ?? null)}</Table.Td>
               <Table.Td>
                 <Group gap={2} wrap="nowrap" justify="flex-end">
                   <Tooltip label="Move up (Alt+↑)">
@@ -323,7 +325,7 @@ function Lines({ lines, errors }: { lines: DraftLine[]; errors: WizardErrors }) 
       <Table.Tfoot>
         <Table.Tr>
           <Table.Th colSpan={5}>Subtotal ({count(lines.length)} lines)</Table.Th>
-          <Table.Th className={classes.numeric}>{formatMoney(totals.subtotal)}</Table.Th>
+          <Table.Th className={classes.numeric}>{money(totals.subtotal)}</Table.Th>
           <Table.Th />
         </Table.Tr>
       </Table.Tfoot>

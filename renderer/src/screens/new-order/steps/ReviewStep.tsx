@@ -6,7 +6,7 @@
 import { Alert, Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { DraftLine } from '../../../../../shared/domain';
-import { formatMoney } from '../../../../../shared/money';
+
 import {
   computeTotals,
   firstStepWithError,
@@ -17,8 +17,9 @@ import {
   toNewOrder,
 } from '../../../../../shared/order-entry';
 import { BridgeError, call } from '../../../bridge';
-import { count } from '../../../components/format';
+import { count, money } from '../../../components/format';
 import { useStore } from '../../../store';
+import { taxRuleOf } from '../../../../../shared/shop';
 import { selectDateOrder } from '../../../store/orders';
 import { LineStock } from '../LineStock';
 import type { WizardErrors } from '../errors';
@@ -40,6 +41,7 @@ export function ReviewStep({
 }) {
   const data = useStore((s) => s.wizard!.data);
   const f = data.fields;
+  const tax = taxRuleOf(useStore((s) => s.shop));
   const order = useStore(selectDateOrder);
   const online = useStore((s) => s.connection?.state === 'online');
   const updateDraft = useStore((s) => s.updateDraft);
@@ -94,7 +96,7 @@ export function ReviewStep({
     };
   }, [online, ids, updateDraft]);
 
-  const totals = computeTotals(data.lines, data.fields);
+  const totals = computeTotals(data.lines, data.fields, tax);
   const checking = online && ids !== '' && checked.ids !== ids;
   const checks: Record<number, Check> = checking ? {} : checked.checks;
   const missing = data.lines.filter((l) => checks[l.productId]?.state === 'missing');
@@ -115,7 +117,7 @@ export function ReviewStep({
     }
     setSending(true);
     try {
-      const entry = await submitDraft(toNewOrder(data, order));
+      const entry = await submitDraft(toNewOrder(data, order, tax));
       onSent(`/new-order/sent/${entry.id}`);
     } catch (e) {
       setSending(false);
@@ -193,9 +195,9 @@ export function ReviewStep({
                       </Text>
                     ))}
                 </Table.Td>
-                <Table.Td className={classes.numeric}>{formatMoney(line.price)}</Table.Td>
+                <Table.Td className={classes.numeric}>{money(line.price)}</Table.Td>
                 <Table.Td className={classes.numeric}>{count(line.quantity)}</Table.Td>
-                <Table.Td className={classes.numeric}>{formatMoney(totals.lines[i] ?? null)}</Table.Td>
+                <Table.Td className={classes.numeric}>{money(totals.lines[i] ?? null)}</Table.Td>
                 <Table.Td>
                   <LineStock line={line} unit />
                 </Table.Td>
@@ -208,11 +210,11 @@ export function ReviewStep({
       <Section title="Prices and dates" step={3} onEdit={onEdit} errors={errors}>
         <SimpleGrid cols={2}>
           <Stack gap={2} aria-label="Totals to send">
-            <Row label="Subtotal" value={formatMoney(totals.subtotal)} />
-            <Row label="Shipping" value={formatMoney(totals.shipping)} />
-            <Row label="Tax" value={formatMoney(totals.tax)} />
-            <Row label="Discounts" value={formatMoney(totals.discounts)} />
-            <Row label="Total" value={formatMoney(totals.total)} strong />
+            <Row label="Subtotal" value={money(totals.subtotal)} />
+            <Row label="Shipping" value={money(totals.shipping)} />
+            <Row label="Tax" value={money(totals.tax)} />
+            <Row label="Discounts" value={money(totals.discounts)} />
+            <Row label="Total" value={money(totals.total)} strong />
           </Stack>
           <Stack gap={2}>
             <Row label="Order date" value={showDate(f.order_date, order) || 'today (set by the service)'} />
@@ -338,7 +340,7 @@ function Changes({ check }: { check: Check | undefined }) {
     );
   const notes: string[] = [];
   if (check.price !== check.was.price)
-    notes.push(`Price changed from ${formatMoney(check.was.price)} to ${formatMoney(check.price)} since it was added.`);
+    notes.push(`Price changed from ${money(check.was.price)} to ${money(check.price)} since it was added.`);
   if (check.available !== check.was.available)
     notes.push(
       `Available stock changed from ${check.was.available === null ? '—' : count(check.was.available)} to ${

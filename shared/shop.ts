@@ -1,0 +1,47 @@
+/**
+ * The shop's own settings (Settings → Shop), stored by the core: the name and address printed on order sheets, the
+ * country new orders start with, the currency every amount is shown in, and the tax rule the Prices step applies.
+ * Facts only (codes, decimal strings): the renderer words them.
+ */
+import { z } from 'zod';
+import type { TaxRule } from './order-entry';
+
+/** ISO 4217 codes this runtime knows (Intl), so a code that cannot be shown is never stored. */
+export const CURRENCIES: readonly string[] = Intl.supportedValuesOf('currency');
+
+const RATE = /^(\d{1,2}(\.\d{1,4})?|100(\.0{1,4})?)$/;
+
+export const ShopSettings = z.object({
+  name: z.string().trim().max(200),
+  /** Several lines: street, postcode and city, … as printed. */
+  address: z.string().trim().max(1000),
+  /** A country name from shared/countries, or '' for none. */
+  country: z.string().trim().max(100),
+  /** ISO 4217 code, or '' while none is chosen (amounts are then shown without a currency). */
+  currency: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .refine((code) => code === '' || CURRENCIES.includes(code), { message: 'currency' }),
+  /** Percent as a decimal string ("21", "8.875"), or '' for no tax rate (tax is then typed per order). */
+  taxRatePercent: z
+    .string()
+    .trim()
+    .transform((t) => t.replace(',', '.'))
+    .refine((t) => t === '' || RATE.test(t), { message: 'taxRate' }),
+  shippingTaxed: z.boolean(),
+});
+export type ShopSettings = z.infer<typeof ShopSettings>;
+
+export const EMPTY_SHOP: ShopSettings = {
+  name: '',
+  address: '',
+  country: '',
+  currency: '',
+  taxRatePercent: '',
+  shippingTaxed: false,
+};
+
+/** The tax rule of the Prices step, or null when the shop has no rate (tax is typed by hand then). */
+export const taxRuleOf = (shop: ShopSettings | null): TaxRule | null =>
+  shop && shop.taxRatePercent !== '' ? { ratePercent: shop.taxRatePercent, shippingTaxed: shop.shippingTaxed } : null;
