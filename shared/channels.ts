@@ -39,6 +39,10 @@ export const CHANNEL_NAMES = [
   'orders:skipped',
   'ui:get',
   'ui:set',
+  // issue #13: order entry
+  'shop:get',
+  'shop:save',
+  'customers:search',
 ] as const;
 
 export const EVENT_CHANNEL_NAMES = [

@@ -380,6 +380,11 @@ export const DraftLine = z.object({
   available: z.number().int().nullable(),
   addedAt: z.number(),
   quantity: z.number().int().min(1).max(100_000),
+  /**
+   * The service's 422 messages about this line ("order_items.N.quantity" → { quantity: [...] }): kept on the line so
+   * they follow it when lines move and go with it when it is removed or its product replaced.
+   */
+  serviceMessages: z.record(z.string().max(100), z.array(z.string().max(2000)).max(20)).optional(),
 });
 const DraftFields = z.object(
   Object.fromEntries(FIELD_KEYS.map((key) => [key, DraftText])) as Record<FieldKey, typeof DraftText>,

@@ -357,6 +357,55 @@ export function fromServerErrors(fields: Record<string, string[]> | null | undef
   return errors;
 }
 
+/**
+ * Moves the service's messages about lines ("order_items.2.quantity") from the draft onto the lines they are about,
+ * so they follow their line through reordering and vanish with it. A message about a line the draft does not have is
+ * left where it is (shown on the review step, never blocking by itself).
+ */
+export function attachLineMessages(data: DraftData): DraftData {
+  const serverErrors: DraftData['serverErrors'] = {};
+  const lines = data.lines.map((line) => ({ ...line, serviceMessages: { ...line.serviceMessages } }));
+  let moved = false;
+  for (const [key, messages] of Object.entries(data.serverErrors)) {
+    const index = lineOf(key);
+    const line = index === null ? undefined : lines[index];
+    if (!line) {
+      serverErrors[key] = messages;
+      continue;
+    }
+    const sub = key.split('.').slice(2).join('.') || 'id';
+    line.serviceMessages[sub] = [...(line.serviceMessages[sub] ?? []), ...messages];
+    moved = true;
+  }
+  if (!moved) return data;
+  return {
+    ...data,
+    serverErrors,
+    lines: lines.map(({ serviceMessages, ...line }) =>
+      Object.keys(serviceMessages).length ? { ...line, serviceMessages } : line,
+    ),
+  };
+}
+
+/** The service's messages still on the lines, keyed by where each line is now ("order_items.0.quantity"). */
+export function lineMessages(lines: readonly DraftLine[]): FieldErrors {
+  const errors: FieldErrors = {};
+  lines.forEach((line, i) => {
+    for (const [sub, messages] of Object.entries(line.serviceMessages ?? {})) {
+      const text = messages.filter((m) => m.trim()).join(' ');
+      if (text) errors[`order_items.${i}.${sub}`] = text;
+    }
+  });
+  return errors;
+}
+
+/** A line with the service's messages about one of its values taken off (staff changed that value). */
+export function withoutMessage(line: DraftLine, sub: string): DraftLine {
+  if (!line.serviceMessages?.[sub]) return line;
+  const rest = Object.fromEntries(Object.entries(line.serviceMessages).filter(([key]) => key !== sub));
+  return { ...line, serviceMessages: rest };
+}
+
 /** Which line of the order a key such as "order_items.3.quantity" points at (null for other keys). */
 export function lineOf(key: string): number | null {
   const m = /^order_items\.(\d+)(\.|$)/.exec(key);

@@ -20,7 +20,7 @@ test('fresh start offers demo data, connects, and Settings says demo is in use',
   const nav = page.getByRole('navigation', { name: 'Main navigation' });
   await nav.getByRole('link', { name: 'New order' }).click();
   await expect(page.getByRole('heading', { name: 'Step 1 of 5: Customer' })).toBeVisible();
-  await expect(page.getByLabel('Customer name')).toBeFocused();
+  await expect(page.getByRole('combobox', { name: 'Find a customer' })).toBeFocused();
 });
 
 test('a separately started service: test connection, save, online', async ({ page, app, service }) => {

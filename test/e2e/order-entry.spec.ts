@@ -22,6 +22,11 @@ async function openNewOrder(page: Page): Promise<void> {
 /** Customer and address by keyboard alone: typing, Tab, Enter to move on. */
 async function typeCustomerAndAddress(page: Page, shoot?: (name: string) => Promise<void>): Promise<void> {
   const k = page.keyboard;
+  if (await page.getByRole('combobox', { name: 'Find a customer' }).isVisible()) {
+    // the step starts with the search over the order book; Enter on it empty is "New customer"
+    await expect(page.getByRole('combobox', { name: 'Find a customer' })).toBeFocused();
+    await k.press('Enter');
+  }
   await expect(page.getByLabel('Customer name')).toBeFocused();
   await k.type('Grace Hopper');
   await k.press('Tab');
@@ -58,7 +63,10 @@ test('keyboard only: customer, address, a scanned barcode twice, a picked produc
   await openNewOrder(page);
   await app.screenshot('40-wizard-customer-empty');
 
-  // Enter on an empty step shows what is missing, in plain words, at the fields
+  // Enter on the empty search is "New customer"; Enter on the empty step then shows what is missing, at the fields
+  await expect(page.getByRole('combobox', { name: 'Find a customer' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByLabel('Customer name')).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page.getByText('Enter the customer’s name.')).toBeVisible();
   await expect(page.getByLabel('Customer name')).toBeFocused();
@@ -125,10 +133,12 @@ test('keyboard only: customer, address, a scanned barcode twice, a picked produc
   await expect(page.getByText('Checked just now: unchanged.')).toHaveCount(2);
   await app.screenshot('44-wizard-review');
 
-  // Enter alone never sends; Ctrl+Enter does
-  await k.press('Enter');
+  // the step opens with the focus on "Send order"; Discard is last in the tab order; Ctrl+Enter sends from anywhere
+  await expect(page.getByRole('button', { name: 'Send order' })).toBeFocused();
+  await k.press('Tab');
+  await expect(page.getByRole('button', { name: 'Discard this order…' })).toBeFocused();
   expect(service.stats().orderPosts).toBe(0);
-  await page.getByRole('button', { name: 'Send order' }).focus();
+  await page.getByRole('heading', { name: 'Items', exact: true }).click();
   await k.press('Control+Enter');
   await expect(page.getByRole('heading', { name: /^Order PO-/ })).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: 'The service has this order' })).toBeVisible();
@@ -200,6 +210,7 @@ test('a reload mid-wizard finds the draft; unfinished drafts are offered and can
 }) => {
   await app.connect(service, 'synced');
   await openNewOrder(page);
+  await page.keyboard.press('Enter'); // new customer
   await page.keyboard.type('Katherine Johnson');
   await page.keyboard.press('Tab');
   await page.keyboard.type('kj@example.com');

@@ -128,6 +128,7 @@ test('a sentinel token appears in no response, event, page, storage, log or file
     await expect(page.getByRole('heading', { name: /^Order / })).toBeVisible();
     // enter and send an order
     await nav.getByRole('link', { name: 'New order' }).click();
+    await page.getByRole('option', { name: /^New customer/ }).click();
     await page.getByLabel('Customer name').fill('Token Test');
     await page.getByLabel('E-mail').fill('token@example.com');
     await page.getByLabel('Phone').fill('+44 20 7946 0000');

@@ -9,7 +9,7 @@ import { useNavigate } from 'react-router';
 import { commandFor, SHORTCUTS, shortcutText, type Command } from '../../../shared/shortcuts';
 import { subscribe } from '../bridge';
 import { Palette } from '../lazy';
-import { newDraftPath } from '../screens/new-order/NewOrderScreen';
+import { startNewOrderPath } from '../screens/new-order/start';
 
 const MAC = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent);
 
@@ -38,7 +38,7 @@ export function Commands() {
         case 'go-settings':
           return void navigate('/settings');
         case 'new-order':
-          return void navigate(newDraftPath());
+          return void navigate(startNewOrderPath());
         case 'focus-search': {
           const field = document.querySelector<HTMLInputElement>('[data-shortcut-search]');
           field?.focus();

@@ -6,6 +6,8 @@ import { useNavigate } from 'react-router';
 import type { OrderRow, ProductRow } from '../../../shared/domain';
 import { money } from './format';
 import { call } from '../bridge';
+import { addToOrder } from '../screens/new-order/start';
+import { useStore } from '../store';
 
 const SCREENS = [
   { id: 'orders', label: 'Orders', description: 'The order book', to: '/orders' },
@@ -88,6 +90,20 @@ export function Palette({ query, setQuery }: { query: string; setQuery: (query: 
                 label={`${p.sku} — ${p.name}`}
                 description={`${money(p.price)} · ${p.available === null ? 'stock —' : `${p.available} available`}`}
                 onClick={go(`/stock?product=${p.id}`)}
+              />
+            ))}
+          </Spotlight.ActionsGroup>
+        )}
+        {current.products.length > 0 && (
+          <Spotlight.ActionsGroup label="Add to order">
+            {current.products.map((p) => (
+              <Spotlight.Action
+                key={`a${p.id}`}
+                label={`Add to order: ${p.sku} — ${p.name}`}
+                description={
+                  useStore.getState().wizard ? 'Adds it to the order being entered' : 'Starts an order with it'
+                }
+                onClick={() => void addToOrder(p).then((path) => navigate(path))}
               />
             ))}
           </Spotlight.ActionsGroup>

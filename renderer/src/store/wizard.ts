@@ -4,7 +4,7 @@
  */
 import type { StateCreator } from 'zustand';
 import type { Draft, DraftData, NewOrder, OutboxEntry } from '../../../shared/domain';
-import { isBlank, type FieldErrors } from '../../../shared/order-entry';
+import { attachLineMessages, isBlank, type FieldErrors } from '../../../shared/order-entry';
 import { BridgeError, call } from '../bridge';
 
 export const SAVE_DELAY_MS = 300;
@@ -35,6 +35,8 @@ export interface WizardSlice {
   discardDraft(id: string): Promise<void>;
   submitDraft(order: NewOrder): Promise<OutboxEntry>;
   closeWizard(): void;
+  /** Leaving the wizard's screen: the draft stays open (and saved), unless nothing is in it, then it is dropped. */
+  leaveWizard(): void;
 }
 
 let timer: ReturnType<typeof setTimeout> | null = null;
@@ -75,6 +77,25 @@ export const wizardSlice: StateCreator<WizardSlice, [], [], WizardSlice> = (set,
     });
     return chain;
   };
+  /** Leaving a draft: its last change is written, or, when nothing is left in it, it is not kept at all. */
+  const leave = (): void => {
+    const open = get().wizard;
+    if (open && !submitted.has(open.id) && isBlank(open.data) && !open.data.replaces) {
+      if (timer) clearTimeout(timer);
+      timer = null;
+      if (open.save.at !== null) {
+        const id = open.id;
+        chain = chain.then(() =>
+          call('drafts:discard', { id }).then(
+            () => undefined,
+            () => undefined,
+          ),
+        );
+      }
+      return;
+    }
+    void save();
+  };
   const schedule = (): void => {
     if (timer) clearTimeout(timer);
     timer = setTimeout(() => void save(), SAVE_DELAY_MS);
@@ -90,12 +111,13 @@ export const wizardSlice: StateCreator<WizardSlice, [], [], WizardSlice> = (set,
     },
     openWizard: ({ id, step, data, saved }) => {
       if (get().wizard?.id === id) return;
-      void save(); // the draft that was open keeps its last change
+      leave(); // the draft that was open keeps its last change (or goes, when it is empty)
       set({
         wizard: {
           id,
           step,
-          data,
+          // a correction saved by an older Shopdesk kept line messages by position: they move onto their lines
+          data: attachLineMessages(data),
           attempted: Array.from({ length: step }, (_, i) => i),
           localErrors: {},
           save: saved
@@ -160,8 +182,13 @@ export const wizardSlice: StateCreator<WizardSlice, [], [], WizardSlice> = (set,
         .catch(() => undefined);
       return entry;
     },
+    leaveWizard: () => {
+      const open = get().wizard;
+      leave();
+      if (open && isBlank(open.data) && !open.data.replaces && get().wizard?.id === open.id) set({ wizard: null });
+    },
     closeWizard: () => {
-      void save();
+      leave();
       set({ wizard: null });
     },
   };

@@ -23,6 +23,9 @@ import {
   type DraftFields,
   FIELD_KEYS,
   ORDER_FIELDS,
+  attachLineMessages,
+  lineMessages,
+  withoutMessage,
 } from '../../../shared/order-entry';
 
 const line = (patch: Partial<DraftLine> = {}): DraftLine => ({
@@ -381,5 +384,56 @@ describe('the field table', () => {
     expect(data.serverErrors).toEqual({ email: ['Taken.'] });
     expect(DraftData.parse(data)).toEqual(data); // a new draft passes unchanged
     expect(DraftData.parse({}).fields.name).toBe('');
+  });
+});
+
+describe('the service’s messages about lines', () => {
+  const three = [line({ productId: 1, sku: 'A' }), line({ productId: 2, sku: 'B' }), line({ productId: 3, sku: 'C' })];
+  const rejected = (): DraftData =>
+    attachLineMessages(
+      filled(
+        {},
+        {
+          lines: three,
+          serverErrors: {
+            'order_items.1.id': ['The selected order_items.1.id is invalid.'],
+            'order_items.2.quantity': ['Too many.'],
+            'order_items.9.id': ['About a line that is not there.'],
+            email: ['Taken.'],
+            mystery: ['Nobody owns this.'],
+          },
+        },
+      ),
+    );
+
+  it('follow their line when lines are reordered', () => {
+    const data = rejected();
+    expect(lineMessages(data.lines)).toEqual({
+      'order_items.1.id': 'The selected order_items.1.id is invalid.',
+      'order_items.2.quantity': 'Too many.',
+    });
+    // field and unknown keys stay on the draft
+    expect(Object.keys(data.serverErrors).sort()).toEqual(['email', 'mystery', 'order_items.9.id']);
+    const moved = moveLine(moveLine(data.lines, 1, 0), 2, 1); // B, C, A
+    expect(moved.map((l) => l.sku)).toEqual(['B', 'C', 'A']);
+    expect(lineMessages(moved)).toEqual({
+      'order_items.0.id': 'The selected order_items.1.id is invalid.',
+      'order_items.1.quantity': 'Too many.',
+    });
+  });
+
+  it('vanish when the line is removed, its product replaced, or the value changed', () => {
+    const data = rejected();
+    const removed = data.lines.filter((l) => l.sku !== 'B');
+    expect(lineMessages(removed)).toEqual({ 'order_items.1.quantity': 'Too many.' });
+    // replacing B's product: a new product is a new line, without B's messages
+    const replaced = addProduct(removed, { productId: 7, sku: 'G', name: 'Good', price: '1.00', available: 5 }).lines;
+    expect(lineMessages(replaced)).toEqual({ 'order_items.1.quantity': 'Too many.' });
+    const fixed = replaced.map((l) => (l.sku === 'C' ? withoutMessage({ ...l, quantity: 1 }, 'quantity') : l));
+    expect(lineMessages(fixed)).toEqual({});
+    // with every message dealt with, the order validates and goes out with the lines as they are now
+    const corrected = { ...data, lines: fixed, serverErrors: {} };
+    expect(validateDraft(corrected, 'dmy')).toEqual({});
+    expect(toNewOrder(corrected, 'dmy').order_items.map((i) => i.id)).toEqual([1, 3, 7]);
   });
 });

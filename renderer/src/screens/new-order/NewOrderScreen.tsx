@@ -13,8 +13,7 @@ import { asOf, count, money } from '../../components/format';
 import { useStore } from '../../store';
 import { taxRuleOf } from '../../../../shared/shop';
 import { DiscardDraftDialog } from './DiscardDraftDialog';
-
-export const newDraftPath = (): string => `/new-order/${crypto.randomUUID()}`;
+import { newDraftPath } from './start';
 
 export function NewOrderScreen() {
   const navigate = useNavigate();

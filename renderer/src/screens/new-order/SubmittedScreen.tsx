@@ -9,7 +9,8 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { BridgeError } from '../../bridge';
 import { useStore } from '../../store';
 import { correctRejected } from './correct';
-import { newDraftPath } from './NewOrderScreen';
+import { startNewOrderPath } from './start';
+import { MOD } from './WizardScreen';
 import { money } from '../../components/format';
 
 export function SubmittedScreen() {
@@ -30,8 +31,8 @@ export function SubmittedScreen() {
   }, [entry, navigate]);
 
   const another = (
-    <Button onClick={() => navigate(newDraftPath())} variant="light">
-      Enter another order
+    <Button onClick={() => navigate(startNewOrderPath())} data-autofocus>
+      Start next order ({MOD}+N)
     </Button>
   );
   if (!entry)

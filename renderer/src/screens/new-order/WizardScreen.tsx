@@ -5,7 +5,7 @@
 import { Alert, Button, Group, Loader, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { errorsForStep, REVIEW_STEP, STEPS, emptyDraft } from '../../../../shared/order-entry';
+import { emptyDraft, errorsForStep, firstStepWithError, REVIEW_STEP, STEPS } from '../../../../shared/order-entry';
 import { timeOfDay } from '../../components/format';
 import { useStore } from '../../store';
 import { taxRuleOf } from '../../../../shared/shop';
@@ -19,6 +19,8 @@ import { PricesStep } from './steps/PricesStep';
 import { ReviewStep } from './steps/ReviewStep';
 import { defaultCountry } from './defaults';
 import classes from './wizard.module.css';
+
+export const MOD = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform) ? '⌘' : 'Ctrl';
 
 export function WizardScreen() {
   const { id = '' } = useParams();
@@ -76,6 +78,7 @@ function Wizard({ onDone }: { onDone: (path: string) => void }) {
   const [confirmDiscard, setConfirmDiscard] = useState(false);
   const step = open.step;
   const flushDraft = useStore((s) => s.flushDraft);
+  const leaveWizard = useStore((s) => s.leaveWizard);
 
   // closing or reloading the window writes the last change at once instead of after the short delay
   useEffect(() => {
@@ -85,15 +88,16 @@ function Wizard({ onDone }: { onDone: (path: string) => void }) {
     return () => {
       window.removeEventListener('pagehide', flush);
       window.removeEventListener('beforeunload', flush);
-      flush(); // leaving the wizard for another screen
+      leaveWizard(); // leaving the wizard for another screen: kept, unless nothing was typed
     };
-  }, [flushDraft]);
+  }, [flushDraft, leaveWizard]);
 
   // A new step starts at its first field (or its heading on the review page).
   useEffect(() => {
     const form = formRef.current;
     const first = form?.querySelector<HTMLElement>('[data-autofocus], input:not([type=hidden]), textarea');
-    if (first && step !== REVIEW_STEP) first.focus();
+    if (step === REVIEW_STEP) return; // the review step puts the focus on "Send order" itself
+    if (first) first.focus();
     else headingRef.current?.focus();
   }, [step]);
 
@@ -102,9 +106,37 @@ function Wizard({ onDone }: { onDone: (path: string) => void }) {
     setStep(Math.max(0, Math.min(REVIEW_STEP, next)));
   };
 
+  // Ctrl/Cmd+Enter before the review: straight to the review when every step is done, else to the first that is not
+  // (on the review step itself it sends: ReviewStep listens there)
+  useEffect(() => {
+    if (step === REVIEW_STEP) return;
+    const onKey = (event: KeyboardEvent): void => {
+      if (event.key !== 'Enter' || !(event.ctrlKey || event.metaKey) || event.defaultPrevented) return;
+      event.preventDefault();
+      markAttempted(...STEPS.map((_, i) => i).filter((i) => i !== REVIEW_STEP));
+      const first = firstStepWithError(errors.all);
+      setStep(first === null ? REVIEW_STEP : first);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [step, errors.all, markAttempted, setStep]);
+
   const onSubmit = (event: FormEvent): void => {
     event.preventDefault();
     if (step === REVIEW_STEP) return; // sending has its own button: Enter never sends an order by accident
+    // Enter in a filled field goes to the next empty required field of the step (skipping optional ones), quietly
+    const form = formRef.current;
+    const here = document.activeElement;
+    if (form && here instanceof HTMLInputElement && here.value.trim() !== '' && form.contains(here)) {
+      const inputs = [...form.querySelectorAll<HTMLInputElement>('input[required]')];
+      const next = inputs.find(
+        (input) => input.value.trim() === '' && here.compareDocumentPosition(input) & Node.DOCUMENT_POSITION_FOLLOWING,
+      );
+      if (next) {
+        next.focus();
+        return;
+      }
+    }
     markAttempted(step);
     if (Object.keys(errorsForStep(errors.all, step)).length > 0) {
       // the errors appear with this render; the first one gets the focus
@@ -124,9 +156,6 @@ function Wizard({ onDone }: { onDone: (path: string) => void }) {
           </Title>
           <SaveState save={open.save} />
         </Stack>
-        <Button variant="subtle" color="red" onClick={() => setConfirmDiscard(true)}>
-          Discard this order…
-        </Button>
       </Group>
       {open.data.replaces && (
         <Alert color="orange" title="Correcting an order the service rejected">
@@ -167,7 +196,7 @@ function Wizard({ onDone }: { onDone: (path: string) => void }) {
               <Title order={3} id="wizard-step-title">
                 Step {step + 1} of {STEPS.length}: {STEPS[step]}
               </Title>
-              {step === 0 && <CustomerStep errors={errors} />}
+              {step === 0 && <CustomerStep errors={errors} onChosen={() => goTo(1)} />}
               {step === 1 && <AddressStep errors={errors} />}
               {step === 2 && <ItemsStep errors={errors} />}
               {step === 3 && <PricesStep errors={errors} />}
@@ -177,12 +206,23 @@ function Wizard({ onDone }: { onDone: (path: string) => void }) {
                   <Button variant="default" onClick={() => goTo(step - 1)} disabled={step === 0}>
                     Back
                   </Button>
-                  <Button type="submit">Next: {STEPS[step + 1]}</Button>
+                  <Group gap="xs">
+                    <Text size="xs" c="dimmed">
+                      Enter · {MOD}+Enter to review
+                    </Text>
+                    <Button type="submit">Next: {STEPS[step + 1]}</Button>
+                  </Group>
                 </Group>
               )}
             </Stack>
           </form>
         </Paper>
+      </Group>
+      {/* last in the tab order: never the first thing Tab reaches */}
+      <Group justify="flex-end">
+        <Button variant="subtle" color="red" onClick={() => setConfirmDiscard(true)}>
+          Discard this order…
+        </Button>
       </Group>
       <DiscardDraftDialog
         data={confirmDiscard ? open.data : null}

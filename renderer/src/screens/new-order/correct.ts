@@ -1,6 +1,12 @@
 /** Turns a rejected outbox entry back into a draft, with the service's messages at the fields they name. */
 import type { OutboxEntry, ProductRow } from '../../../../shared/domain';
-import { draftFromOrder, firstStepWithError, fromServerErrors, REVIEW_STEP } from '../../../../shared/order-entry';
+import {
+  attachLineMessages,
+  draftFromOrder,
+  firstStepWithError,
+  fromServerErrors,
+  REVIEW_STEP,
+} from '../../../../shared/order-entry';
 import { call } from '../../bridge';
 import { useStore } from '../../store';
 import { selectDateOrder } from '../../store/orders';
@@ -20,11 +26,11 @@ export async function correctRejected(entry: OutboxEntry): Promise<string> {
       }
     }),
   );
-  const data = {
+  const data = attachLineMessages({
     ...draftFromOrder(entry.order, order, (id) => known.get(id) ?? null),
     replaces: entry.id,
     serverErrors: entry.fieldErrors ?? {},
-  };
+  });
   const id = crypto.randomUUID();
   const step = firstStepWithError(fromServerErrors(entry.fieldErrors)) ?? REVIEW_STEP;
   await call('drafts:save', { id, step, data });

@@ -4,6 +4,9 @@ import { countryNames } from '../../../../shared/countries';
 import type { DateOrder } from '../../../../shared/dates';
 import {
   fromServerErrors,
+  lineMessages,
+  lineOf,
+  REVIEW_STEP,
   stepOf,
   validateDraft,
   type FieldErrors,
@@ -17,6 +20,8 @@ export const quantityKey = (productId: number): string => `qty:${productId}`;
 export interface WizardErrors {
   /** Every problem, by field key: sending is allowed only when this is empty. */
   all: FieldErrors;
+  /** The service's messages that no field or line owns: shown on the review step, never blocking by themselves. */
+  unowned: FieldErrors;
   /** What a field shows now: its error once its step was tried, or at once for typing and service messages. */
   shown(key: string): string | undefined;
   /** Steps that need attention, for the step list. */
@@ -31,10 +36,18 @@ export function useWizardErrors(open: OpenDraft, order: DateOrder, tax: TaxRule 
       const message = open.localErrors[quantityKey(line.productId)];
       if (message) local[`order_items.${i}.quantity`] = message;
     });
-    const server = fromServerErrors(open.data.serverErrors);
+    // the service's messages: at their field or line; those no field owns are shown on the review step only
+    const fromService = { ...fromServerErrors(open.data.serverErrors), ...lineMessages(open.data.lines) };
+    const server: FieldErrors = {};
+    const unowned: FieldErrors = {};
+    for (const [key, message] of Object.entries(fromService)) {
+      const index = lineOf(key);
+      const owned = stepOf(key) !== REVIEW_STEP && (index === null || index < open.data.lines.length);
+      (owned ? server : unowned)[key] = message;
+    }
     const all = { ...rules, ...server, ...local };
     const visible = (key: string): boolean => key in local || key in server || open.attempted.includes(stepOf(key));
     const steps = new Set(Object.keys(all).filter(visible).map(stepOf));
-    return { all, steps, shown: (key) => (visible(key) ? all[key] : undefined) };
+    return { all, unowned, steps, shown: (key) => (visible(key) ? all[key] : undefined) };
   }, [open.data, open.localErrors, open.attempted, order, tax]);
 }

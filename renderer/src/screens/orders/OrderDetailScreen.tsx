@@ -18,10 +18,10 @@ import {
 } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { DateView, OrderDetail } from '../../../../shared/domain';
 import { asDeduction } from '../../../../shared/money';
-import { call } from '../../bridge';
+import { BridgeError, call } from '../../bridge';
 import { SourceBadge } from '../../components/DataSource';
 import { useCacheThenLive } from '../../components/useCacheThenLive';
 import { OrderSheet } from './OrderSheet';
@@ -29,6 +29,8 @@ import { DateText } from '../../components/DateText';
 import { count, money } from '../../components/format';
 import { StatusBadge } from '../../components/StatusBadge';
 import { useStore } from '../../store';
+import { orderAgain, startNewOrderPath } from '../new-order/start';
+import { MOD } from '../new-order/WizardScreen';
 
 function CopyIcon({ copied }: { copied: boolean }) {
   return (
@@ -180,9 +182,12 @@ export function OrderDetailScreen() {
             </Text>
           )}
         </Stack>
-        <Button variant="default" onClick={print}>
-          Print order sheet
-        </Button>
+        <Group gap="xs" className="no-print">
+          <OrderAgainButton order={o} />
+          <Button variant="default" onClick={print}>
+            Print order sheet
+          </Button>
+        </Group>
       </Group>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <Paper withBorder p="md" aria-label="Customer">
@@ -318,10 +323,43 @@ export function OrderDetailScreen() {
   );
 }
 
+/** A new order with this one's customer, address and lines, opened at Items. */
+function OrderAgainButton({ order }: { order: OrderDetail }) {
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState<string | null>(null);
+  return (
+    <Stack gap={2} align="flex-end">
+      <Button
+        variant="light"
+        loading={busy}
+        onClick={() => {
+          setBusy(true);
+          orderAgain(order).then(
+            (path) => navigate(path),
+            (e: unknown) => {
+              setBusy(false);
+              setFailed(e instanceof BridgeError ? e.message : 'The new order could not be started.');
+            },
+          );
+        }}
+      >
+        Order again
+      </Button>
+      {failed && (
+        <Text size="xs" c="red" role="alert">
+          {failed}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
 /** An order entered on this computer: says so, and flags totals the service computed differently. */
 function EnteredHere({ orderId }: { orderId: number }) {
   const entry = useStore((s) => s.outbox.find((e) => e.state === 'sent' && e.serverOrderId === orderId) ?? null);
   const [params] = useSearchParams();
+  const navigate = useNavigate();
   if (!entry) return null;
   if (entry.totalsMismatch)
     return (
@@ -338,7 +376,12 @@ function EnteredHere({ orderId }: { orderId: number }) {
   if (params.get('entered') !== entry.id) return null;
   return (
     <Alert color="teal" role="status" title="Sent" className="no-print">
-      The service has this order; its totals match the ones entered here.
+      <Group justify="space-between" wrap="nowrap">
+        <Text size="sm">The service has this order; its totals match the ones entered here.</Text>
+        <Button size="sm" onClick={() => void navigate(startNewOrderPath())} data-autofocus autoFocus>
+          Start next order ({MOD}+N)
+        </Button>
+      </Group>
     </Alert>
   );
 }

@@ -29,6 +29,7 @@ import {
   showsView,
   type DatePreset,
 } from './filters';
+import { startNewOrderPath } from '../new-order/start';
 import { OrdersSummaryBar } from './OrdersSummaryBar';
 import { SavedViews } from './SavedViews';
 
@@ -262,6 +263,9 @@ export function OrdersScreen() {
       }
       actions={
         <>
+          <Button size="xs" onClick={() => void navigate(startNewOrderPath())}>
+            New order
+          </Button>
           {online && (
             <Button
               size="xs"

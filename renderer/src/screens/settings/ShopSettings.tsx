@@ -128,7 +128,7 @@ export function ShopSettings() {
             {state.kind === 'saved' ? 'Shop settings saved.' : state.kind === 'failed' ? state.message : ''}
           </Text>
           <Button type="submit" disabled={!parsed.success || !!countryError}>
-            Save shop settings
+            Apply shop settings
           </Button>
         </Group>
       </Stack>

@@ -2,14 +2,19 @@
  * Everything about one product in plain words, refreshed from the service when online, with where it came from.
  * Give it key={id} so each product starts from a clean state.
  */
-import { Alert, Badge, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import type { ProductRow } from '../../../../shared/domain';
 
-import { call } from '../../bridge';
+import { BridgeError, call } from '../../bridge';
 import { SourceBadge } from '../../components/DataSource';
 import { count, measure, money } from '../../components/format';
 import { useCacheThenLive } from '../../components/useCacheThenLive';
 import { StatusBadge } from '../../components/StatusBadge';
 import { StockFigure } from '../../components/StockBadge';
+import { useStore } from '../../store';
+import { addToOrder } from '../new-order/start';
 
 const FLAG_LABEL: Record<string, string> = {
   fragile: 'Fragile',
@@ -78,6 +83,7 @@ export function ProductDetailPanel({ id }: { id: number }) {
           </Badge>
         ))}
       </Group>
+      {!read.missing && <AddToOrderButton product={p} />}
       {read.missing && (
         <Alert color="orange">The service no longer knows this product; this is the last cached copy.</Alert>
       )}
@@ -122,6 +128,34 @@ export function ProductDetailPanel({ id }: { id: number }) {
             </Table.Tbody>
           </Table>
         </>
+      )}
+    </Stack>
+  );
+}
+
+/** Adds the product to the order being entered, or starts one with it, and goes there. */
+function AddToOrderButton({ product }: { product: ProductRow }) {
+  const navigate = useNavigate();
+  const open = useStore((s) => s.wizard);
+  const [failed, setFailed] = useState<string | null>(null);
+  const who = open?.data.fields.name.trim();
+  return (
+    <Stack gap={2}>
+      <Button
+        w="fit-content"
+        onClick={() =>
+          void addToOrder(product).then(
+            (path) => navigate(path),
+            (e: unknown) => setFailed(e instanceof BridgeError ? e.message : 'The order could not be started.'),
+          )
+        }
+      >
+        {open ? `Add to order${who ? ` for ${who}` : ''}` : 'Add to a new order'}
+      </Button>
+      {failed && (
+        <Text size="xs" c="red" role="alert">
+          {failed}
+        </Text>
       )}
     </Stack>
   );

@@ -1,16 +1,204 @@
-/** Step 1: who the order is for. */
-import { SimpleGrid, Stack } from '@mantine/core';
+/**
+ * Step 1: who the order is for. It starts with one search over the customers in the order book on this computer
+ * (name, e-mail or phone; any case, accents ignored; most recent first; works offline). Choosing one fills the name,
+ * e-mail, phone and the address of their latest order and goes on to the address; "New customer" shows the empty
+ * fields with what was typed as the name.
+ */
+import { Anchor, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { useEffect, useEffectEvent, useRef, useState, type KeyboardEvent } from 'react';
+import { CUSTOMER_FIELDS, type Customer } from '../../../../../shared/customers';
+import { BridgeError, call } from '../../../bridge';
+import { count } from '../../../components/format';
+import { useStore } from '../../../store';
 import type { WizardErrors } from '../errors';
+import classes from '../wizard.module.css';
 import { DraftField } from './fields';
 
-export function CustomerStep({ errors }: { errors: WizardErrors }) {
+const SEARCH_SIZE = 8;
+const looksLikeContact = (text: string): boolean => /@|^[\d\s()+./-]+$/.test(text.trim());
+
+export function CustomerStep({ errors, onChosen }: { errors: WizardErrors; onChosen: () => void }) {
+  const hasCustomer = useStore((s) => CUSTOMER_FIELDS.some((k) => s.wizard!.data.fields[k].trim() !== ''));
+  const [searching, setSearching] = useState(!hasCustomer);
+  const startNew = (): void => {
+    setSearching(false);
+    // the first of name, e-mail and phone still empty gets the focus (the name when it was typed in the search)
+    requestAnimationFrame(() => {
+      const empty = (['name', 'email', 'phone'] as const)
+        .map((k) => document.querySelector<HTMLInputElement>(`input[data-field="${k}"]`))
+        .find((input) => input && input.value.trim() === '');
+      empty?.focus();
+    });
+  };
+  if (searching) return <CustomerSearch onChosen={onChosen} onNew={startNew} />;
   return (
     <Stack gap="sm" maw={560}>
-      <DraftField label="Customer name" fieldKey="name" required errors={errors} />
+      <DraftField label="Customer name" fieldKey="name" required errors={errors} data-autofocus />
       <SimpleGrid cols={2}>
         <DraftField label="E-mail" fieldKey="email" type="email" required errors={errors} />
         <DraftField label="Phone" fieldKey="phone" type="tel" required errors={errors} />
       </SimpleGrid>
+      <Anchor component="button" type="button" size="sm" w="fit-content" onClick={() => setSearching(true)}>
+        Find another customer in the order book
+      </Anchor>
+    </Stack>
+  );
+}
+
+function CustomerSearch({ onChosen, onNew }: { onChosen: () => void; onNew: () => void }) {
+  const updateDraft = useStore((s) => s.updateDraft);
+  const ordersRevision = useStore((s) => s.orders?.revision ?? 0);
+  const [text, setText] = useState('');
+  const [found, setFound] = useState<{ text: string; customers: Customer[]; cached: number } | null>(null);
+  const [active, setActive] = useState(0);
+  const [error, setError] = useState<string | null>(null);
+  /** Enter pressed before the answer for what was typed came in: it takes the first option once it does. */
+  const pendingEnter = useRef(false);
+
+  const choose = (customer: Customer): void => {
+    updateDraft((d) => ({ ...d, fields: { ...d.fields, ...customer.fields } }), [...CUSTOMER_FIELDS]);
+    onChosen();
+  };
+  const startNew = (): void => {
+    const typed = text.trim();
+    if (typed && !looksLikeContact(typed))
+      updateDraft((d) => ({ ...d, fields: { ...d.fields, name: typed } }), ['name']);
+    onNew();
+  };
+  const answered = useEffectEvent((customers: Customer[]) => {
+    if (!pendingEnter.current) return;
+    pendingEnter.current = false;
+    if (customers[0]) choose(customers[0]);
+    else startNew();
+  });
+
+  useEffect(() => {
+    const query = text.trim();
+    if (!query) return;
+    let stale = false;
+    const timer = setTimeout(() => {
+      call('customers:search', { text: query, limit: SEARCH_SIZE }).then(
+        (result) => {
+          if (stale) return;
+          setFound({ text: query, customers: result.customers, cached: result.cachedOrders });
+          setActive(0);
+          setError(null);
+          answered(result.customers);
+        },
+        (e: unknown) =>
+          !stale && setError(e instanceof BridgeError ? e.message : 'The order book could not be searched.'),
+      );
+    }, 60);
+    return () => {
+      stale = true;
+      clearTimeout(timer);
+    };
+  }, [text, ordersRevision]);
+
+  const query = text.trim();
+  const customers = query && found?.text === query ? found.customers : [];
+  // the last option is always "New customer"
+  const options = customers.length + 1;
+
+  const pick = (index: number): void => {
+    if (index < customers.length) choose(customers[index]!);
+    else startNew();
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>): void => {
+    if (event.key === 'ArrowDown') {
+      event.preventDefault();
+      setActive((a) => Math.min(options - 1, a + 1));
+    } else if (event.key === 'ArrowUp') {
+      event.preventDefault();
+      setActive((a) => Math.max(0, a - 1));
+    } else if (event.key === 'Enter') {
+      event.preventDefault(); // Enter chooses; it never submits the step with nothing chosen
+      if (query && found?.text !== query) {
+        pendingEnter.current = true; // the answer for what was typed is not in yet
+        return;
+      }
+      pick(Math.min(active, options - 1));
+    }
+  };
+  const optionId = (i: number): string => `customer-option-${i}`;
+  const waiting = query !== '' && found?.text !== query && !error;
+  return (
+    <Stack gap={6} maw={720}>
+      <TextInput
+        label="Find a customer"
+        description="Name, e-mail or phone of an earlier order; ↓↑ to choose, Enter to take it"
+        placeholder="Start typing, or press Enter for a new customer"
+        value={text}
+        data-autofocus
+        autoComplete="off"
+        role="combobox"
+        aria-expanded
+        aria-controls="customer-options"
+        aria-autocomplete="list"
+        aria-activedescendant={waiting ? undefined : optionId(Math.min(active, options - 1))}
+        onChange={(e) => {
+          pendingEnter.current = false;
+          setText(e.currentTarget.value);
+        }}
+        onKeyDown={onKeyDown}
+        error={error}
+      />
+      <ul id="customer-options" role="listbox" aria-label="Customers" className={classes.options}>
+        {customers.map((c, i) => (
+          <li
+            key={`${c.fields.email}|${c.lastOrderId}`}
+            id={optionId(i)}
+            role="option"
+            aria-selected={i === active}
+            className={classes.customerOption}
+            onMouseDown={(e) => e.preventDefault()}
+            onMouseEnter={() => setActive(i)}
+            onClick={() => pick(i)}
+          >
+            <Text size="sm" fw={600}>
+              {c.fields.name || '—'}
+            </Text>
+            <Text size="sm" c="dimmed">
+              {[c.fields.email, c.fields.phone].filter(Boolean).join(' · ')}
+            </Text>
+            <Text size="sm">
+              {[c.fields.city, c.fields.country].filter(Boolean).join(', ')}
+              <Text span size="xs" c="dimmed">
+                {' '}
+                · {c.orders === 1 ? 'one order' : `${count(c.orders)} orders`}
+                {c.lastOrderDay ? `, last ${new Date(`${c.lastOrderDay}T12:00:00`).toLocaleDateString()}` : ''}
+              </Text>
+            </Text>
+          </li>
+        ))}
+        <li
+          id={optionId(options - 1)}
+          role="option"
+          aria-selected={active >= options - 1}
+          className={classes.customerOption}
+          onMouseDown={(e) => e.preventDefault()}
+          onMouseEnter={() => setActive(options - 1)}
+          onClick={() => pick(options - 1)}
+        >
+          <Text size="sm" fw={600}>
+            New customer{query && !looksLikeContact(query) ? `: ${query}` : ''}
+          </Text>
+          <Text size="sm" c="dimmed">
+            Type their name, e-mail, phone and address
+          </Text>
+        </li>
+      </ul>
+      <Group gap="xs" mih={20}>
+        <Text size="xs" c="dimmed" role="status" aria-live="polite">
+          {waiting
+            ? 'Searching the order book…'
+            : query && customers.length === 0
+              ? `No customer in the order book on this computer matches “${query}”.`
+              : found && found.cached === 0
+                ? 'The order book on this computer is empty, so there is no one to find yet.'
+                : ''}
+        </Text>
+      </Group>
     </Stack>
   );
 }

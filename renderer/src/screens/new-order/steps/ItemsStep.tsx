@@ -6,7 +6,7 @@ import { ActionIcon, Alert, Group, Stack, Table, Text, TextInput, Tooltip, Visua
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { DraftLine, ProductRow } from '../../../../../shared/domain';
 
-import { addProduct, computeTotals, MAX_QUANTITY, moveLine } from '../../../../../shared/order-entry';
+import { addProduct, computeTotals, MAX_QUANTITY, moveLine, withoutMessage } from '../../../../../shared/order-entry';
 import { BridgeError, call } from '../../../bridge';
 import { count, money } from '../../../components/format';
 import { useStore } from '../../../store';
@@ -361,7 +361,14 @@ function QuantityInput({
     const quantity = /^\d+$/.test(clean) ? Number(clean) : NaN;
     if (Number.isInteger(quantity) && quantity >= 1 && quantity <= MAX_QUANTITY) {
       setLocalError(quantityKey(line.productId), null);
-      updateDraft((d) => ({ ...d, lines: d.lines.map((l, i) => (i === index ? { ...l, quantity } : l)) }), [key]);
+      updateDraft(
+        (d) => ({
+          ...d,
+          // the service's message about this quantity is dealt with once it is changed
+          lines: d.lines.map((l, i) => (i === index ? withoutMessage({ ...l, quantity }, 'quantity') : l)),
+        }),
+        [key],
+      );
     } else {
       setLocalError(quantityKey(line.productId), `Enter a whole number from 1 to ${count(MAX_QUANTITY)}.`);
     }

@@ -4,7 +4,7 @@
  * the outbox first; Enter never sends, only the button (or Ctrl+Enter) does.
  */
 import { Alert, Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useRef, useState, type ReactNode } from 'react';
 import type { DraftLine } from '../../../../../shared/domain';
 
 import {
@@ -12,7 +12,6 @@ import {
   firstStepWithError,
   REVIEW_STEP,
   showDate,
-  stepOf,
   STEPS,
   toNewOrder,
 } from '../../../../../shared/order-entry';
@@ -22,6 +21,7 @@ import { useStore } from '../../../store';
 import { taxRuleOf } from '../../../../../shared/shop';
 import { selectDateOrder } from '../../../store/orders';
 import { LineStock } from '../LineStock';
+import { MOD } from '../WizardScreen';
 import type { WizardErrors } from '../errors';
 import classes from '../wizard.module.css';
 
@@ -52,6 +52,7 @@ export function ReviewStep({
   const [sending, setSending] = useState(false);
   const [sendError, setSendError] = useState<string | null>(null);
   const sendRef = useRef<HTMLButtonElement>(null);
+  const [queued, setQueued] = useState(false);
   const ids = data.lines.map((l) => l.productId).join(',');
 
   // Read every line's product again from the service; the draft takes the fresh price and stock.
@@ -103,7 +104,12 @@ export function ReviewStep({
   const problems = Object.keys(errors.all).length;
 
   const send = async (): Promise<void> => {
-    if (sending || checking) return;
+    if (sending) return;
+    if (checking) {
+      setQueued(true); // sent as soon as the fresh prices are in (and shown)
+      return;
+    }
+    setQueued(false);
     setSendError(null);
     const first = firstStepWithError(errors.all);
     if (first !== null) {
@@ -127,16 +133,28 @@ export function ReviewStep({
     }
   };
 
+  // Ctrl/Cmd+Enter sends from anywhere on the step; the step opens with the focus on "Send order"
+  const sendNow = useEffectEvent(() => void send());
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent): void => {
+      if (event.key !== 'Enter' || !(event.ctrlKey || event.metaKey) || event.defaultPrevented) return;
+      event.preventDefault();
+      sendNow();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+  useEffect(() => {
+    sendRef.current?.focus();
+  }, []);
+  useEffect(() => {
+    if (checking || !queued) return;
+    const timer = setTimeout(sendNow, 0);
+    return () => clearTimeout(timer);
+  }, [checking, queued]);
+
   return (
-    <Stack
-      gap="md"
-      onKeyDown={(e) => {
-        if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
-          e.preventDefault();
-          void send();
-        }
-      }}
-    >
+    <Stack gap="md">
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <Section title="Customer" step={0} onEdit={onEdit} errors={errors}>
           <Text fw={600}>{f.name || '—'}</Text>
@@ -231,13 +249,11 @@ export function ReviewStep({
         )}
       </Section>
 
-      {Object.entries(errors.all)
-        .filter(([key]) => stepOf(key) === REVIEW_STEP)
-        .map(([key, message]) => (
-          <Alert key={key} color="red" title={`The service says (${key})`}>
-            {message}
-          </Alert>
-        ))}
+      {Object.entries(errors.unowned).map(([key, message]) => (
+        <Alert key={key} color="orange" title={`The service said, about “${key}”`}>
+          {message} This is not about a field of this form; check it, then send again.
+        </Alert>
+      ))}
       {sendError && (
         <Alert color="red" role="alert">
           {sendError}
@@ -255,20 +271,26 @@ export function ReviewStep({
         </Button>
         <Group gap="xs">
           <Text size="xs" c="dimmed">
-            Ctrl+Enter
+            {MOD}+Enter
           </Text>
           <Button
             ref={sendRef}
             size="md"
             onClick={() => void send()}
+            // a held Enter (key repeat from the step before) does not send
+            onKeyDown={(e) => e.key === 'Enter' && e.repeat && e.preventDefault()}
             loading={sending}
-            disabled={checking}
             aria-describedby="send-note"
           >
             Send order
           </Button>
         </Group>
       </Group>
+      {queued && checking && (
+        <Text size="sm" c="dimmed" role="status">
+          Sending as soon as the prices are checked…
+        </Text>
+      )}
       <Text id="send-note" size="xs" c="dimmed">
         The order is saved in the outbox on this computer first and sent once. If the connection fails, it is not sent
         twice.

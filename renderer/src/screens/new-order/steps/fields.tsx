@@ -18,6 +18,7 @@ export function DraftField({ fieldKey, errors, ...props }: DraftFieldProps) {
       autoComplete="off"
       {...props}
       value={value}
+      data-field={fieldKey}
       error={errors.shown(fieldKey)}
       onChange={(event) => {
         const next = event.currentTarget.value;

@@ -1,0 +1,110 @@
+/**
+ * Ways into a new order from anywhere: Ctrl/Cmd+N and "New order" (never a second blank draft), "Order again" from an
+ * order, and "Add to order" from the product panel or the Ctrl/Cmd+K palette (adds to the open draft, or starts one).
+ */
+import type { DraftLine, OrderDetail, ProductRow } from '../../../../shared/domain';
+import { addProduct, emptyDraft, isBlank, MAX_LINES, MAX_QUANTITY } from '../../../../shared/order-entry';
+import { call } from '../../bridge';
+import { useStore } from '../../store';
+import { defaultCountry } from './defaults';
+
+const ITEMS_STEP = 2;
+
+export const newDraftPath = (): string => `/new-order/${crypto.randomUUID()}`;
+
+/**
+ * Where Ctrl/Cmd+N goes: the open order when nothing is typed in it yet (a second blank draft is never made), else a
+ * fresh one (the open one stays as a draft).
+ */
+export function startNewOrderPath(): string {
+  const open = useStore.getState().wizard;
+  return open && isBlank(open.data) ? `/new-order/${open.id}` : newDraftPath();
+}
+
+const lineOf = (p: Pick<ProductRow, 'id' | 'sku' | 'name' | 'price' | 'available'>) => ({
+  productId: p.id,
+  sku: p.sku,
+  name: p.name,
+  price: p.price,
+  available: p.available,
+});
+
+/** Adds a product to the open order (one more when it is there already), or starts an order with it. */
+export async function addToOrder(product: ProductRow): Promise<string> {
+  const state = useStore.getState();
+  const open = state.wizard;
+  if (open) {
+    state.updateDraft(
+      (d) => ({ ...d, lines: addProduct(d.lines, lineOf(product), product.fetchedAt).lines }),
+      ['order_items'],
+    );
+    state.setStep(ITEMS_STEP);
+    return `/new-order/${open.id}`;
+  }
+  const id = crypto.randomUUID();
+  const data = emptyDraft(undefined, defaultCountry());
+  data.lines = addProduct([], lineOf(product), product.fetchedAt).lines;
+  await call('drafts:save', { id, step: 0, data });
+  state.openWizard({ id, step: 0, data, saved: true });
+  return `/new-order/${id}`;
+}
+
+/**
+ * "Order again": a new draft with the order's customer, address and lines at today's catalogue prices (read again
+ * live at the review), opened at Items. Products the catalogue no longer has keep their id and no price, so the
+ * line shows it and can be removed.
+ */
+export async function orderAgain(order: OrderDetail): Promise<string> {
+  const lines = new Map<number, DraftLine>();
+  for (const item of order.items) {
+    if (item.productVariantId === null || !item.quantity || item.quantity < 1) continue;
+    const id = item.productVariantId;
+    const seen = lines.get(id);
+    if (seen) {
+      // the same product twice in the old order: one line with the quantities added up
+      lines.set(id, { ...seen, quantity: Math.min(MAX_QUANTITY, seen.quantity + item.quantity) });
+      continue;
+    }
+    let known: ProductRow | null = null;
+    try {
+      const read = await call('catalogue:product', { id });
+      if (!read.missing) known = read.product;
+    } catch {
+      // not readable: the line shows it has no price
+    }
+    lines.set(id, {
+      ...(known
+        ? lineOf(known)
+        : {
+            productId: id,
+            sku: item.productSku ?? `#${id}`,
+            name: item.productName ?? '',
+            price: null,
+            available: null,
+          }),
+      addedAt: known?.fetchedAt ?? Date.now(),
+      quantity: Math.min(MAX_QUANTITY, item.quantity),
+    });
+  }
+  const base = emptyDraft(undefined, order.country || defaultCountry());
+  const data = {
+    ...base,
+    fields: {
+      ...base.fields,
+      name: order.name,
+      email: order.email,
+      phone: order.phone,
+      address_line_1: order.addressLine1,
+      address_line_2: order.addressLine2,
+      zip: order.zip,
+      city: order.city,
+      province: order.province,
+      country: order.country || base.fields.country,
+    },
+    lines: [...lines.values()].slice(0, MAX_LINES),
+  };
+  const id = crypto.randomUUID();
+  await call('drafts:save', { id, step: ITEMS_STEP, data });
+  useStore.getState().openWizard({ id, step: ITEMS_STEP, data, saved: true });
+  return `/new-order/${id}`;
+}
