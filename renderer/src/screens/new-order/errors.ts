@@ -29,25 +29,26 @@ export interface WizardErrors {
 }
 
 export function useWizardErrors(open: OpenDraft, order: DateOrder, tax: TaxRule | null): WizardErrors {
+  const { data, localErrors, attempted } = open;
   return useMemo(() => {
-    const rules = validateDraft(open.data, order, countryNames(), tax);
+    const rules = validateDraft(data, order, countryNames(), tax);
     const local: FieldErrors = {};
-    open.data.lines.forEach((line, i) => {
-      const message = open.localErrors[quantityKey(line.productId)];
+    data.lines.forEach((line, i) => {
+      const message = localErrors[quantityKey(line.productId)];
       if (message) local[`order_items.${i}.quantity`] = message;
     });
     // the service's messages: at their field or line; those no field owns are shown on the review step only
-    const fromService = { ...fromServerErrors(open.data.serverErrors), ...lineMessages(open.data.lines) };
+    const fromService = { ...fromServerErrors(data.serverErrors), ...lineMessages(data.lines) };
     const server: FieldErrors = {};
     const unowned: FieldErrors = {};
     for (const [key, message] of Object.entries(fromService)) {
       const index = lineOf(key);
-      const owned = stepOf(key) !== REVIEW_STEP && (index === null || index < open.data.lines.length);
+      const owned = stepOf(key) !== REVIEW_STEP && (index === null || index < data.lines.length);
       (owned ? server : unowned)[key] = message;
     }
     const all = { ...rules, ...server, ...local };
-    const visible = (key: string): boolean => key in local || key in server || open.attempted.includes(stepOf(key));
+    const visible = (key: string): boolean => key in local || key in server || attempted.includes(stepOf(key));
     const steps = new Set(Object.keys(all).filter(visible).map(stepOf));
     return { all, unowned, steps, shown: (key) => (visible(key) ? all[key] : undefined) };
-  }, [open.data, open.localErrors, open.attempted, order, tax]);
+  }, [data, localErrors, attempted, order, tax]);
 }
