@@ -43,6 +43,8 @@ export const CHANNEL_NAMES = [
   'shop:get',
   'shop:save',
   'customers:search',
+  'picker:search',
+  'orders:often-ordered',
 ] as const;
 
 export const EVENT_CHANNEL_NAMES = [

@@ -25,6 +25,7 @@ import {
   STOCK_LEVELS,
 } from './domain';
 import { CustomerSearchRequest, CustomerSearchResult } from './customers';
+import { PickRequest, PickResult } from './pick';
 import { ShopSettings } from './shop';
 
 const Empty = z.object({}).strict();
@@ -303,6 +304,11 @@ export const contract = {
   'shop:get': channel(Empty, ShopSettings),
   'shop:save': channel(ShopSettings.strict(), ShopSettings),
   'customers:search': channel(CustomerSearchRequest, CustomerSearchResult),
+  'picker:search': channel(PickRequest, PickResult),
+  'orders:often-ordered': channel(
+    z.object({ limit: z.number().int().min(1).max(50).default(8) }).strict(),
+    z.object({ rows: z.array(ProductRow) }),
+  ),
 } as const;
 
 export const events = {

@@ -114,3 +114,84 @@ export function readDate(text: unknown, order: DateOrder): ReadDate {
   const date = parseSlashDate(text, order);
   return date ? { kind: 'date', date, iso: isoDate(date) } : { kind: 'invalid', text: text.trim().slice(0, 40) };
 }
+
+// ---------- dates as staff type them, in their own locale ----------
+
+export interface LocaleDateShape {
+  /** The order of the parts in this locale ("de-DE": day, month, year). */
+  parts: DatePart[];
+  /** The separator the locale writes between them ("." in de-DE, "/" in en-US and fr-FR, "-" in nl-NL). */
+  separator: string;
+}
+
+const shapes = new Map<string, LocaleDateShape>();
+
+/** How the user's locale writes a date with numbers (from Intl, so every locale has one). */
+export function localeDateShape(locale?: string): LocaleDateShape {
+  const key = locale ?? '';
+  const known = shapes.get(key);
+  if (known) return known;
+  const formatted = new Intl.DateTimeFormat(locale, {
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).formatToParts(new Date(2026, 10, 22));
+  const parts = formatted.flatMap((p) => (p.type === 'day' || p.type === 'month' || p.type === 'year' ? [p.type] : []));
+  const separator = formatted.find((p) => p.type === 'literal')?.value.trim() || '/';
+  const shape = { parts: parts.length === 3 ? parts : (['day', 'month', 'year'] as DatePart[]), separator };
+  shapes.set(key, shape);
+  return shape;
+}
+
+/** "dd.mm.yyyy", "mm/dd/yyyy": what to type, for a placeholder or a message. */
+export function localeDatePattern(locale?: string): string {
+  const { parts, separator } = localeDateShape(locale);
+  return parts.map((p) => (p === 'day' ? 'dd' : p === 'month' ? 'mm' : 'yyyy')).join(separator);
+}
+
+/** An ISO day written as the user's locale writes dates with numbers ("22.11.2026" in de-DE). */
+export function formatLocaleDate(iso: string, locale?: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
+  if (!m) return iso;
+  const date: CalendarDate = { year: Number(m[1]), month: Number(m[2]), day: Number(m[3]) };
+  const { parts, separator } = localeDateShape(locale);
+  return parts.map((p) => String(date[p]).padStart(p === 'year' ? 4 : 2, '0')).join(separator);
+}
+
+export type LocaleDateRead =
+  | { ok: true; iso: string }
+  | { ok: false; problem: 'empty' }
+  /** Not three numbers in the locale's order. */
+  | { ok: false; problem: 'unreadable' }
+  | { ok: false; problem: 'no-such-month'; month: number }
+  /** "31.02.2026": the month has fewer days. */
+  | { ok: false; problem: 'no-such-day'; year: number; month: number; days: number };
+
+/**
+ * A date typed in the user's locale: its numbers in the locale's order with any of / . - or spaces between them, a
+ * two-digit year taken as 20xx, an ISO day, or "t"/"today". Says why when it is not a date ("February 2026 has 28
+ * days" is worded by the renderer from { problem: 'no-such-day', year, month, days }).
+ */
+export function readLocaleDate(text: string, locale?: string, now = new Date()): LocaleDateRead {
+  const clean = text.trim();
+  if (!clean) return { ok: false, problem: 'empty' };
+  if (/^(t|today)$/i.test(clean))
+    return { ok: true, iso: isoDate({ year: now.getFullYear(), month: now.getMonth() + 1, day: now.getDate() }) };
+  const iso = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(clean);
+  const groups = iso ? null : /^(\d{1,4})[\s./-]+(\d{1,2})[\s./-]+(\d{1,4})$/.exec(clean);
+  let date: CalendarDate;
+  if (iso) date = { year: Number(iso[1]), month: Number(iso[2]), day: Number(iso[3]) };
+  else if (groups) {
+    const values = [Number(groups[1]), Number(groups[2]), Number(groups[3])];
+    date = { year: 0, month: 0, day: 0 };
+    localeDateShape(locale).parts.forEach((part, i) => (date[part] = values[i]!));
+    const yearText = groups[1 + localeDateShape(locale).parts.indexOf('year')]!;
+    if (yearText.length <= 2) date.year += 2000;
+    else if (yearText.length !== 4) return { ok: false, problem: 'unreadable' };
+  } else return { ok: false, problem: 'unreadable' };
+  if (date.month < 1 || date.month > 12) return { ok: false, problem: 'no-such-month', month: date.month };
+  const days = daysInMonth(date.year, date.month);
+  if (date.day < 1 || date.day > days)
+    return { ok: false, problem: 'no-such-day', year: date.year, month: date.month, days };
+  return { ok: true, iso: isoDate(date) };
+}

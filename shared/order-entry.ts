@@ -73,7 +73,7 @@ export type DraftFields = Record<FieldKey, string>;
 /** Keys the wizard fills itself (never typed), with their step. */
 const COMPUTED_STEPS: Record<string, number> = { order_items: 2, subtotal_price: 3, total_price: 3 };
 
-const isFieldKey = (key: string): key is FieldKey => Object.hasOwn(ORDER_FIELDS, key);
+export const isFieldKey = (key: string): key is FieldKey => Object.hasOwn(ORDER_FIELDS, key);
 export const fieldsOfStep = (step: number): FieldKey[] => FIELD_KEYS.filter((k) => ORDER_FIELDS[k].step === step);
 export const DATE_FIELDS = FIELD_KEYS.filter((k) => ORDER_FIELDS[k].kind === 'date');
 
@@ -302,7 +302,7 @@ export function validateDraft(
     const text = f[key];
     if (!text.trim()) continue;
     const iso = readDateInput(text, order);
-    if (!iso) errors[key] = `Write the ${DATE_LABELS[key]} as ${datePattern(order)}, or leave it empty.`;
+    if (!iso) errors[key] = `The ${DATE_LABELS[key]} is not a date; pick it from the calendar, or leave it empty.`;
     else isoByKey[key] = iso;
   }
   for (const key of DATE_FIELDS) {

@@ -3,6 +3,7 @@ import '@mantine/charts/styles.css';
 import '@mantine/spotlight/styles.css';
 import '@mantine/notifications/styles.css';
 import './app.css';
+import '@mantine/dates/styles.css';
 import './print.css';
 import {
   CloseButton,

@@ -21,6 +21,7 @@ import { CoreEvents } from './events';
 import { DataFolderLock, secureFolder } from './data-folder';
 import { createSettingsStore, type SettingsStore } from './settings';
 import { uiPrefsHandlers } from './ui-prefs';
+import { pickHandlers } from './pick';
 import { shopHandlers } from './shop';
 import type { TokenVault } from './vault';
 import { originOf, readToken, saveToken, tokenFor } from './token';
@@ -165,6 +166,7 @@ export function createCore(options: CoreOptions): Core {
     ...outbox.handlers,
     ...uiPrefsHandlers(options.dataDir),
     ...shopHandlers(settings),
+    ...pickHandlers(catalogue),
     'app:info': async () => ({
       name: 'Shopdesk',
       version: options.version,

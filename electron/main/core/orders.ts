@@ -290,6 +290,18 @@ export class Orders {
       if (!open) return { rows: [], total: 0, cachedOrders: 0 };
       return { ...open.repo.query(withAttention(q)), cachedOrders: open.repo.count() };
     },
+    'orders:often-ordered': async ({ limit }) => {
+      const open = await this.open();
+      const products = (await this.options.catalogue.open())?.repo;
+      if (!open || !products) return { rows: [] };
+      const rows = [];
+      for (const id of open.repo.oftenOrdered()) {
+        const row = products.detail(id);
+        if (row?.listed) rows.push(row);
+        if (rows.length >= limit) break;
+      }
+      return { rows };
+    },
     'customers:search': async ({ text, limit }) => {
       const started = performance.now();
       const open = await this.open();

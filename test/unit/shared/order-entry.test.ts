@@ -223,7 +223,7 @@ describe('validation', () => {
       shipping_cost: 'Use at most two decimals (cents).',
       total_tax: 'Enter a positive amount.',
       processed_date: 'The processed date is before the order date.',
-      closed_date: 'Write the closed date as dd/mm/yyyy, or leave it empty.',
+      closed_date: 'The closed date is not a date; pick it from the calendar, or leave it empty.',
       cancel_reason: expect.stringMatching(/needs a cancelled date/),
     });
     expect(validateDraft(filled(prices('', '', '25')), 'dmy').total_discounts).toMatch(/larger than the order/);

@@ -102,6 +102,8 @@ export class OrderRepository {
   readonly db: Database.Database;
   private readonly windows: KeysetWindows;
   private rows = 0;
+  /** Rises with every write: what is worked out from all orders is kept until it moves. */
+  private changes = 0;
   private readonly stmt;
 
   /** `key` encrypts the file (core/database-key.ts); a cache that no longer opens with it is moved aside and refetched. */
@@ -127,6 +129,7 @@ export class OrderRepository {
       customerMatches: db.prepare(`
         SELECT o.id, o.name, o.email FROM orders_fts JOIN orders o ON o.id = orders_fts.rowid
         WHERE orders_fts MATCH ? ORDER BY o.order_day DESC, o.id DESC LIMIT 500`),
+      latestRaw: db.prepare('SELECT raw FROM orders ORDER BY order_day DESC, id DESC LIMIT 2000').pluck(),
       recentOrders: db.prepare('SELECT id, name, email FROM orders ORDER BY order_day DESC, id DESC LIMIT 500'),
       count: db.prepare('SELECT count(*) FROM orders').pluck(),
       allDates: db.prepare('SELECT id, order_date FROM orders'),
@@ -174,6 +177,7 @@ export class OrderRepository {
         this.stmt.ftsDelete.run(o.id);
         this.stmt.ftsInsert.run(o.id, o.name, o.email, o.phone, o.poNumber, o.trackingNumber, o.city, o.remarks);
       }
+      this.changes += 1;
       this.stmt.setState.run('evidence', JSON.stringify(evidence));
       this.stmt.setState.run('updatedAt', String(fetchedAt));
     })();
@@ -226,6 +230,26 @@ export class OrderRepository {
       lastOrderDay: day,
       orders,
     }));
+  }
+
+  private often: { rows: number; ids: number[] } | null = null;
+
+  /**
+   * Products by how many of the latest 2,000 orders hold them, most first: what the picker offers before anything is
+   * typed. Worked out again only when the order book changed.
+   */
+  oftenOrdered(): number[] {
+    if (this.often && this.often.rows === this.changes) return this.often.ids;
+    const counts = new Map<number, number>();
+    for (const raw of this.stmt.latestRaw.all() as string[]) {
+      const parsed = parseOrder(JSON.parse(raw));
+      if (!parsed.ok) continue;
+      for (const id of new Set(parsed.order.items.map((i) => i.productVariantId)))
+        if (id !== null) counts.set(id, (counts.get(id) ?? 0) + 1);
+    }
+    const ids = [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0] - b[0]).map(([id]) => id);
+    this.often = { rows: this.changes, ids: ids.slice(0, 200) };
+    return this.often.ids;
   }
 
   /** Reads every stored order date again in another day/month order. */

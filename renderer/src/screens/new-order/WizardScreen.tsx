@@ -148,7 +148,7 @@ function Wizard({ onDone }: { onDone: (path: string) => void }) {
 
   const name = open.data.fields.name.trim();
   return (
-    <Stack maw={1100} gap="md">
+    <Stack maw={step === 2 ? undefined : 1100} gap="md">
       <Group justify="space-between" align="flex-end">
         <Stack gap={0}>
           <Title order={1} fz="h2" ref={headingRef} tabIndex={-1}>

@@ -4,6 +4,7 @@ import { countryNames } from '../../../../shared/countries';
 import type { DateOrder } from '../../../../shared/dates';
 import {
   fromServerErrors,
+  isFieldKey,
   lineMessages,
   lineOf,
   REVIEW_STEP,
@@ -37,6 +38,8 @@ export function useWizardErrors(open: OpenDraft, order: DateOrder, tax: TaxRule 
       const message = localErrors[quantityKey(line.productId)];
       if (message) local[`order_items.${i}.quantity`] = message;
     });
+    // what was typed in a field that the draft cannot hold (an impossible date)
+    for (const [key, message] of Object.entries(localErrors)) if (isFieldKey(key)) local[key] = message;
     // the service's messages: at their field or line; those no field owns are shown on the review step only
     const fromService = { ...fromServerErrors(data.serverErrors), ...lineMessages(data.lines) };
     const server: FieldErrors = {};

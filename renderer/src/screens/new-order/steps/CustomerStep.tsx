@@ -18,7 +18,11 @@ const SEARCH_SIZE = 8;
 const looksLikeContact = (text: string): boolean => /@|^[\d\s()+./-]+$/.test(text.trim());
 
 export function CustomerStep({ errors, onChosen }: { errors: WizardErrors; onChosen: () => void }) {
-  const hasCustomer = useStore((s) => CUSTOMER_FIELDS.some((k) => s.wizard!.data.fields[k].trim() !== ''));
+  // a draft that already names someone shows their fields; a new one starts with the search (the country may be
+  // filled in beforehand from the shop's settings: that is not a customer yet)
+  const hasCustomer = useStore((s) =>
+    (['name', 'email', 'phone'] as const).some((k) => s.wizard!.data.fields[k].trim()),
+  );
   const [searching, setSearching] = useState(!hasCustomer);
   const startNew = (): void => {
     setSearching(false);
@@ -143,7 +147,7 @@ function CustomerSearch({ onChosen, onNew }: { onChosen: () => void; onNew: () =
         onKeyDown={onKeyDown}
         error={error}
       />
-      <ul id="customer-options" role="listbox" aria-label="Customers" className={classes.options}>
+      <ul id="customer-options" role="listbox" aria-label="Customers" aria-busy={waiting} className={classes.options}>
         {customers.map((c, i) => (
           <li
             key={`${c.fields.email}|${c.lastOrderId}`}

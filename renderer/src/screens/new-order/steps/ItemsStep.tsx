@@ -8,7 +8,7 @@ import type { DraftLine, ProductRow } from '../../../../../shared/domain';
 
 import { addProduct, computeTotals, MAX_QUANTITY, moveLine, withoutMessage } from '../../../../../shared/order-entry';
 import { BridgeError, call } from '../../../bridge';
-import { count, money } from '../../../components/format';
+import { age, count, money } from '../../../components/format';
 import { useStore } from '../../../store';
 import { taxRuleOf } from '../../../../../shared/shop';
 import { LineStock } from '../LineStock';
@@ -48,10 +48,10 @@ export function ItemsStep({ errors }: { errors: WizardErrors }) {
 
   return (
     <Stack gap="md">
-      <Group align="flex-start" grow>
+      <div className={classes.itemsEntry}>
         <BarcodeField onFound={add} />
         <ProductPicker onPick={add} />
-      </Group>
+      </div>
       <Text size="sm" role="status" aria-live="polite" c="teal" mih={20}>
         {announce}
       </Text>
@@ -107,41 +107,66 @@ function BarcodeField({ onFound }: { onFound: (p: ProductRow) => void }) {
   );
 }
 
-/** Prefix search over the local catalogue as you type; arrows choose, Enter adds. */
+/**
+ * The picker: as you type, products ranked whole-word and prefix name matches first, then SKU and barcode, then
+ * package contents; with nothing typed, the products most often ordered. Arrows choose, Enter (or a click) adds;
+ * the search then clears and keeps the focus for the next product. Whole names, wrapping, never cut.
+ */
 function ProductPicker({ onPick }: { onPick: (p: ProductRow) => void }) {
   const [text, setText] = useState('');
-  const [rows, setRows] = useState<ProductRow[]>([]);
-  const [total, setTotal] = useState(0);
-  const [active, setActive] = useState(0);
+  const [found, setFound] = useState<{ text: string; rows: ProductRow[]; more: boolean } | null>(null);
+  const [often, setOften] = useState<ProductRow[]>([]);
+  /** -1: nothing chosen (Enter in the empty field goes on to the next step). */
+  const [active, setActive] = useState(-1);
   const [error, setError] = useState<string | null>(null);
   const version = useStore((s) => s.catalogueVersion);
+  const ordersRevision = useStore((s) => s.orders?.revision ?? 0);
+  const ref = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    let stale = false;
+    call('orders:often-ordered', { limit: PICKER_SIZE }).then(
+      (answer) => !stale && setOften(answer.rows),
+      () => undefined, // the list is a help; without it the search still works
+    );
+    return () => {
+      stale = true;
+    };
+  }, [version, ordersRevision]);
 
   useEffect(() => {
     const query = text.trim();
     if (!query) return;
     let stale = false;
     const timer = setTimeout(() => {
-      call('catalogue:query', { text: query, offset: 0, limit: PICKER_SIZE }).then(
-        (window) => {
+      call('picker:search', { text: query, limit: PICKER_SIZE }).then(
+        (answer) => {
           if (stale) return;
-          setRows(window.rows);
-          setTotal(window.total);
+          setFound({ text: query, rows: answer.rows, more: answer.more });
           setActive(0);
           setError(null);
         },
         (e: unknown) =>
           !stale && setError(e instanceof BridgeError ? e.message : 'The catalogue could not be searched.'),
       );
-    }, 80);
+    }, 60);
     return () => {
       stale = true;
       clearTimeout(timer);
     };
   }, [text, version]);
 
+  const query = text.trim();
+  const searching = query !== '';
+  // with the box cleared, the last matches are not shown (and not picked by Enter)
+  const shown = searching ? (found?.text === query ? found.rows : []) : often;
+  const open = shown.length > 0;
   const pick = (row: ProductRow | undefined): void => {
     if (!row) return;
     onPick(row);
+    setText('');
+    setActive(-1);
+    ref.current?.focus();
   };
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>): void => {
     if (event.key === 'ArrowDown') {
@@ -149,22 +174,23 @@ function ProductPicker({ onPick }: { onPick: (p: ProductRow) => void }) {
       setActive((a) => Math.min(shown.length - 1, a + 1));
     } else if (event.key === 'ArrowUp') {
       event.preventDefault();
-      setActive((a) => Math.max(0, a - 1));
-    } else if (event.key === 'Enter' && open) {
+      setActive((a) => Math.max(searching ? 0 : -1, a - 1));
+    } else if (event.key === 'Enter' && shown[active]) {
       event.preventDefault(); // Enter on a match adds it; it does not move to the next step
       pick(shown[active]);
+    } else if (event.key === 'Enter' && searching) {
+      event.preventDefault(); // nothing to add (yet): Enter does not leave the step with a search half done
     } else if (event.key === 'Escape' && text) {
       event.preventDefault();
       setText('');
+      setActive(-1);
     }
   };
-  // with the box cleared, the last matches are not shown (and not picked by Enter)
-  const shown = text.trim() ? rows : [];
-  const open = shown.length > 0;
   const optionId = (i: number): string => `product-option-${i}`;
   return (
     <Stack gap={4}>
       <TextInput
+        ref={ref}
         label="Find a product"
         data-shortcut-search
         description="Name, SKU, barcode or contents; ↓↑ to choose, Enter to add"
@@ -174,50 +200,69 @@ function ProductPicker({ onPick }: { onPick: (p: ProductRow) => void }) {
         aria-expanded={open}
         aria-controls="product-options"
         aria-autocomplete="list"
-        aria-activedescendant={open ? optionId(active) : undefined}
-        onChange={(e) => setText(e.currentTarget.value)}
+        aria-activedescendant={open && active >= 0 ? optionId(active) : undefined}
+        onChange={(e) => {
+          setText(e.currentTarget.value);
+          setActive(e.currentTarget.value.trim() ? 0 : -1);
+        }}
         onKeyDown={onKeyDown}
         error={error}
       />
-      {text.trim() && !open && !error && (
+      {searching && found?.text === query && !open && !error && (
         <Text size="sm" c="dimmed">
-          No product in the catalogue on this computer matches “{text.trim()}”.
+          No product in the catalogue on this computer matches “{query}”.
         </Text>
       )}
-      <ul id="product-options" role="listbox" aria-label="Matching products" className={classes.options} hidden={!open}>
+      {!searching && open && (
+        <Text size="xs" c="dimmed" id="often-ordered">
+          Often ordered — ↓ to choose, or click
+        </Text>
+      )}
+      <ul
+        id="product-options"
+        role="listbox"
+        aria-label={searching ? 'Matching products' : 'Often ordered products'}
+        className={classes.options}
+        hidden={!open}
+      >
         {shown.map((row, i) => (
           <li
             key={row.id}
             id={optionId(i)}
             role="option"
             aria-selected={i === active}
-            className={classes.option}
+            className={classes.pickOption}
             onMouseDown={(e) => e.preventDefault()}
             onMouseEnter={() => setActive(i)}
             onClick={() => pick(row)}
           >
-            <Text size="sm" ff="monospace">
-              {row.sku}
+            <Text size="sm" className={classes.pickName}>
+              {row.name || '(no name)'}
             </Text>
-            <Text size="sm" style={{ flex: 1 }} lineClamp={1}>
-              {row.name}
+            <Text size="xs" ff="monospace" c="dimmed" className={classes.pickSku}>
+              {row.sku}
             </Text>
             <Text size="sm" className={classes.numeric}>
               {money(row.price)}
             </Text>
-            <Text
-              size="sm"
-              c={row.available !== null && row.available <= 0 ? 'red' : 'dimmed'}
-              className={classes.numeric}
-            >
-              {row.available === null ? 'stock —' : `${count(row.available)} in stock`}
-            </Text>
+            <Stack gap={0} align="flex-end">
+              <Text
+                size="sm"
+                c={row.available !== null && row.available <= 0 ? 'red' : undefined}
+                className={classes.numeric}
+              >
+                {row.available === null ? 'stock —' : `${count(row.available)} in stock`}
+              </Text>
+              <Text size="xs" c="dimmed" className={classes.numeric}>
+                {age(row.fetchedAt)}
+              </Text>
+            </Stack>
           </li>
         ))}
-        {open && total > shown.length && (
+        {searching && open && found?.more && (
           <li role="presentation">
             <Text size="xs" c="dimmed" px={8}>
-              {count(total - shown.length)} more; type more of the name to narrow it down.
+              More products match; type more of the name to narrow it down.
             </Text>
           </li>
         )}

@@ -1,29 +1,29 @@
 /**
- * Step 4: money and dates. The subtotal comes from the lines (exact), shipping, tax and discounts are typed, the
- * total is computed; dates are typed in the service's day/month order (Settings), "t" for today.
+ * Step 4: money and dates. The subtotal comes from the lines (exact), shipping and discounts are typed, tax comes from
+ * the shop's rate (or is typed, marked as an override), the total is computed. Dates are typed in the user's locale or
+ * picked from a calendar; the rarely used ones sit under a collapsed "More" (open when any is filled).
  */
-import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Badge, Button, Collapse, Group, Paper, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
+import { useState, type ReactNode } from 'react';
 import { asDeduction } from '../../../../../shared/money';
-import { computeTotals, datePattern, readDateInput, showDate, type FieldKey } from '../../../../../shared/order-entry';
+import { computeTotals, type FieldKey } from '../../../../../shared/order-entry';
 import { useStore } from '../../../store';
-import { selectDateOrder } from '../../../store/orders';
 import type { WizardErrors } from '../errors';
 import classes from '../wizard.module.css';
+import { DateField } from './DateField';
 import { DraftField } from './fields';
 import { measure, money } from '../../../components/format';
 import { taxRuleOf } from '../../../../../shared/shop';
 
-const DATE_FIELDS: { fieldKey: FieldKey; label: string }[] = [
-  { fieldKey: 'order_date', label: 'Order date' },
+const MORE_DATES: { fieldKey: FieldKey; label: string }[] = [
   { fieldKey: 'processed_date', label: 'Processed date' },
   { fieldKey: 'closed_date', label: 'Closed date' },
   { fieldKey: 'cancelled_date', label: 'Cancelled date' },
 ];
+const MORE_KEYS: FieldKey[] = [...MORE_DATES.map((d) => d.fieldKey), 'cancel_reason'];
 
 export function PricesStep({ errors }: { errors: WizardErrors }) {
   const data = useStore((s) => s.wizard!.data);
-  const order = useStore(selectDateOrder);
   const updateDraft = useStore((s) => s.updateDraft);
   const tax = taxRuleOf(useStore((s) => s.shop));
   const totals = computeTotals(data.lines, data.fields, tax);
@@ -40,8 +40,11 @@ export function PricesStep({ errors }: { errors: WizardErrors }) {
   );
   const rate = tax ? `${measure(tax.ratePercent, 4)} %` : null;
   const overridden = tax !== null && totals.taxOverridden;
-  const pattern = datePattern(order);
-  const showReason = data.fields.cancelled_date.trim() !== '' || data.fields.cancel_reason !== '';
+  const moreFilled = MORE_KEYS.some((k) => data.fields[k].trim() !== '');
+  const moreErrors = MORE_KEYS.some((k) => errors.shown(k));
+  const [more, setMore] = useState(false);
+  // open while anything in it is filled in or needs attention
+  const moreOpen = more || moreFilled || moreErrors;
   return (
     <Stack gap="lg">
       <Group align="flex-start" gap="xl" wrap="nowrap">
@@ -103,40 +106,40 @@ export function PricesStep({ errors }: { errors: WizardErrors }) {
       </Group>
       <Stack gap="sm">
         <Title order={4}>Dates</Title>
-        <Text size="sm" c="dimmed">
-          Written {pattern} as the service expects (set in Settings). Type t for today. Only the order date is usually
-          needed; empty means the service uses today.
-        </Text>
-        <SimpleGrid cols={{ base: 2, lg: 4 }}>
-          {DATE_FIELDS.map(({ fieldKey, label }) => (
-            <TextInput
-              key={fieldKey}
-              label={label}
-              placeholder={pattern}
-              autoComplete="off"
-              value={showDate(data.fields[fieldKey], order)}
-              error={errors.shown(fieldKey)}
-              onChange={(e) => {
-                const v = e.currentTarget.value;
-                updateDraft((d) => ({ ...d, fields: { ...d.fields, [fieldKey]: v } }), [fieldKey]);
-              }}
-              onBlur={(e) => {
-                // a date that reads is kept as a calendar day, so a later change of day/month order cannot flip it
-                const iso = readDateInput(e.currentTarget.value, order);
-                if (iso && iso !== data.fields[fieldKey])
-                  updateDraft((d) => ({ ...d, fields: { ...d.fields, [fieldKey]: iso } }), [fieldKey]);
-              }}
-            />
-          ))}
-        </SimpleGrid>
-        {showReason && (
-          <DraftField
-            label="Cancel reason"
-            description="Only with a cancelled date"
-            fieldKey="cancel_reason"
+        <Group align="flex-start" gap="md">
+          <DateField
+            fieldKey="order_date"
+            label="Order date"
+            description="Empty: the service uses today"
             errors={errors}
           />
-        )}
+        </Group>
+        <Button
+          variant="subtle"
+          size="compact-sm"
+          w="fit-content"
+          aria-expanded={moreOpen}
+          aria-controls="order-more-dates"
+          onClick={() => setMore(!moreOpen)}
+        >
+          {moreOpen ? '▾' : '▸'} More: processed, closed and cancelled dates, cancel reason
+          {moreFilled ? ' (filled in)' : ''}
+        </Button>
+        <Collapse expanded={moreOpen} id="order-more-dates">
+          <Stack gap="sm">
+            <SimpleGrid cols={{ base: 1, sm: 3 }}>
+              {MORE_DATES.map(({ fieldKey, label }) => (
+                <DateField key={fieldKey} fieldKey={fieldKey} label={label} errors={errors} />
+              ))}
+            </SimpleGrid>
+            <DraftField
+              label="Cancel reason"
+              description="Only with a cancelled date"
+              fieldKey="cancel_reason"
+              errors={errors}
+            />
+          </Stack>
+        </Collapse>
       </Stack>
       <Textarea
         label="Remarks"

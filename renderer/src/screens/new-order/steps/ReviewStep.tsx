@@ -7,14 +7,8 @@ import { Alert, Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Table, T
 import { useEffect, useEffectEvent, useRef, useState, type ReactNode } from 'react';
 import type { DraftLine } from '../../../../../shared/domain';
 
-import {
-  computeTotals,
-  firstStepWithError,
-  REVIEW_STEP,
-  showDate,
-  STEPS,
-  toNewOrder,
-} from '../../../../../shared/order-entry';
+import { computeTotals, firstStepWithError, REVIEW_STEP, STEPS, toNewOrder } from '../../../../../shared/order-entry';
+import { formatLocaleDate } from '../../../../../shared/dates';
 import { BridgeError, call } from '../../../bridge';
 import { count, money } from '../../../components/format';
 import { useStore } from '../../../store';
@@ -235,10 +229,10 @@ export function ReviewStep({
             <Row label="Total" value={money(totals.total)} strong />
           </Stack>
           <Stack gap={2}>
-            <Row label="Order date" value={showDate(f.order_date, order) || 'today (set by the service)'} />
-            {f.processed_date && <Row label="Processed" value={showDate(f.processed_date, order)} />}
-            {f.closed_date && <Row label="Closed" value={showDate(f.closed_date, order)} />}
-            {f.cancelled_date && <Row label="Cancelled" value={showDate(f.cancelled_date, order)} />}
+            <Row label="Order date" value={formatLocaleDate(f.order_date) || 'today (set by the service)'} />
+            {f.processed_date && <Row label="Processed" value={formatLocaleDate(f.processed_date)} />}
+            {f.closed_date && <Row label="Closed" value={formatLocaleDate(f.closed_date)} />}
+            {f.cancelled_date && <Row label="Cancelled" value={formatLocaleDate(f.cancelled_date)} />}
             {f.cancel_reason && <Row label="Cancel reason" value={f.cancel_reason} />}
           </Stack>
         </SimpleGrid>

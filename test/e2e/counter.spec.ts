@@ -1,0 +1,139 @@
+/**
+ * Counter speed, measured: every key press and click that is not a scanner's (a scan is one action) for
+ * (a) a returning customer's order of three scanned items and (b) a new customer's order of two picked items.
+ * Writes reports/counter.json; the README's "Entering an order" section prints the figures.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { ask } from '../support/ask';
+import { ActionCounter } from './counter';
+import { expect, test } from './fixtures';
+
+const stepTitle = (page: Page) => page.getByRole('heading', { level: 3, name: /^Step \d of 5: / });
+const lines = (page: Page) =>
+  page.getByRole('table', { name: 'Order lines' }).getByRole('row', { name: /^Line \d+: / });
+
+test('counted: a returning customer in at most 12 actions, a new customer in their own data plus 15', async ({
+  page,
+  app,
+  service,
+}) => {
+  test.setTimeout(120_000);
+  // the shop is set up once (not counted): country, currency and tax rate
+  await ask(app.core, 'shop:save', {
+    name: 'Counter Test Shop',
+    address: '',
+    country: 'Netherlands',
+    currency: 'EUR',
+    taxRatePercent: '21',
+    shippingTaxed: false,
+  });
+  await app.connect(service, 'synced');
+  const products = (
+    await ask(app.core, 'catalogue:query', { stock: 'in', sort: 'id', offset: 0, limit: 60 })
+  ).rows.filter((r) => r.barcode && r.price && (r.available ?? 0) > 3);
+  const latest = (await ask(app.core, 'orders:query', { text: '', sort: 'date', dir: 'desc', offset: 0, limit: 1 }))
+    .rows[0]!;
+  const customer = (await ask(app.core, 'orders:get', { id: latest.id })).order;
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Orders' }).click();
+  await expect(page.getByLabel('Search orders')).toBeVisible();
+
+  // (a) a returning customer, three scanned items
+  const a = new ActionCounter(page);
+  await a.press('Control+n');
+  await expect(stepTitle(page)).toHaveText('Step 1 of 5: Customer');
+  const search = page.getByRole('combobox', { name: 'Find a customer' });
+  await expect(search).toBeFocused();
+  // type the name until the customer is the first one offered, as staff would
+  const firstOption = page.getByRole('listbox', { name: 'Customers' }).getByRole('option').first();
+  for (const ch of customer.name) {
+    await a.type(ch, 'other');
+    await expect(search).toHaveValue(customer.name.slice(0, a.otherCharacters));
+    await expect(page.getByRole('listbox', { name: 'Customers' })).toHaveAttribute('aria-busy', 'false');
+    const top = await firstOption.textContent();
+    if (a.otherCharacters >= 3 && top?.includes(customer.email)) break;
+  }
+  await expect(firstOption).toContainText(customer.email);
+  await a.press('Enter'); // the customer, with the address of their latest order
+  await expect(stepTitle(page)).toHaveText('Step 2 of 5: Delivery address');
+  await expect(page.getByLabel('Address line 1')).toHaveValue(customer.addressLine1);
+  await a.press('Enter'); // the address is right
+  await expect(stepTitle(page)).toHaveText('Step 3 of 5: Items');
+  for (const [i, product] of products.slice(0, 3).entries()) {
+    await a.scan(product.barcode);
+    await expect(lines(page)).toHaveCount(i + 1);
+  }
+  await a.press('Control+Enter'); // to the review
+  await expect(stepTitle(page)).toHaveText('Step 5 of 5: Review and send');
+  await a.press('Control+Enter'); // send
+  await expect(page.getByRole('heading', { name: /^Order PO-/ })).toBeVisible({ timeout: 20_000 });
+  const sentA = (await ask(app.core, 'outbox:list', {})).entries[0]!;
+  expect(sentA.order).toMatchObject({
+    name: customer.name,
+    email: customer.email,
+    phone: customer.phone,
+    address_line_1: customer.addressLine1,
+    city: customer.city,
+    country: customer.country,
+    order_items: products.slice(0, 3).map((p) => ({ id: p.id, quantity: 1 })),
+  });
+  // tax from the shop's rate: 21 % of the subtotal, rounded half-up once
+  const subtotalA = products.slice(0, 3).reduce((sum, p) => sum + Math.round(Number(p.price) * 100), 0);
+  expect(sentA.order.total_tax).toBe((Math.round(subtotalA * 0.21) / 100).toFixed(2));
+
+  // (b) a new customer, two products picked from the picker
+  const b = new ActionCounter(page);
+  await b.press('Control+n'); // from the sent page: "Start next order"
+  await expect(stepTitle(page)).toHaveText('Step 1 of 5: Customer');
+  await expect(search).toBeFocused();
+  await b.type('Ada Lovelace', 'customer');
+  await expect(page.getByText('No customer in the order book on this computer matches')).toBeVisible();
+  await b.press('Enter'); // "New customer: Ada Lovelace"
+  await expect(page.getByLabel('E-mail')).toBeFocused();
+  await b.type('ada@example.com', 'customer');
+  await b.press('Tab');
+  await b.type('+44 20 7946 0000', 'customer');
+  await b.press('Enter');
+  await expect(stepTitle(page)).toHaveText('Step 2 of 5: Delivery address');
+  await b.type('12 St James Square', 'customer');
+  await b.press('Enter'); // to the next empty required field (the optional second line is skipped)
+  await expect(page.getByLabel('Postcode')).toBeFocused();
+  await b.type('1011 AB', 'customer');
+  await b.press('Enter');
+  await b.type('Amsterdam', 'customer');
+  await b.press('Enter');
+  await b.type('Noord-Holland', 'customer');
+  await expect(page.getByRole('combobox', { name: 'Country' })).toHaveValue('Netherlands'); // the shop's country
+  await b.press('Enter');
+  await expect(stepTitle(page)).toHaveText('Step 3 of 5: Items');
+  const often = page.getByRole('listbox', { name: 'Often ordered products' }).getByRole('option');
+  await expect(often.nth(1)).toBeVisible();
+  const picked = [(await often.nth(0).textContent())!, (await often.nth(1).textContent())!];
+  await b.click(often.nth(0));
+  await expect(lines(page)).toHaveCount(1);
+  await b.click(often.nth(1));
+  await expect(lines(page)).toHaveCount(2);
+  await b.press('Control+Enter');
+  await expect(stepTitle(page)).toHaveText('Step 5 of 5: Review and send');
+  await b.press('Control+Enter');
+  await expect(page.getByRole('heading', { name: /^Order PO-/ })).toBeVisible({ timeout: 20_000 });
+  const sentB = (await ask(app.core, 'outbox:list', {})).entries[0]!;
+  expect(sentB.order).toMatchObject({ name: 'Ada Lovelace', zip: '1011 AB', country: 'Netherlands' });
+  expect(sentB.order.order_items).toHaveLength(2);
+  expect(picked[0]).not.toEqual(picked[1]);
+
+  const report = {
+    returningCustomerActions: a.actions,
+    newCustomerActions: b.actions,
+    newCustomerTypedCharacters: b.customerCharacters,
+    detail: { returningCustomer: a.log, newCustomer: b.log, returningCustomerSearchCharacters: a.otherCharacters },
+  };
+  fs.mkdirSync('reports', { recursive: true });
+  fs.writeFileSync(path.join('reports', 'counter.json'), `${JSON.stringify(report, null, 2)}\n`);
+  console.log(
+    `counter: returning ${a.actions} actions; new ${b.actions} actions for ${b.customerCharacters} characters`,
+  );
+  expect(a.actions).toBeLessThanOrEqual(12);
+  expect(b.actions).toBeLessThanOrEqual(b.customerCharacters + 15);
+});
