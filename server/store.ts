@@ -30,6 +30,8 @@ export interface ServiceStore {
   /** Replaces a product's or an order's JSON as served (tests of hostile or odd content); the id must exist. */
   replaceProduct(id: number, record: object): void;
   replaceOrder(id: number, record: object): void;
+  /** Takes a product off the service, as a shop that stopped selling it: reads give 404, an order with it 422. */
+  withdrawProduct(id: number): void;
   /** Stores a new order: assigns ids, returns the stored order. */
   insertOrder(build: (orderId: number, firstItemId: number) => ServiceOrder): ServiceOrder;
   close(): void;
@@ -104,6 +106,9 @@ export function openStore(options: SeedOptions & { file?: string; nativeBinding?
     orderPage: (offset, count) => stmt.orderPage.all(offset, count) as string[],
     orderJson: (id) => stmt.order.get(id) as string | undefined,
     insertOrder: (build) => insertOrder(build),
+    withdrawProduct: (id) => {
+      if (db.prepare('DELETE FROM products WHERE id = ?').run(id).changes !== 1) throw new Error(`no product ${id}`);
+    },
     replaceProduct: (id, record) => {
       if (db.prepare('UPDATE products SET json = ? WHERE id = ?').run(JSON.stringify(record), id).changes !== 1)
         throw new Error(`no product ${id}`);

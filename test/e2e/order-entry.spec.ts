@@ -275,3 +275,52 @@ test('a rejected order (422) shows the service’s message at the field, is corr
   expect(list.entries.map((e) => e.state)).toEqual(['sent']);
   expect(list.unsent).toBe(0);
 });
+
+test('a line whose product the service no longer has: rejected, the message follows the line, removing it lets the order go with exactly one more POST', async ({
+  page,
+  app,
+  service,
+}) => {
+  test.setTimeout(90_000);
+  await app.connect(service, 'synced');
+  const [first, second] = await products(app);
+  await openNewOrder(page);
+  await typeCustomerAndAddress(page);
+  const k = page.keyboard;
+  await k.type(first.barcode);
+  await k.press('Enter');
+  await k.type(second.barcode);
+  await k.press('Enter');
+  const rows = page.getByRole('table', { name: 'Order lines' }).getByRole('row', { name: /^Line \d: / });
+  await expect(rows).toHaveCount(2);
+  await k.press('Control+Enter');
+  await expect(stepTitle(page)).toHaveText('Step 5 of 5: Review and send');
+  await expect(page.getByText('Checked just now: unchanged.')).toHaveCount(2);
+  // the shop stops selling the second product between the check and the send
+  service.store.withdrawProduct(second.id);
+  await k.press('Control+Enter');
+  await expect(page.getByRole('alert').filter({ hasText: 'The service did not accept this order' })).toBeVisible();
+  expect(service.stats().orderPosts).toBe(1);
+  await page.getByRole('button', { name: 'Correct the order' }).click();
+  // the wizard opens at Items with the service's message on the second line
+  await expect(stepTitle(page)).toHaveText('Step 3 of 5: Items');
+  await expect(page.getByRole('row', { name: `Line 2: ${second.sku}` })).toContainText('is invalid');
+  // moved up, the message goes with its line
+  await page.getByRole('button', { name: `Move ${second.sku} up` }).click();
+  await expect(page.getByRole('row', { name: `Line 1: ${second.sku}` })).toContainText('is invalid');
+  await expect(page.getByRole('row', { name: `Line 2: ${first.sku}` })).not.toContainText('is invalid');
+  await app.screenshot('49b-wizard-rejected-line');
+  // removed, the message is gone, and the order can be sent
+  await page.getByRole('button', { name: `Remove ${second.sku}` }).click();
+  await expect(rows).toHaveCount(1);
+  await expect(page.getByText('is invalid')).toHaveCount(0);
+  await k.press('Control+Enter');
+  await expect(stepTitle(page)).toHaveText('Step 5 of 5: Review and send');
+  await expect(page.getByText('Checked just now: unchanged.')).toHaveCount(1);
+  await k.press('Control+Enter');
+  await expect(page.getByRole('heading', { name: /^Order PO-/ })).toBeVisible({ timeout: 20_000 });
+  expect(service.stats().orderPosts).toBe(2); // exactly one more POST
+  const list = await ask(app.core, 'outbox:list', {});
+  expect(list.entries.map((e) => e.state)).toEqual(['sent']);
+  expect(list.entries[0]!.order.order_items).toEqual([{ id: first.id, quantity: 1 }]);
+});

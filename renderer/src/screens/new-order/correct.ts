@@ -14,13 +14,14 @@ import { selectDateOrder } from '../../store/orders';
 export async function correctRejected(entry: OutboxEntry): Promise<string> {
   const state = useStore.getState();
   const order = selectDateOrder(state);
-  // what the catalogue on this computer knows of each product (a product it lacks keeps its id, with no price)
+  // what the catalogue on this computer knows of each product (one it never had keeps its id, with no price)
   const known = new Map<number, ProductRow>();
   await Promise.all(
     entry.order.order_items.map(async (item) => {
       try {
         const read = await call('catalogue:product', { id: item.id });
-        if (!read.missing) known.set(item.id, read.product);
+        // a product the service no longer has keeps its last cached name and SKU, so staff see which line it is
+        known.set(item.id, read.product);
       } catch {
         // not in the cache and not readable: the line shows it
       }
