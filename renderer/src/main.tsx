@@ -5,6 +5,7 @@ import '@mantine/notifications/styles.css';
 import './app.css';
 import '@mantine/dates/styles.css';
 import './print.css';
+import './contrast.css';
 import {
   CloseButton,
   MantineProvider,

@@ -256,16 +256,18 @@ test('a rejected order (422) shows the service’s message at the field, is corr
   await page.keyboard.type(first.barcode);
   await page.keyboard.press('Enter');
   await page.getByRole('button', { name: /^Next: Prices/ }).click();
-  await page.getByLabel('Order date').fill('11/23/2026');
+  await page.getByRole('textbox', { name: 'Order date', exact: true }).fill('11/23/2026');
   await page.getByRole('button', { name: /^Next: Review/ }).click();
   await page.getByRole('button', { name: 'Send order' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'The service did not accept this order' })).toBeVisible();
   await app.screenshot('48-wizard-rejected');
   await page.getByRole('button', { name: 'Correct the order' }).click();
   await expect(stepTitle(page)).toHaveText('Step 4 of 5: Prices and dates');
-  await expect(page.getByLabel('Order date')).toHaveAccessibleDescription(/must match the format d\/m\/Y/);
+  await expect(page.getByRole('textbox', { name: 'Order date', exact: true })).toHaveAccessibleDescription(
+    /must match the format d\/m\/Y/,
+  );
   await app.screenshot('49-wizard-correcting');
-  await page.getByLabel('Order date').fill('');
+  await page.getByRole('textbox', { name: 'Order date', exact: true }).fill('');
   await page.getByRole('button', { name: /^Next: Review/ }).click();
   await page.getByRole('button', { name: 'Send order' }).click();
   await expect(page.getByRole('heading', { name: /^Order PO-/ })).toBeVisible();

@@ -56,6 +56,7 @@ export function DateField({
       valueFormat={valueFormat}
       value={iso}
       clearable
+      clearButtonProps={{ 'aria-label': `Clear the ${label.toLowerCase()}` }}
       fixOnBlur={false}
       dateParser={(text) => {
         const read = readLocaleDate(text);

@@ -52,7 +52,7 @@ export function ItemsStep({ errors }: { errors: WizardErrors }) {
         <BarcodeField onFound={add} />
         <ProductPicker onPick={add} />
       </div>
-      <Text size="sm" role="status" aria-live="polite" c="teal" mih={20}>
+      <Text size="sm" role="status" aria-live="polite" className={classes.added} mih={20}>
         {announce}
       </Text>
       {errors.shown('order_items') && (

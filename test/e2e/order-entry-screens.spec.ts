@@ -1,0 +1,128 @@
+/**
+ * Every screen #13 changed, at 1366×768 and 1024×700, light and dark, saved under reports/screens/ to be looked at;
+ * and axe-core on every wizard step: no serious or critical finding.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { ask } from '../support/ask';
+import { expect, test, type AppHarness } from './fixtures';
+
+const stepTitle = (page: Page) => page.getByRole('heading', { level: 3, name: /^Step \d of 5: / });
+
+async function noSeriousFindings(page: Page, where: string): Promise<void> {
+  // the screen's own content; the app frame around it (header, navigation) is scanned with every screen by #14
+  const result = await new AxeBuilder({ page }).include('main').analyze();
+  const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    serious.map(
+      (v) =>
+        `${where}: ${v.id} (${v.impact}) ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 160)} ${n.failureSummary ?? ''}`).join('; ')}`,
+    ),
+  ).toEqual([]);
+}
+
+const SIZES = [
+  { width: 1366, height: 768 },
+  { width: 1024, height: 700 },
+] as const;
+
+for (const size of SIZES)
+  for (const scheme of ['light', 'dark'] as const) {
+    test(`order entry screens at ${size.width}×${size.height}, ${scheme}`, async ({ page, app, service }) => {
+      test.setTimeout(120_000);
+      const check = size.width === 1366 && scheme === 'light'; // axe once per screen is enough
+      await page.setViewportSize(size);
+      await page.emulateMedia({ colorScheme: scheme });
+      await ask(app.core, 'shop:save', {
+        name: 'Corner Shop',
+        address: 'Main Street 1\n1011 AB Amsterdam',
+        country: 'Netherlands',
+        currency: 'EUR',
+        taxRatePercent: '21',
+        shippingTaxed: false,
+      });
+      await app.connect(service, 'synced');
+      const shot = (name: string) => app.screenshot(`13-${name}-${size.width}x${size.height}-${scheme}`);
+      await walk(page, app, shot, check);
+    });
+  }
+
+async function walk(page: Page, app: AppHarness, shot: (name: string) => Promise<void>, check: boolean) {
+  const nav = page.getByRole('navigation', { name: 'Main navigation' });
+  const latest = (await ask(app.core, 'orders:query', { text: '', sort: 'date', dir: 'desc', offset: 0, limit: 1 }))
+    .rows[0]!;
+  const customer = (await ask(app.core, 'orders:get', { id: latest.id })).order;
+
+  // Settings → Shop
+  await nav.getByRole('link', { name: 'Settings' }).click();
+  await expect(page.getByRole('form', { name: 'Shop' })).toBeVisible();
+  await page.getByRole('form', { name: 'Shop' }).scrollIntoViewIfNeeded();
+  await shot('settings-shop');
+
+  // Orders with "New order"
+  await nav.getByRole('link', { name: 'Orders' }).click();
+  await expect(page.getByRole('button', { name: 'New order' })).toBeVisible();
+  await shot('orders');
+  await page.getByRole('button', { name: 'New order' }).click();
+
+  // Customer: the search over the order book
+  await expect(stepTitle(page)).toHaveText('Step 1 of 5: Customer');
+  await page.keyboard.type(customer.name.split(' ')[0]!.slice(0, 2));
+  await expect(page.getByRole('listbox', { name: 'Customers' })).toHaveAttribute('aria-busy', 'false');
+  await shot('wizard-customer-search');
+  if (check) await noSeriousFindings(page, 'customer search');
+  await page.getByRole('option', { name: new RegExp(customer.email.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) }).click();
+
+  // Address, filled from their latest order
+  await expect(stepTitle(page)).toHaveText('Step 2 of 5: Delivery address');
+  await shot('wizard-address-filled');
+  if (check) await noSeriousFindings(page, 'address');
+  await page.keyboard.press('Enter');
+
+  // Items: a search in the picker, and lines
+  await expect(stepTitle(page)).toHaveText('Step 3 of 5: Items');
+  const often = page.getByRole('listbox', { name: 'Often ordered products' }).getByRole('option');
+  await often.first().click();
+  await page.getByRole('combobox', { name: 'Find a product' }).fill('bamboo');
+  await expect(page.getByRole('listbox', { name: 'Matching products' }).getByRole('option').first()).toBeVisible();
+  await shot('wizard-items');
+  if (check) await noSeriousFindings(page, 'items');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('table', { name: 'Order lines' }).getByRole('row', { name: /^Line 2: / })).toBeVisible();
+  await page.getByRole('button', { name: /^Next: Prices/ }).click();
+
+  // Prices and dates: tax from the rate; then an override and an impossible date
+  await expect(stepTitle(page)).toHaveText('Step 4 of 5: Prices and dates');
+  await shot('wizard-prices');
+  if (check) await noSeriousFindings(page, 'prices');
+  await page.getByLabel('Shipping cost').fill('4.95');
+  await page.getByRole('textbox', { name: /^Tax/ }).fill('3');
+  await page.getByRole('textbox', { name: 'Order date', exact: true }).fill('02/30/2026');
+  await page.getByLabel('Shipping cost').focus();
+  await expect(page.getByText('February 2026 has 28 days.')).toBeVisible();
+  await page.getByRole('button', { name: /^▸ More/ }).click();
+  await shot('wizard-prices-override-more');
+  await page.getByRole('textbox', { name: 'Order date', exact: true }).fill('');
+  await page.getByLabel('Shipping cost').focus();
+  await page.getByRole('button', { name: /^Use 21 % again/ }).click();
+  await page.getByRole('button', { name: /^Next: Review/ }).click();
+
+  // Review
+  await expect(stepTitle(page)).toHaveText('Step 5 of 5: Review and send');
+  await expect(page.getByRole('button', { name: 'Send order' })).toBeFocused();
+  await shot('wizard-review');
+  if (check) await noSeriousFindings(page, 'review');
+  await page.keyboard.press('Control+Enter');
+
+  // the sent order, with "Start next order" and "Order again"
+  await expect(page.getByRole('button', { name: /^Start next order/ })).toBeVisible({ timeout: 20_000 });
+  await shot('order-sent');
+
+  // the product panel with "Add to order"
+  await nav.getByRole('link', { name: 'Stock' }).click();
+  await page.getByLabel('Search products').fill('bamboo');
+  await page.getByLabel('Search products').press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('button', { name: /^Add to/ })).toBeVisible();
+  await shot('product-panel');
+}
