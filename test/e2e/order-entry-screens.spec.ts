@@ -42,7 +42,11 @@ for (const size of SIZES)
         shippingTaxed: false,
       });
       await app.connect(service, 'synced');
-      const shot = (name: string) => app.screenshot(`13-${name}-${size.width}x${size.height}-${scheme}`);
+      const shot = async (name: string) => {
+        // from the top: a full-page shot of a scrolled page draws the fixed header mid-page
+        await page.evaluate(() => window.scrollTo(0, 0));
+        await app.screenshot(`13-${name}-${size.width}x${size.height}-${scheme}`);
+      };
       await walk(page, app, shot, check);
     });
   }
@@ -56,7 +60,6 @@ async function walk(page: Page, app: AppHarness, shot: (name: string) => Promise
   // Settings → Shop
   await nav.getByRole('link', { name: 'Settings' }).click();
   await expect(page.getByRole('form', { name: 'Shop' })).toBeVisible();
-  await page.getByRole('form', { name: 'Shop' }).scrollIntoViewIfNeeded();
   await shot('settings-shop');
 
   // Orders with "New order"
@@ -121,6 +124,7 @@ async function walk(page: Page, app: AppHarness, shot: (name: string) => Promise
   // the product panel with "Add to order"
   await nav.getByRole('link', { name: 'Stock' }).click();
   await page.getByLabel('Search products').fill('bamboo');
+  await expect(page.getByTestId('stock-count')).not.toHaveText('321 of 321 products'); // the search is in
   await page.getByLabel('Search products').press('ArrowDown');
   await page.keyboard.press('Enter');
   await expect(page.getByRole('button', { name: /^Add to/ })).toBeVisible();

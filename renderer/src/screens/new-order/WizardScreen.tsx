@@ -163,7 +163,7 @@ function Wizard({ onDone }: { onDone: (path: string) => void }) {
           sent.
         </Alert>
       )}
-      <Group align="flex-start" gap="lg" wrap="nowrap">
+      <div className={classes.layout}>
         <nav aria-label="Order steps" className={classes.steps}>
           <ol>
             {STEPS.map((label, i) => {
@@ -217,7 +217,7 @@ function Wizard({ onDone }: { onDone: (path: string) => void }) {
             </Stack>
           </form>
         </Paper>
-      </Group>
+      </div>
       {/* last in the tab order: never the first thing Tab reaches */}
       <Group justify="flex-end">
         <Button variant="subtle" color="red" onClick={() => setConfirmDiscard(true)}>

@@ -312,7 +312,9 @@ function Lines({ lines, errors }: { lines: DraftLine[]; errors: WizardErrors }) 
           const idError = errors.shown(`order_items.${i}.id`);
           return (
             <Table.Tr key={line.productId} aria-label={`Line ${i + 1}: ${line.sku}`}>
-              <Table.Td ff="monospace">{line.sku}</Table.Td>
+              <Table.Td ff="monospace" style={{ whiteSpace: 'nowrap' }}>
+                {line.sku}
+              </Table.Td>
               <Table.Td>
                 <Text size="sm">{line.name}</Text>
                 {idError && (
@@ -369,7 +371,7 @@ function Lines({ lines, errors }: { lines: DraftLine[]; errors: WizardErrors }) 
       </Table.Tbody>
       <Table.Tfoot>
         <Table.Tr>
-          <Table.Th colSpan={5}>Subtotal ({count(lines.length)} lines)</Table.Th>
+          <Table.Th colSpan={5}>Subtotal ({lines.length === 1 ? 'one line' : `${count(lines.length)} lines`})</Table.Th>
           <Table.Th className={classes.numeric}>{money(totals.subtotal)}</Table.Th>
           <Table.Th />
         </Table.Tr>

@@ -10,7 +10,7 @@ import type { DraftLine } from '../../../../../shared/domain';
 import { computeTotals, firstStepWithError, REVIEW_STEP, STEPS, toNewOrder } from '../../../../../shared/order-entry';
 import { formatLocaleDate } from '../../../../../shared/dates';
 import { BridgeError, call } from '../../../bridge';
-import { count, money } from '../../../components/format';
+import { count, measure, money } from '../../../components/format';
 import { useStore } from '../../../store';
 import { taxRuleOf } from '../../../../../shared/shop';
 import { selectDateOrder } from '../../../store/orders';
@@ -195,7 +195,9 @@ export function ReviewStep({
           <Table.Tbody>
             {data.lines.map((line, i) => (
               <Table.Tr key={line.productId}>
-                <Table.Td ff="monospace">{line.sku}</Table.Td>
+                <Table.Td ff="monospace" style={{ whiteSpace: 'nowrap' }}>
+                  {line.sku}
+                </Table.Td>
                 <Table.Td>
                   <Text size="sm">{line.name}</Text>
                   <Changes check={checks[line.productId]} />
@@ -224,7 +226,16 @@ export function ReviewStep({
           <Stack gap={2} aria-label="Totals to send">
             <Row label="Subtotal" value={money(totals.subtotal)} />
             <Row label="Shipping" value={money(totals.shipping)} />
-            <Row label="Tax" value={money(totals.tax)} />
+            <Row
+              label={
+                tax === null
+                  ? 'Tax'
+                  : totals.taxOverridden
+                    ? 'Tax (typed by hand)'
+                    : `Tax (${measure(tax.ratePercent, 4)} %)`
+              }
+              value={money(totals.tax)}
+            />
             <Row label="Discounts" value={money(totals.discounts)} />
             <Row label="Total" value={money(totals.total)} strong />
           </Stack>
