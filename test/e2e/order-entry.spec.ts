@@ -326,3 +326,49 @@ test('a line whose product the service no longer has: rejected, the message foll
   expect(list.entries.map((e) => e.state)).toEqual(['sent']);
   expect(list.entries[0]!.order.order_items).toEqual([{ id: first.id, quantity: 1 }]);
 });
+
+test('Order again opens Items with the same customer and lines, never twice; Ctrl+N keeps one blank order and drops it unused; Add to order adds to it', async ({
+  page,
+  app,
+  service,
+}) => {
+  test.setTimeout(90_000);
+  await app.connect(service, 'synced');
+  const nav = page.getByRole('navigation', { name: 'Main navigation' });
+  const latest = (await ask(app.core, 'orders:query', { text: '', sort: 'date', dir: 'desc', offset: 0, limit: 1 }))
+    .rows[0]!;
+  const order = (await ask(app.core, 'orders:get', { id: latest.id })).order;
+  await page.goto(`${new URL(page.url()).origin}${new URL(page.url()).pathname}#/orders/${latest.id}`);
+  await page.getByRole('button', { name: 'Order again' }).click();
+  await expect(stepTitle(page)).toHaveText('Step 3 of 5: Items');
+  await expect(page.getByRole('heading', { name: `New order for ${order.name}` })).toBeVisible();
+  const lines = page.getByRole('table', { name: 'Order lines' }).getByRole('row', { name: /^Line \d+: / });
+  await expect(lines).toHaveCount(new Set(order.items.map((i) => i.productVariantId)).size);
+  await expect.poll(async () => (await ask(app.core, 'drafts:list', {})).drafts.length).toBe(1);
+  await page.goBack();
+  await page.getByRole('button', { name: 'Order again' }).click();
+  await expect(stepTitle(page)).toHaveText('Step 3 of 5: Items');
+  expect((await ask(app.core, 'drafts:list', {})).drafts).toHaveLength(1); // the same draft, not a twin
+
+  // Ctrl+N: a new blank order; Ctrl+N again stays on it; leaving it unused keeps nothing
+  await page.keyboard.press('Control+n');
+  await expect(stepTitle(page)).toHaveText('Step 1 of 5: Customer');
+  const blank = page.url();
+  await page.keyboard.press('Control+n');
+  await expect(stepTitle(page)).toHaveText('Step 1 of 5: Customer');
+  expect(page.url()).toBe(blank);
+  await nav.getByRole('link', { name: 'Stock' }).click();
+  expect((await ask(app.core, 'drafts:list', {})).drafts).toHaveLength(1);
+
+  // Add to order from the product panel: into the order being entered (the Order again one is open again)
+  await page.goto(blank.replace(/#.*/, '#/new-order'));
+  await page.getByRole('button', { name: `Continue ${order.name}` }).click();
+  await expect(stepTitle(page)).toHaveText('Step 3 of 5: Items');
+  const before = await lines.count();
+  await nav.getByRole('link', { name: 'Stock' }).click();
+  await page.getByLabel('Search products').press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await page.getByRole('button', { name: `Add to order for ${order.name}` }).click();
+  await expect(stepTitle(page)).toHaveText('Step 3 of 5: Items');
+  await expect(lines).toHaveCount(before + 1);
+});

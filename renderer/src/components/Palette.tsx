@@ -4,7 +4,7 @@ import { Spotlight } from '@mantine/spotlight';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { OrderRow, ProductRow } from '../../../shared/domain';
-import { money } from './format';
+import { count, money } from './format';
 import { call } from '../bridge';
 import { addToOrder } from '../screens/new-order/start';
 import { useStore } from '../store';
@@ -88,7 +88,7 @@ export function Palette({ query, setQuery }: { query: string; setQuery: (query: 
               <Spotlight.Action
                 key={`p${p.id}`}
                 label={`${p.sku} — ${p.name}`}
-                description={`${money(p.price)} · ${p.available === null ? 'stock —' : `${p.available} available`}`}
+                description={`${money(p.price)} · ${p.available === null ? 'stock —' : `${count(p.available)} available`}`}
                 onClick={go(`/stock?product=${p.id}`)}
               />
             ))}

@@ -2,7 +2,7 @@
  * Ways into a new order from anywhere: Ctrl/Cmd+N and "New order" (never a second blank draft), "Order again" from an
  * order, and "Add to order" from the product panel or the Ctrl/Cmd+K palette (adds to the open draft, or starts one).
  */
-import type { DraftLine, OrderDetail, ProductRow } from '../../../../shared/domain';
+import type { DraftData, DraftLine, OrderDetail, ProductRow } from '../../../../shared/domain';
 import { addProduct, emptyDraft, isBlank, MAX_LINES, MAX_QUANTITY } from '../../../../shared/order-entry';
 import { call } from '../../bridge';
 import { useStore } from '../../store';
@@ -103,8 +103,18 @@ export async function orderAgain(order: OrderDetail): Promise<string> {
     },
     lines: [...lines.values()].slice(0, MAX_LINES),
   };
+  // "Order again" twice on the same order opens the draft the first made, if it is still as it was: never a twin
+  const same = (await useStore.getState().loadDrafts()).find((d) => sameOrder(d.data, data));
+  if (same) return `/new-order/${same.id}`;
   const id = crypto.randomUUID();
   await call('drafts:save', { id, step: ITEMS_STEP, data });
   useStore.getState().openWizard({ id, step: ITEMS_STEP, data, saved: true });
   return `/new-order/${id}`;
+}
+
+/** Two drafts with the same fields and the same products in the same quantities. */
+function sameOrder(a: DraftData, b: DraftData): boolean {
+  const key = (d: DraftData): string =>
+    JSON.stringify([d.fields, d.lines.map((l) => [l.productId, l.quantity]), d.replaces]);
+  return key(a) === key(b);
 }
