@@ -36,7 +36,7 @@ export interface WizardSlice {
   submitDraft(order: NewOrder): Promise<OutboxEntry>;
   closeWizard(): void;
   /** Leaving the wizard's screen: the draft stays open (and saved), unless nothing is in it, then it is dropped. */
-  leaveWizard(): void;
+  leaveWizard(id: string): void;
 }
 
 let timer: ReturnType<typeof setTimeout> | null = null;
@@ -182,8 +182,9 @@ export const wizardSlice: StateCreator<WizardSlice, [], [], WizardSlice> = (set,
         .catch(() => undefined);
       return entry;
     },
-    leaveWizard: () => {
+    leaveWizard: (id) => {
       const open = get().wizard;
+      if (open?.id !== id) return; // another order is open already: its own leaving is handled when it goes
       leave();
       if (open && isBlank(open.data) && !open.data.replaces && get().wizard?.id === open.id) set({ wizard: null });
     },

@@ -79,6 +79,7 @@ function Wizard({ onDone }: { onDone: (path: string) => void }) {
   const step = open.step;
   const flushDraft = useStore((s) => s.flushDraft);
   const leaveWizard = useStore((s) => s.leaveWizard);
+  const id = open.id;
 
   // closing or reloading the window writes the last change at once instead of after the short delay
   useEffect(() => {
@@ -88,9 +89,9 @@ function Wizard({ onDone }: { onDone: (path: string) => void }) {
     return () => {
       window.removeEventListener('pagehide', flush);
       window.removeEventListener('beforeunload', flush);
-      leaveWizard(); // leaving the wizard for another screen: kept, unless nothing was typed
+      leaveWizard(id); // leaving the wizard for another screen: kept, unless nothing was typed
     };
-  }, [flushDraft, leaveWizard]);
+  }, [flushDraft, leaveWizard, id]);
 
   // A new step starts at its first field (or its heading on the review page).
   useEffect(() => {
