@@ -70,24 +70,25 @@ function BarcodeField({ onFound }: { onFound: (p: ProductRow) => void }) {
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const ref = useRef<HTMLInputElement>(null);
-  const onKeyDown = async (event: KeyboardEvent<HTMLInputElement>): Promise<void> => {
+  /** Scans are looked up one after another, in the order they came: a fast scanner never loses one. */
+  const queue = useRef<Promise<void>>(Promise.resolve());
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>): void => {
     if (event.key !== 'Enter') return;
     const text = code.trim();
     if (!text) return; // Enter in the empty field moves on, like anywhere in the step
     event.preventDefault(); // Enter after a code scans it; it does not move to the next step
-    try {
-      const { product } = await call('catalogue:lookup', { code: text });
-      if (product) {
-        onFound(product);
-        setCode('');
-        setError(null);
-      } else {
-        setError(`No product with barcode or SKU “${text}” in the catalogue on this computer.`);
-        ref.current?.select(); // the next scan replaces it
+    // the field is free for the next scan at once, before this one's answer is in
+    setCode('');
+    setError(null);
+    queue.current = queue.current.then(async () => {
+      try {
+        const { product } = await call('catalogue:lookup', { code: text });
+        if (product) onFound(product);
+        else setError(`No product with barcode or SKU “${text}” in the catalogue on this computer.`);
+      } catch (e) {
+        setError(e instanceof BridgeError ? e.message : 'The catalogue could not be searched.');
       }
-    } catch (e) {
-      setError(e instanceof BridgeError ? e.message : 'The catalogue could not be searched.');
-    }
+    });
   };
   return (
     <TextInput
@@ -101,7 +102,7 @@ function BarcodeField({ onFound }: { onFound: (p: ProductRow) => void }) {
         setCode(e.currentTarget.value);
         setError(null);
       }}
-      onKeyDown={(e) => void onKeyDown(e)}
+      onKeyDown={onKeyDown}
       error={error}
     />
   );
