@@ -3,7 +3,7 @@
  * words before prefixes), then SKU and barcode, then package contents; and the products most often ordered
  * (orders:often-ordered) for an empty search.
  */
-import type Database from 'better-sqlite3';
+import type Database from 'better-sqlite3-multiple-ciphers';
 import type { Handlers } from '../../../shared/contract';
 import type { ProductRow } from '../../../shared/domain';
 import { nameRank, PICK_RANKS, searchWords, type PickRank } from '../../../shared/pick';
