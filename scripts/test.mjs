@@ -53,15 +53,27 @@ else {
 
 const vitestReport = path.join('reports', 'vitest.json');
 fs.rmSync(vitestReport, { force: true });
-step('unit tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${vitestReport}`]);
+const unitRan = step('unit tests', 'npx', [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile=${vitestReport}`,
+]);
 if (fs.existsSync(vitestReport)) {
   const report = JSON.parse(fs.readFileSync(vitestReport, 'utf8'));
   counts.passed += report.numPassedTests ?? 0;
-  counts.failed +=
+  const failedHere =
     (report.numFailedTests ?? 0) +
     (report.numFailedTestSuites && !report.numFailedTests ? report.numFailedTestSuites : 0);
+  counts.failed += failedHere;
   counts.skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
-  if (!report.success) failures.push('unit tests');
+  if (failedHere > 0) failures.push('unit tests');
+  else if (!report.success || !unitRan) {
+    // every test passed, yet vitest failed the run: an error outside the tests (an unhandled rejection or exception)
+    counts.failed += 1;
+    failures.push('unit tests (an error outside the tests, e.g. an unhandled rejection: see the vitest output)');
+  }
 } else {
   counts.failed += 1;
   failures.push('unit tests (no report)');
@@ -70,13 +82,18 @@ if (fs.existsSync(vitestReport)) {
 const playwrightReport = path.join('reports', 'playwright.json');
 fs.rmSync(playwrightReport, { force: true });
 if (built) {
-  step('end-to-end and Electron tests', 'npx', ['playwright', 'test']);
+  const e2eRan = step('end-to-end and Electron tests', 'npx', ['playwright', 'test']);
   if (fs.existsSync(playwrightReport)) {
     const stats = JSON.parse(fs.readFileSync(playwrightReport, 'utf8')).stats ?? {};
     counts.passed += (stats.expected ?? 0) + (stats.flaky ?? 0);
     counts.failed += stats.unexpected ?? 0;
     counts.skipped += stats.skipped ?? 0;
     if (stats.unexpected) failures.push('end-to-end tests');
+    else if (!e2eRan) {
+      // no test failed, yet Playwright failed the run (global setup or teardown, a worker's error, a timeout of the run)
+      counts.failed += 1;
+      failures.push('end-to-end tests (an error outside the tests: see the Playwright output)');
+    }
   } else {
     counts.failed += 1;
     failures.push('end-to-end tests (no report)');

@@ -124,6 +124,7 @@ export function createCore(options: CoreOptions): Core {
     orders,
     clock,
     databaseKey: databaseKey.key,
+    error: (message, detail) => log.error(message, detail),
   });
 
   const view = async (): Promise<SettingsView> => {

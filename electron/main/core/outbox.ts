@@ -28,6 +28,8 @@ export interface OutboxOptions {
   clock: ServiceClock;
   /** Encrypts the outbox and the drafts (customer data). */
   databaseKey: Buffer;
+  /** Told of a failure in work nobody waits for (a send started in the background); the log in the app. */
+  error?: (message: string, detail?: unknown) => void;
 }
 
 export class Outbox {
@@ -36,6 +38,7 @@ export class Outbox {
   private readonly sender: OutboxSender;
   private readonly stopListening: () => void;
   private readonly timer: NodeJS.Timeout;
+  private closed = false;
 
   constructor(private readonly options: OutboxOptions) {
     this.repo = new OutboxRepository(path.join(options.dataDir, 'outbox.sqlite'), options.databaseKey);
@@ -58,11 +61,14 @@ export class Outbox {
     });
     // Queued orders are also tried on a timer, in case the connection never looked down to the probe.
     this.timer = setInterval(() => {
-      if (this.repo.unsentCount() > 0) void this.sender.kick();
+      if (this.repo.unsentCount() > 0) this.inBackground(this.sender.kick());
     }, OUTBOX_LIMITS.retryQueuedMs);
     this.timer.unref();
     // (not on the timer: a paused outbox waits for the token to be fixed, not for the clock)
-    this.stopListening = whenOnline(options.events, () => void this.resume(), { everyMs: 0, timer: false });
+    this.stopListening = whenOnline(options.events, () => this.inBackground(this.resume()), {
+      everyMs: 0,
+      timer: false,
+    });
   }
 
   /**
@@ -71,6 +77,7 @@ export class Outbox {
    */
   async resume(): Promise<void> {
     const key = cacheKey(await this.options.target());
+    if (this.closed) return;
     if (key) this.repo.setPaused(key, false);
     await this.sender.reconcileAll();
     await this.sender.kick();
@@ -100,14 +107,23 @@ export class Outbox {
     this.changed();
   }
 
+  /** Work started without waiting for it: a failure is logged, never left as an unhandled rejection. */
+  private inBackground(work: Promise<void>): void {
+    work.catch((error: unknown) => {
+      this.options.error?.('outbox: background send failed', error instanceof Error ? error.stack : String(error));
+    });
+  }
+
   private changed(): void {
     this.options.events.emit('outbox:changed', { unsent: this.repo.unsentCount() });
   }
 
   async close(): Promise<void> {
+    this.closed = true;
     clearInterval(this.timer);
     this.stopListening();
-    await this.sender.idle();
+    // nothing starts from here on (a resume under way included), and what is under way ends before the files close
+    await this.sender.stop();
     this.repo.close();
     this.drafts.close();
   }
@@ -146,7 +162,7 @@ export class Outbox {
       // the order is safe in the outbox now; its draft is done (submitting it again finds the same entry)
       this.drafts.discard(draftId);
       this.changed();
-      void this.sender.kick();
+      this.inBackground(this.sender.kick());
       return entry;
     },
     'outbox:send-again': async ({ id }) => {
@@ -160,7 +176,7 @@ export class Outbox {
         { outcome: 'send again (staff)' },
       );
       this.changed();
-      void this.sender.kick();
+      this.inBackground(this.sender.kick());
       return queued;
     },
     'outbox:discard': async ({ id }) => {

@@ -269,6 +269,43 @@ describe('outbox through the core', () => {
       await core.close();
     }
   });
+
+  it('quitting as the service comes back starts no send and leaves no work behind its closed files', async () => {
+    const unhandled: unknown[] = [];
+    const note = (reason: unknown): void => void unhandled.push(reason);
+    process.on('unhandledRejection', note);
+    const dataDir = path.join(dir, 'core');
+    const port = svc.port;
+    const vault = new MemoryVault(); // the token, kept across the three starts
+    try {
+      let core = coreIn(dataDir, { vault });
+      await ask(core, 'settings:save', { baseUrl: svc.url, token: 'tok' });
+      await svc.close();
+      await ask(core, 'outbox:submit', { draftId: 'draft-quit-1', order: order() });
+      await core.close();
+      svc = await startService({ token: 'tok', products: 10, orders: 5, port });
+      // the app quits the moment the service is seen again: the outbox's resume is under way as it closes
+      const quitting = coreIn(dataDir, { vault });
+      let closed: Promise<void> | null = null;
+      quitting.events.on('connection:changed', (state) => {
+        if (state.state === 'online') closed ??= quitting.close();
+      });
+      await quitting.dispatch('connection:check', {});
+      expect(closed).not.toBeNull();
+      await closed;
+      await new Promise((r) => setTimeout(r, 100)); // time for a send left running to fail on the closed outbox
+      expect(svc.stats().orderPosts).toBe(0);
+      core = coreIn(dataDir, { vault });
+      try {
+        expect(await ask(core, 'outbox:list', {})).toMatchObject({ unsent: 1, entries: [{ state: 'queued' }] });
+      } finally {
+        await core.close();
+      }
+    } finally {
+      process.off('unhandledRejection', note);
+    }
+    expect(unhandled).toEqual([]);
+  });
 });
 
 describe('drafts', () => {

@@ -46,20 +46,36 @@ const sameMoney = (a: string | null, b: string | null): boolean => {
 export class OutboxSender {
   private running: Promise<void> | null = null;
   private reconciling: Promise<void> | null = null;
+  /** Set by stop(): nothing new is sent or reconciled (the outbox is closing). */
+  private stopped = false;
 
   constructor(private readonly deps: OutboxSenderDeps) {}
 
-  /** Sends what is queued, one order at a time, until the queue is empty or sending must wait. */
+  /** Sends what is queued, one order at a time, until the queue is empty or sending must wait (or stop() is called). */
   kick(): Promise<void> {
+    if (this.stopped) return Promise.resolve();
     this.running ??= this.drain().finally(() => {
       this.running = null;
     });
     return this.running;
   }
 
+  /** Resolves once no send and no reconciliation is under way (never rejects: their callers hear of failures). */
   async idle(): Promise<void> {
-    await this.running;
-    await this.reconciling;
+    // one may start as the other ends (resume reconciles, then sends): wait until neither runs
+    while (this.running || this.reconciling) {
+      await this.running?.catch(() => undefined);
+      await this.reconciling?.catch(() => undefined);
+    }
+  }
+
+  /**
+   * Before the outbox closes: no send or reconciliation starts from now on, a POST under way is finished and its
+   * outcome recorded, no further queued order is claimed. Resolves once nothing is under way.
+   */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    await this.idle();
   }
 
   private get deadline(): number {
@@ -69,9 +85,12 @@ export class OutboxSender {
   private async drain(): Promise<void> {
     for (;;) {
       const target = await this.deps.target();
-      if (!target) return;
+      if (!target || this.stopped) return;
       const entry = this.deps.repo.nextQueued(target.key);
       if (!entry) return;
+      const orderBookAsOf = await this.deps.orderBookAsOf(target.key);
+      // closing: the order stays queued rather than start a POST that quitting could cut off (and put in doubt)
+      if (this.stopped) return;
       // claimed only if still queued: a second Shopdesk on the same folder (refused, but) never sends it too
       const origin = new URL(target.conn.baseUrl).origin;
       const sentAt = Date.now();
@@ -79,7 +98,7 @@ export class OutboxSender {
       const claimed = this.deps.repo.claim(entry.id, {
         sentAt,
         serviceSentAt: offset === null ? null : sentAt + offset,
-        orderBookAsOf: await this.deps.orderBookAsOf(target.key),
+        orderBookAsOf,
       });
       if (!claimed) continue;
       this.deps.onChange();
@@ -193,9 +212,10 @@ export class OutboxSender {
    * whenever the service comes back; a read never creates anything, so this is always safe).
    */
   reconcileAll(): Promise<void> {
+    if (this.stopped) return Promise.resolve();
     this.reconciling ??= (async () => {
       const target = await this.deps.target();
-      if (!target) return;
+      if (!target || this.stopped) return;
       const doubtful = this.deps.repo.inDoubt(target.key);
       if (doubtful.length === 0) return;
       const read = await this.deps.readOrderBook(target.key).catch(() => false);
