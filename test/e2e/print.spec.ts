@@ -1,6 +1,6 @@
 /**
- * The printed order sheet (#14): a document, not the screen — print date, PO number with a Code 128 barcode,
- * customer and delivery address, lines, totals, remarks; no app
+ * The printed order sheet (#14): a document, not the screen — shop name and address from Settings → Shop, print
+ * date, PO number with a Code 128 barcode, customer and delivery address, lines, totals with currency, remarks; no app
  * chrome; one page on A4 and on US Letter. Chromium prints it to PDF (reports/print/) to be looked at.
  */
 import fs from 'node:fs';
@@ -11,6 +11,16 @@ const OUT = path.resolve('reports/print');
 
 test('the order sheet prints as a document on A4 and US Letter', async ({ page, app, service }) => {
   await app.connect(service, 'synced');
+  // Settings → Shop: what the top of the sheet says, and the currency of its amounts
+  const shop = await app.core.dispatch('shop:save', {
+    name: 'Corner Shop Amsterdam',
+    address: 'Prinsengracht 1\n1015 DV Amsterdam\nNetherlands',
+    country: 'Netherlands',
+    currency: 'EUR',
+    taxRatePercent: '21',
+    shippingTaxed: true,
+  });
+  expect(shop.ok).toBe(true);
   const order = JSON.parse(service.store.orderJson(12)!) as { id: number; po_number: string; name: string };
   await page.reload();
   await page.goto(`${new URL(page.url()).origin}/#/orders/${order.id}`);
@@ -24,6 +34,9 @@ test('the order sheet prints as a document on A4 and US Letter', async ({ page, 
   await expect(sheet).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeHidden();
   await expect(page.getByRole('button', { name: 'Print order sheet' })).toBeHidden();
+  await expect(sheet).toContainText('Corner Shop Amsterdam');
+  await expect(sheet).toContainText('1015 DV Amsterdam');
+  await expect(sheet).toContainText('€');
   await expect(sheet).toContainText(order.po_number);
   await expect(sheet).toContainText(order.name);
   await expect(sheet).toContainText(/Printed/);

@@ -109,10 +109,9 @@ function usePrinting(): { printing: boolean; printed: number; print(): void } {
   return { ...state, print };
 }
 
-const NO_SHOP = { name: '', address: '' };
-
 export function OrderDetailScreen() {
   const { printing, printed, print } = usePrinting();
+  const shop = useStore((s) => s.shop);
   const { id } = useParams();
   const orderId = Number(id);
   const valid = Number.isSafeInteger(orderId) && orderId > 0;
@@ -163,7 +162,7 @@ export function OrderDetailScreen() {
 
   return (
     <Stack gap="md" maw={1000}>
-      {printing && <OrderSheet order={o} shop={NO_SHOP} printed={printed} />}
+      {printing && <OrderSheet order={o} shop={shop} printed={printed} />}
       {back}
       <EnteredHere orderId={orderId} />
       <Group justify="space-between" align="flex-start">

@@ -8,15 +8,10 @@ import JsBarcode from 'jsbarcode';
 import { useEffect, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import type { DateView, OrderDetail } from '../../../../shared/domain';
-import { asDeduction, formatMoney } from '../../../../shared/money';
+import { asDeduction } from '../../../../shared/money';
+import type { ShopSettings } from '../../../../shared/shop';
 import { formatDay } from '../../components/DateText';
-import { count } from '../../components/format';
-
-/** What the sheet prints of the shop (Settings → Shop). */
-export interface SheetShop {
-  name: string;
-  address: string;
-}
+import { count, money } from '../../components/format';
 
 const printedAt = (ms: number): string =>
   new Date(ms).toLocaleString(undefined, { dateStyle: 'long', timeStyle: 'short' });
@@ -42,13 +37,11 @@ export function OrderSheet({
   order: o,
   shop,
   printed,
-  money = formatMoney,
 }: {
   order: OrderDetail;
-  shop: SheetShop;
+  /** Settings → Shop: the name and address at the top of the sheet. */
+  shop: Pick<ShopSettings, 'name' | 'address'>;
   printed: number;
-  /** The app's money formatter (amounts with the shop's currency). */
-  money?: (amount: string | null) => string;
 }) {
   const po = o.poNumber || `#${o.id}`;
   const address = [
