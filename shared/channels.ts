@@ -45,6 +45,12 @@ export const CHANNEL_NAMES = [
   'customers:search',
   'picker:search',
   'orders:often-ordered',
+  // updates (#17)
+  'updates:status',
+  'updates:settings',
+  'updates:check',
+  'updates:restart',
+  'app:activity',
 ] as const;
 
 export const EVENT_CHANNEL_NAMES = [
@@ -53,4 +59,6 @@ export const EVENT_CHANNEL_NAMES = [
   'orders:changed',
   'outbox:changed',
   'app:command',
+  // updates (#17)
+  'updates:changed',
 ] as const;

@@ -216,6 +216,41 @@ export const UiPrefs = z.object({
 export type UiPrefs = z.infer<typeof UiPrefs>;
 const SkippedList = z.object({ records: z.array(SkippedRecord).max(1000) });
 const CacheOnly = z.boolean().optional();
+// ---- Updates (issue #17): facts and codes only; the renderer words them ----
+export const UPDATE_PHASES = ['unsupported', 'idle', 'checking', 'downloading', 'ready', 'failed'] as const;
+export const UPDATE_HOLDS = ['wizard_open', 'order_sending', 'order_queued'] as const;
+export const UpdateStatus = z.object({
+  /** unsupported: this host does not update itself (the browser host, a development run). */
+  phase: z.enum(UPDATE_PHASES),
+  checksEnabled: z.boolean(),
+  currentVersion: z.string(),
+  /** The feed this copy checks: the shop's own (Settings) or the one set when it was built. */
+  feedUrl: z.string().nullable(),
+  /** The shop's own feed, when one is set in Settings. */
+  customFeedUrl: z.string().nullable(),
+  /** The newer version found (downloading or ready). */
+  version: z.string().nullable(),
+  /** 0–100 while downloading. */
+  percent: z.number().min(0).max(100).nullable(),
+  lastCheckAt: z.number().nullable(),
+  nextCheckAt: z.number().nullable(),
+  /** Show "Restart to update" in the frame. */
+  offer: z.boolean(),
+  /** A downloaded update waits for this. */
+  holdBack: z.enum(UPDATE_HOLDS).nullable(),
+  /** Why the last look or download failed. */
+  failure: z.enum(['offline', 'feed', 'verify', 'disk', 'other']).nullable(),
+});
+export type UpdateStatus = z.infer<typeof UpdateStatus>;
+export const UpdateSettingsRequest = z
+  .object({
+    checks: z.boolean(),
+    /** The shop's own update feed (https); null uses the one the app was built with. */
+    feedUrl: Url.nullable(),
+  })
+  .strict();
+/** What the window is doing, as far as an update is concerned (an open wizard holds a restart back). */
+export const ActivityRequest = z.object({ wizardOpen: z.boolean() }).strict();
 
 const channel = <Req extends z.ZodType, Res extends z.ZodType>(request: Req, response: Res) => ({ request, response });
 
@@ -309,6 +344,12 @@ export const contract = {
     z.object({ limit: z.number().int().min(1).max(50).default(8) }).strict(),
     z.object({ rows: z.array(ProductRow) }),
   ),
+  // updates (#17)
+  'updates:status': channel(Empty, UpdateStatus),
+  'updates:settings': channel(UpdateSettingsRequest, UpdateStatus),
+  'updates:check': channel(Empty, UpdateStatus),
+  'updates:restart': channel(Empty, UpdateStatus),
+  'app:activity': channel(ActivityRequest, UpdateStatus),
 } as const;
 
 export const events = {
@@ -318,6 +359,8 @@ export const events = {
   'outbox:changed': z.object({ unsent: z.number().int() }),
   /** A menu item was chosen (Electron): the renderer carries out the same command its shortcut would. */
   'app:command': z.object({ command: z.enum(COMMANDS) }),
+  // updates (#17)
+  'updates:changed': UpdateStatus,
 } as const;
 
 export type Contract = typeof contract;

@@ -20,6 +20,7 @@ import { mayGrantPermission, mayNavigate, windowOpenDecision } from './security'
 import { devRendererUrl, isTrustedSender, mainWindowOptions } from './window-options';
 import { AppFailure } from '../../shared/errors';
 import { placeWindow, readWindowState, type WindowState } from './window-state';
+import { electronUpdaterPort } from './updater';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const rendererFile = path.join(here, '../renderer/index.html');
@@ -107,6 +108,10 @@ if (!app.requestSingleInstanceLock()) {
         version: app.getVersion(),
         log: coreLog,
         databaseKey,
+        // installed copies update themselves; the core's policy decides when (core/updates/policy.ts)
+        updater: app.isPackaged
+          ? electronUpdaterPort({ resourcesPath: process.resourcesPath, log: coreLog, beforeInstall: closeCore })
+          : null,
         // plain JavaScript, no loader needed; unpacked next to the archive in the installed app
         catalogueWriter: { script: writerThreadFile(writerScript), execArgv: [], nativeBinding: sqliteBinary },
       });
@@ -172,6 +177,19 @@ if (!app.requestSingleInstanceLock()) {
 
   app.on('window-all-closed', () => app.quit());
 
+  /** Closes the core once, waiting at most QUIT_WAIT_MS (quitting, and before an update is installed). */
+  let closing: Promise<void> | null = null;
+  function closeCore(): Promise<void> {
+    quitConfirmed = true; // nothing is left to ask about: the outbox was empty for "Restart to update"
+    closing ??= Promise.race([
+      core?.close().catch(() => undefined),
+      new Promise<void>((resolve) => setTimeout(resolve, QUIT_WAIT_MS)),
+    ]).then(() => {
+      closed = true;
+    });
+    return closing;
+  }
+
   // Quitting with orders not yet sent asks first (they are kept either way and go out next time).
   let quitConfirmed = false;
   app.on('before-quit', (event) => {
@@ -204,10 +222,7 @@ if (!app.requestSingleInstanceLock()) {
   app.on('will-quit', (event) => {
     if (closed || !core) return;
     event.preventDefault();
-    const limit = new Promise<void>((resolve) => setTimeout(resolve, QUIT_WAIT_MS));
-    void Promise.race([core.close().catch(() => undefined), limit]).finally(() => {
-      closed = true;
-      app.exit(0);
-    });
+    // quit again once closed: the 'quit' event then fires, and a downloaded update is installed on the way out
+    void closeCore().then(() => app.quit());
   });
 }

@@ -27,6 +27,7 @@ import { Commands } from './components/Commands';
 import { ConnectionBar, ConnectionIndicator } from './components/ConnectionIndicator';
 import { OutboxNotifier } from './components/OutboxNotifier';
 import { SyncProgress } from './components/SyncProgress';
+import { UpdateButton } from './components/UpdateButton';
 import { OrdersScreen } from './screens/orders/OrdersScreen';
 import { NewOrderScreen } from './screens/new-order/NewOrderScreen';
 // screens the first one does not need come in chunks of their own, fetched after the first paint
@@ -84,6 +85,7 @@ export function App() {
             Shopdesk
           </Title>
           <Group gap="md" wrap="nowrap">
+            <UpdateButton />
             <SyncProgress status={catalogue} onCancel={() => void cancelSync()} />
             <ConnectionIndicator connection={connection} sendingPaused={sendingPaused} />
           </Group>

@@ -9,6 +9,7 @@
 import type { BarChartProps } from '@mantine/charts';
 import { Box, Group, Loader, Text } from '@mantine/core';
 import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { useReportWizardOpen } from './updates';
 
 type Loaded<P> = { default: ComponentType<P> };
 
@@ -91,7 +92,12 @@ function Loading() {
   );
 }
 
-export const WizardScreen = chunk(() => import('./screens/new-order/WizardScreen').then((m) => m.WizardScreen));
+const Wizard = chunk(() => import('./screens/new-order/WizardScreen').then((m) => m.WizardScreen));
+/** The wizard, and main told it is open while it is (an update never restarts Shopdesk under an order). */
+export function WizardScreen() {
+  useReportWizardOpen();
+  return <Wizard />;
+}
 export const SubmittedScreen = chunk(() =>
   import('./screens/new-order/SubmittedScreen').then((m) => m.SubmittedScreen),
 );

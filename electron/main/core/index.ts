@@ -27,6 +27,7 @@ import type { TokenVault } from './vault';
 import { originOf, readToken, saveToken, tokenFor } from './token';
 import { fileDatabaseKey, type DatabaseKey } from './database-key';
 import { ServiceClock } from './sync/clock';
+import { Updates, type Updater } from './updates/index';
 
 export interface CoreLog {
   info(message: string): void;
@@ -54,6 +55,8 @@ export interface CoreOptions {
    * the data folder (the browser host, tests), see core/database-key.ts.
    */
   databaseKey?: DatabaseKey;
+  /** How this host updates itself (the installed desktop app: electron-updater); none for the browser host. */
+  updater?: Updater | null;
 }
 
 export interface Core {
@@ -126,6 +129,18 @@ export function createCore(options: CoreOptions): Core {
     databaseKey: databaseKey.key,
     error: (message, detail) => log.error(message, detail),
   });
+  const updates = new Updates({
+    dataDir: options.dataDir,
+    events,
+    version: options.version,
+    updater: options.updater ?? null,
+    outbox: async () => {
+      const list = await outbox.handlers['outbox:list']({});
+      return { sending: list.entries.filter((e) => e.state === 'sending').length, unsent: list.unsent };
+    },
+    log,
+    background: options.background !== false,
+  });
 
   const view = async (): Promise<SettingsView> => {
     const stored = settings.get();
@@ -168,6 +183,7 @@ export function createCore(options: CoreOptions): Core {
     ...uiPrefsHandlers(options.dataDir),
     ...shopHandlers(settings),
     ...pickHandlers(catalogue),
+    ...updates.handlers,
     'app:info': async () => ({
       name: 'Shopdesk',
       version: options.version,
@@ -316,6 +332,7 @@ export function createCore(options: CoreOptions): Core {
     close() {
       closing ??= (async () => {
         stopLogging();
+        updates.close();
         connection.close();
         await ready.catch(() => undefined);
         await outbox.close();

@@ -12,6 +12,7 @@ import { useStore } from '../../store';
 import { DateOrderSettings } from './DateOrderSettings';
 import { DataSettings } from './DataSettings';
 import { ShopSettings } from './ShopSettings';
+import { UpdateSettings } from './UpdateSettings';
 import { VERDICT_TITLE } from './verdict';
 
 const FormSchema = z.object({
@@ -233,6 +234,7 @@ export function SettingsScreen() {
       <ShopSettings />
       <DateOrderSettings />
       <DataSettings />
+      <UpdateSettings />
       <Modal
         opened={askMemory !== null}
         onClose={() => setAskMemory(null)}
