@@ -4,6 +4,8 @@ import { chromiumPath } from './test/support/chromium';
 export default defineConfig({
   testDir: 'test',
   testMatch: ['e2e/**/*.spec.ts', 'electron/**/*.spec.ts'],
+  // obtains the Electron binary for the Electron specs, as npm start does (downloading it where it is missing)
+  globalSetup: './test/support/electron-setup.ts',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,

@@ -1,5 +1,6 @@
 // npm test: every gate in order — typecheck, lint, format, build, unit tests, end-to-end and Electron tests —
-// then one closing line "N passed, N failed, N skipped" counted from the runners' JSON reports.
+// then one closing line "N passed, N failed, N skipped (how many skipped, and why)" counted from the runners' JSON
+// reports (.ci/run repeats it).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -15,6 +16,9 @@ if (!(napi >= 10)) {
 fs.mkdirSync('reports', { recursive: true });
 const counts = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
+/** Why tests were skipped: reason → how many (the summary line says it). */
+const skips = new Map();
+const skipped = (reason, n = 1) => skips.set(reason, (skips.get(reason) ?? 0) + n);
 
 function step(name, command, args) {
   const started = Date.now();
@@ -68,6 +72,10 @@ if (fs.existsSync(vitestReport)) {
     (report.numFailedTestSuites && !report.numFailedTests ? report.numFailedTestSuites : 0);
   counts.failed += failedHere;
   counts.skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+  // vitest keeps no reason: the skipped tests are named instead
+  for (const file of report.testResults ?? [])
+    for (const test of file.assertionResults ?? [])
+      if (['pending', 'skipped', 'todo'].includes(test.status)) skipped(`unit: ${test.title}`);
   if (failedHere > 0) failures.push('unit tests');
   else if (!report.success || !unitRan) {
     // every test passed, yet vitest failed the run: an error outside the tests (an unhandled rejection or exception)
@@ -84,10 +92,20 @@ fs.rmSync(playwrightReport, { force: true });
 if (built) {
   const e2eRan = step('end-to-end and Electron tests', 'npx', ['playwright', 'test']);
   if (fs.existsSync(playwrightReport)) {
-    const stats = JSON.parse(fs.readFileSync(playwrightReport, 'utf8')).stats ?? {};
+    const report = JSON.parse(fs.readFileSync(playwrightReport, 'utf8'));
+    const stats = report.stats ?? {};
     counts.passed += (stats.expected ?? 0) + (stats.flaky ?? 0);
     counts.failed += stats.unexpected ?? 0;
     counts.skipped += stats.skipped ?? 0;
+    // each skipped spec with the reason it gave (test.skip(condition, reason))
+    const walk = (suite) => {
+      for (const spec of suite.specs ?? [])
+        for (const test of spec.tests ?? [])
+          if (test.status === 'skipped')
+            skipped(test.annotations?.find((a) => a.type === 'skip')?.description || 'no reason given');
+      for (const child of suite.suites ?? []) walk(child);
+    };
+    for (const suite of report.suites ?? []) walk(suite);
     if (stats.unexpected) failures.push('end-to-end tests');
     else if (!e2eRan) {
       // no test failed, yet Playwright failed the run (global setup or teardown, a worker's error, a timeout of the run)
@@ -105,5 +123,6 @@ if (built) {
 
 console.log('');
 if (failures.length) console.log(`Failed: ${failures.join(', ')}`);
-console.log(`${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
+const why = [...skips].map(([reason, n]) => `${n} × ${reason}`).join('; ');
+console.log(`${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped${why ? ` (${why})` : ''}`);
 process.exit(counts.failed > 0 ? 1 : 0);

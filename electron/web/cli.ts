@@ -81,14 +81,33 @@ if (process.stdin.isTTY) {
   process.stdin.unref();
 }
 
-const stop = (): void => {
+// Stopping: on SIGINT, SIGTERM or SIGHUP, when npm start / npm run web asks through the IPC channel (the one way that
+// works on Windows too), or when that starter goes away. The server stops taking requests, then the core closes
+// (drafts and outbox written, the catalogue's threads stopped), then the process exits and the port is free.
+/** How long closing may take before the process ends anyway. */
+const STOP_LIMIT_MS = 10_000;
+let stopping = false;
+const stop = (why: string): void => {
+  if (stopping) return;
+  stopping = true;
+  // whoever read the output may be gone too: a write that fails must not end the process before the core is closed
+  for (const stream of [process.stdout, process.stderr]) stream.on('error', () => undefined);
+  console.log(`[shopdesk] stopping (${why})…`);
+  setTimeout(() => process.exit(1), STOP_LIMIT_MS).unref();
   void host
     .close()
     .then(() => core.close())
+    .then(
+      () => console.log('[shopdesk] stopped: drafts and outbox closed'),
+      (error: unknown) => console.error(`[shopdesk] stopped with an error: ${String(error)}`),
+    )
     .finally(() => process.exit(0));
 };
-process.on('SIGINT', stop);
-process.on('SIGTERM', stop);
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => stop(signal));
+process.on('message', (message) => {
+  if ((message as { type?: unknown } | null)?.type === 'stop') stop('asked by npm start');
+});
+process.on('disconnect', () => stop('npm start went away'));
 
 /**
  * A page that posts a fresh sign-in key to the host, in a folder only this user can enter: the opener's command line
