@@ -67,7 +67,21 @@ try {
     if (catalogue.state === 'complete' && orders.cachedOrders > 0 && orders.state !== 'running') break;
     await new Promise((r) => setTimeout(r, 100));
   }
-  await ask(demo.core, 'outbox:submit', { draftId: 'screenshot-order-0001', order: sampleOrder() });
+  // two of product 3 at its catalogue price, with shipping and 21 % tax, so the order's totals add up on screen
+  const { product } = await ask(demo.core, 'catalogue:product', { id: 3, cacheOnly: true });
+  const cents = (amount: string | null): number => Math.round(Number(amount ?? '0') * 100);
+  const money = (c: number): string => (c / 100).toFixed(2);
+  const subtotal = cents(product.price) * 2;
+  const shipping = 495;
+  const tax = Math.round(subtotal * 0.21);
+  const order = sampleOrder({
+    order_items: [{ id: 3, quantity: 2 }],
+    subtotal_price: money(subtotal),
+    shipping_cost: money(shipping),
+    total_tax: money(tax),
+    total_price: money(subtotal + shipping + tax),
+  });
+  await ask(demo.core, 'outbox:submit', { draftId: 'screenshot-order-0001', order });
   await ask(demo.core, 'orders:refresh', {});
 
   const page = await context.newPage();
