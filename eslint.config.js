@@ -3,8 +3,13 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import i18n from './eslint-rules/i18n.js';
 
 const NODE_BUILTINS = ['fs', 'path', 'os', 'http', 'https', 'crypto', 'child_process', 'net', 'url', 'util', 'stream'];
+/** The renderer and the shell, where every word is the catalogues' (issue #18). */
+const I18N_CHECKED = process.env.I18N_ALL
+  ? ['renderer/**/*.{ts,tsx}', 'electron/main/*.ts']
+  : ['renderer/src/App.tsx', 'renderer/src/main.tsx', 'renderer/src/i18n.tsx'];
 const restrict = (names, patterns, message) => ({
   'no-restricted-imports': [
     'error',
@@ -65,6 +70,12 @@ export default tseslint.config(
         'The renderer talks to main only through window.shopdesk (renderer/src/bridge.ts).',
       ),
     },
+  },
+  {
+    // Issue #18: what staff read comes from the catalogues (eslint-rules/i18n.js); on for these as they are converted
+    files: I18N_CHECKED,
+    plugins: { shopdesk: i18n },
+    rules: { 'shopdesk/no-literal-text': 'error' },
   },
   {
     files: ['electron/main/core/**/*.ts', 'electron/web/**/*.ts'],

@@ -61,4 +61,5 @@ export const EVENT_CHANNEL_NAMES = [
   'app:command',
   // updates (#17)
   'updates:changed',
+  'ui:changed',
 ] as const;

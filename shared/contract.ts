@@ -27,6 +27,7 @@ import {
 import { CustomerSearchRequest, CustomerSearchResult } from './customers';
 import { PickRequest, PickResult } from './pick';
 import { ShopSettings } from './shop';
+import { LANGUAGE_CHOICES } from './i18n/languages';
 
 const Empty = z.object({}).strict();
 const Url = z.string().max(4096);
@@ -212,6 +213,8 @@ export const UiPrefs = z.object({
   productColumns: z.array(z.enum(PRODUCT_COLUMNS)).max(PRODUCT_COLUMNS.length).nullable(),
   /** The order list's saved views, pinned above it; null: the ready-made ones. */
   orderViews: z.array(SavedView).max(30).nullable(),
+  /** Issue #18: the language chosen in Settings; 'auto' follows the system. */
+  language: z.enum(LANGUAGE_CHOICES),
 });
 export type UiPrefs = z.infer<typeof UiPrefs>;
 const SkippedList = z.object({ records: z.array(SkippedRecord).max(1000) });
@@ -361,6 +364,8 @@ export const events = {
   'app:command': z.object({ command: z.enum(COMMANDS) }),
   // updates (#17)
   'updates:changed': UpdateStatus,
+  /** Issue #18: the screens' preferences changed (the shell follows a change of language in its menu). */
+  'ui:changed': UiPrefs,
 } as const;
 
 export type Contract = typeof contract;

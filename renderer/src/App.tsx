@@ -21,7 +21,6 @@ import {
   IconSend,
   IconSettings,
 } from '@tabler/icons-react';
-import { useEffect } from 'react';
 import { Navigate, NavLink as RouterLink, Route, Routes, useLocation } from 'react-router';
 import { Commands } from './components/Commands';
 import { ConnectionBar, ConnectionIndicator } from './components/ConnectionIndicator';
@@ -33,14 +32,15 @@ import { NewOrderScreen } from './screens/new-order/NewOrderScreen';
 // screens the first one does not need come in chunks of their own, fetched after the first paint
 import { OrderDetailScreen, OutboxScreen, SettingsScreen, StockScreen, SubmittedScreen, WizardScreen } from './lazy';
 import { Welcome } from './screens/welcome/Welcome';
-import { connectStoreToMain, useStore } from './store';
+import { useStore } from './store';
+import { t } from './i18n';
 
 const NAV = [
-  { to: '/orders', label: 'Orders', Icon: IconListDetails },
-  { to: '/new-order', label: 'New order', Icon: IconFilePlus },
-  { to: '/stock', label: 'Stock', Icon: IconPackage },
-  { to: '/outbox', label: 'Outbox', Icon: IconSend },
-  { to: '/settings', label: 'Settings', Icon: IconSettings },
+  { to: '/orders', label: 'nav.orders', Icon: IconListDetails },
+  { to: '/new-order', label: 'nav.newOrder', Icon: IconFilePlus },
+  { to: '/stock', label: 'nav.stock', Icon: IconPackage },
+  { to: '/outbox', label: 'nav.outbox', Icon: IconSend },
+  { to: '/settings', label: 'nav.settings', Icon: IconSettings },
 ] as const;
 
 export function App() {
@@ -56,12 +56,10 @@ export function App() {
   const setUi = useStore((s) => s.setUi);
   const location = useLocation();
 
-  useEffect(() => connectStoreToMain(), []);
-
   if (loadError) {
     return (
       <Stack p="xl" maw={640}>
-        <Alert color="red" title="Shopdesk could not start" role="alert">
+        <Alert color="red" title={t('app.couldNotStart')} role="alert">
           {loadError}
         </Alert>
       </Stack>
@@ -71,7 +69,7 @@ export function App() {
     return (
       <Group p="xl" gap="sm">
         <Loader size="sm" />
-        <Text>Starting Shopdesk…</Text>
+        <Text>{t('app.starting')}</Text>
       </Group>
     );
   }
@@ -82,7 +80,7 @@ export function App() {
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Title order={3} component="p">
-            Shopdesk
+            {t('app.name')}
           </Title>
           <Group gap="md" wrap="nowrap">
             <UpdateButton />
@@ -91,13 +89,14 @@ export function App() {
           </Group>
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar p="xs" aria-label="Main navigation" component="nav">
+      <AppShell.Navbar p="xs" aria-label={t('app.mainNavigation')} component="nav">
         <Stack gap={2} style={{ flex: 1 }}>
-          {NAV.map(({ to, label, Icon }) => {
+          {NAV.map(({ to, label: labelKey, Icon }) => {
+            const label = t(labelKey);
             const active = location.pathname.startsWith(to);
             const badge =
               to === '/outbox' && unsent > 0 ? (
-                <Badge size="sm" color="orange.9" circle aria-label={`${unsent} unsent`}>
+                <Badge size="sm" color="orange.9" circle aria-label={t('nav.unsent', { count: unsent })}>
                   {unsent}
                 </Badge>
               ) : undefined;
@@ -125,7 +124,7 @@ export function App() {
         <UnstyledButton
           className="nav-collapse"
           onClick={() => setUi({ sidebarCollapsed: !collapsed })}
-          aria-label={collapsed ? 'Expand the sidebar' : 'Collapse the sidebar'}
+          aria-label={collapsed ? t('nav.expand') : t('nav.collapse')}
           aria-expanded={!collapsed}
         >
           {collapsed ? (
@@ -133,7 +132,7 @@ export function App() {
           ) : (
             <IconLayoutSidebarLeftCollapse size={20} aria-hidden />
           )}
-          {!collapsed && <Text size="sm">Collapse</Text>}
+          {!collapsed && <Text size="sm">{t('nav.collapseShort')}</Text>}
         </UnstyledButton>
       </AppShell.Navbar>
       <Commands />

@@ -14,22 +14,25 @@ import {
   type CSSVariablesResolver,
 } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
-import { StrictMode } from 'react';
+import { StrictMode, useEffect, useMemo } from 'react';
 import { createRoot } from 'react-dom/client';
 import { HashRouter } from 'react-router';
 import { App } from './App';
+import { Speaking, t } from './i18n';
+import { connectStoreToMain } from './store';
 
 // Colours chosen for a contrast of at least 4.5:1 in both themes: white on the primary blue (shade 8), secondary
 // text, error text, and the text of every "light" variant (badges, the active navigation link) a shade darker.
-const theme = createTheme({
-  primaryColor: 'blue',
-  primaryShade: { light: 8, dark: 8 },
-  defaultRadius: 'md',
-  components: {
-    // every close button (modals, drawers, alerts, notifications) has a name
-    CloseButton: CloseButton.extend({ defaultProps: { 'aria-label': 'Close' } as Partial<CloseButtonProps> }),
-  },
-});
+const themeFor = (closeLabel: string) =>
+  createTheme({
+    primaryColor: 'blue',
+    primaryShade: { light: 8, dark: 8 },
+    defaultRadius: 'md',
+    components: {
+      // every close button (modals, drawers, alerts, notifications) has a name, in the language in use
+      CloseButton: CloseButton.extend({ defaultProps: { 'aria-label': closeLabel } as Partial<CloseButtonProps> }),
+    },
+  });
 const resolver: CSSVariablesResolver = (t) => {
   const light: Record<string, string> = {
     '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
@@ -46,13 +49,28 @@ const resolver: CSSVariablesResolver = (t) => {
   return { variables: {}, light, dark };
 };
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
+/** The app in the language in use: drawn once its catalogue is loaded, and again from scratch when it changes. */
+function Themed() {
+  const closeLabel = t('common.close');
+  const theme = useMemo(() => themeFor(closeLabel), [closeLabel]);
+  return (
     <MantineProvider theme={theme} defaultColorScheme="auto" cssVariablesResolver={resolver}>
       <Notifications position="top-right" limit={3} containerWidth={380} />
       <HashRouter>
         <App />
       </HashRouter>
     </MantineProvider>
+  );
+}
+
+function Root() {
+  // the store is wired to main before the language is known: Settings' choice of it is read from main
+  useEffect(() => connectStoreToMain(), []);
+  return <Speaking>{() => <Themed />}</Speaking>;
+}
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <Root />
   </StrictMode>,
 );

@@ -180,7 +180,7 @@ export function createCore(options: CoreOptions): Core {
     ...catalogue.handlers,
     ...orders.handlers,
     ...outbox.handlers,
-    ...uiPrefsHandlers(options.dataDir),
+    ...uiPrefsHandlers(options.dataDir, events),
     ...shopHandlers(settings),
     ...pickHandlers(catalogue),
     ...updates.handlers,

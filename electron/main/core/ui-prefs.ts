@@ -5,6 +5,7 @@
 import Conf from 'conf';
 import type { Handlers } from '../../../shared/contract';
 import { UiPrefs } from '../../../shared/contract';
+import type { CoreEvents } from './events';
 
 const DEFAULTS: UiPrefs = {
   sidebarCollapsed: false,
@@ -12,6 +13,7 @@ const DEFAULTS: UiPrefs = {
   orderColumns: null,
   productColumns: null,
   orderViews: null,
+  language: 'auto',
 };
 
 /** Each preference read on its own: one that no longer fits its shape falls back to its default, not all of them. */
@@ -24,7 +26,7 @@ function readPrefs(stored: Record<string, unknown>): UiPrefs {
   return prefs;
 }
 
-export function uiPrefsHandlers(dir: string): Pick<Handlers, 'ui:get' | 'ui:set'> {
+export function uiPrefsHandlers(dir: string, events?: CoreEvents): Pick<Handlers, 'ui:get' | 'ui:set'> {
   const conf = new Conf<Record<string, unknown>>({
     cwd: dir,
     configName: 'screens',
@@ -36,6 +38,7 @@ export function uiPrefsHandlers(dir: string): Pick<Handlers, 'ui:get' | 'ui:set'
     'ui:set': async (patch) => {
       const next = { ...readPrefs(conf.store), ...patch };
       conf.store = next;
+      events?.emit('ui:changed', next);
       return next;
     },
   };

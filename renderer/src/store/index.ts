@@ -3,6 +3,7 @@ import { create, type StateCreator } from 'zustand';
 import type { AppInfo, ConnectionState, ConnectionVerdict, SettingsView } from '../../../shared/contract';
 import { BridgeError, call, onReconnect, subscribe } from '../bridge';
 import { errorWords } from '../errors';
+import { t } from '../i18n';
 import { catalogueSlice, type CatalogueSlice } from './catalogue';
 import { ordersSlice, type OrdersSlice } from './orders';
 import { outboxSlice, type OutboxSlice } from './outbox';
@@ -62,8 +63,7 @@ const settingsSlice: StateCreator<Store, [], [], SettingsSlice> = (set) => ({
       useStore.getState().setConnection(connection);
     } catch (error) {
       set({
-        loadError:
-          error instanceof BridgeError ? errorWords(error) : 'Shopdesk could not start its background process.',
+        loadError: error instanceof BridgeError ? errorWords(error) : t('app.backgroundFailed'),
       });
     }
   },

@@ -9,12 +9,15 @@ export const DEFAULT_UI: UiPrefs = {
   orderColumns: null,
   productColumns: null,
   orderViews: null,
+  language: 'auto',
 };
 
 export interface UiSlice {
   ui: UiPrefs;
   /** False until main's copy has been read (the defaults show meanwhile). */
   uiLoaded: boolean;
+  /** True once the first read of main's copy has answered or failed: the language can be chosen then. */
+  uiRead: boolean;
   loadUi(): Promise<void>;
   /** Applies the change at once and keeps it; a failed save is retried with the next change. */
   setUi(patch: Partial<UiPrefs>): void;
@@ -23,7 +26,15 @@ export interface UiSlice {
 export const uiSlice: StateCreator<UiSlice, [], [], UiSlice> = (set, get) => ({
   ui: DEFAULT_UI,
   uiLoaded: false,
-  loadUi: async () => set({ ui: await call('ui:get', {}), uiLoaded: true }),
+  uiRead: false,
+  loadUi: async () => {
+    try {
+      set({ ui: await call('ui:get', {}), uiLoaded: true, uiRead: true });
+    } catch (error) {
+      set({ uiRead: true });
+      throw error;
+    }
+  },
   setUi: (patch) => {
     const ui = { ...get().ui, ...patch };
     set({ ui });

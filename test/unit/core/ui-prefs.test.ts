@@ -24,6 +24,7 @@ describe('screen preferences', () => {
         orderColumns: null,
         productColumns: null,
         orderViews: null,
+        language: 'auto',
       },
     });
     const view = {
