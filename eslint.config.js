@@ -9,7 +9,13 @@ const NODE_BUILTINS = ['fs', 'path', 'os', 'http', 'https', 'crypto', 'child_pro
 /** The renderer and the shell, where every word is the catalogues' (issue #18). */
 const I18N_CHECKED = process.env.I18N_ALL
   ? ['renderer/**/*.{ts,tsx}', 'electron/main/*.ts']
-  : ['renderer/src/App.tsx', 'renderer/src/main.tsx', 'renderer/src/i18n.tsx'];
+  : [
+      'renderer/src/App.tsx',
+      'renderer/src/main.tsx',
+      'renderer/src/i18n.tsx',
+      'renderer/src/errors.ts',
+      'renderer/src/components/**',
+    ];
 const restrict = (names, patterns, message) => ({
   'no-restricted-imports': [
     'error',

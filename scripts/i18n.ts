@@ -89,7 +89,7 @@ export function messageTypes(en: Catalogue): string {
     'export type Tag<R> = (chunks: (string | R)[]) => R;',
     'export type NoValues = Record<never, never>;',
     '/** Every message key with the values its ICU message takes (R: what a rich message is made of). */',
-    '// eslint-disable-next-line @typescript-eslint/no-unused-vars -- R is used by the rich messages only',
+    ...(rich.length ? [] : ['// eslint-disable-next-line @typescript-eslint/no-unused-vars -- R is for rich messages']),
     'export interface MessageValues<R = never> {',
     ...lines,
     '}',

@@ -2,6 +2,8 @@
  * Shopdesk's keyboard shortcuts, one list for the application menu (which shows them), the renderer (which acts on
  * them, in Electron and in the browser host alike) and the "?" overlay (which lists them).
  */
+import type { PlainKey } from './i18n/messages';
+
 export const COMMANDS = [
   'go-orders',
   'go-new-order',
@@ -19,19 +21,20 @@ export interface Shortcut {
   command: Command;
   /** Electron accelerator syntax. */
   accelerator: string;
-  label: string;
+  /** What it does, as a message of the catalogues (the overlay lists it). */
+  label: PlainKey;
 }
 
 export const SHORTCUTS: readonly Shortcut[] = [
-  { command: 'go-orders', accelerator: 'CmdOrCtrl+1', label: 'Orders' },
-  { command: 'go-new-order', accelerator: 'CmdOrCtrl+2', label: 'New order (unfinished ones first)' },
-  { command: 'go-stock', accelerator: 'CmdOrCtrl+3', label: 'Stock' },
-  { command: 'go-outbox', accelerator: 'CmdOrCtrl+4', label: 'Outbox' },
-  { command: 'go-settings', accelerator: 'CmdOrCtrl+,', label: 'Settings' },
-  { command: 'new-order', accelerator: 'CmdOrCtrl+N', label: 'Start a new order' },
-  { command: 'focus-search', accelerator: 'CmdOrCtrl+F', label: 'Search on this screen' },
-  { command: 'palette', accelerator: 'CmdOrCtrl+K', label: 'Go to a screen, order or product' },
-  { command: 'shortcuts', accelerator: 'Shift+/', label: 'This list of shortcuts (?)' },
+  { command: 'go-orders', accelerator: 'CmdOrCtrl+1', label: 'nav.orders' },
+  { command: 'go-new-order', accelerator: 'CmdOrCtrl+2', label: 'shortcuts.goNewOrder' },
+  { command: 'go-stock', accelerator: 'CmdOrCtrl+3', label: 'nav.stock' },
+  { command: 'go-outbox', accelerator: 'CmdOrCtrl+4', label: 'nav.outbox' },
+  { command: 'go-settings', accelerator: 'CmdOrCtrl+,', label: 'nav.settings' },
+  { command: 'new-order', accelerator: 'CmdOrCtrl+N', label: 'shortcuts.newOrder' },
+  { command: 'focus-search', accelerator: 'CmdOrCtrl+F', label: 'shortcuts.search' },
+  { command: 'palette', accelerator: 'CmdOrCtrl+K', label: 'shortcuts.palette' },
+  { command: 'shortcuts', accelerator: 'Shift+/', label: 'shortcuts.list' },
 ];
 
 export interface KeyLike {
@@ -55,8 +58,8 @@ export function commandFor(event: KeyLike, mac: boolean, inTextField: boolean): 
   return null;
 }
 
-/** How an accelerator reads on this platform ("Ctrl+1", "⌘1"). */
-export function shortcutText(accelerator: string, mac: boolean): string {
+/** How an accelerator reads on this platform ("Ctrl+1", "⌘1"; German keyboards say "Strg+1"). */
+export function shortcutText(accelerator: string, mac: boolean, ctrl = 'Ctrl'): string {
   if (accelerator === 'Shift+/') return '?';
-  return mac ? accelerator.replace('CmdOrCtrl+', '⌘') : accelerator.replace('CmdOrCtrl', 'Ctrl');
+  return mac ? accelerator.replace('CmdOrCtrl+', '⌘') : accelerator.replace('CmdOrCtrl', ctrl);
 }

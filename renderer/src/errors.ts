@@ -1,8 +1,11 @@
 /**
- * Words for the error codes the core and the browser host send with facts instead of sentences (issue #15 on).
- * Older codes still carry the core's message, which is the fallback.
+ * Words for the error codes the core and the browser host send with facts instead of sentences. The core's own
+ * message (English, for the log) is never shown.
  */
 import type { AppError } from '../../shared/errors';
+import type { SimpleKey } from '../../shared/i18n/translate';
+import { BridgeError } from './bridge';
+import { t } from './i18n';
 
 type Facts = AppError['facts'];
 
@@ -12,16 +15,20 @@ export function errorWords(error: Pick<AppError, 'code' | 'message' | 'facts'>):
   const { facts } = error;
   switch (error.code) {
     case 'signed_out':
-      return fact(facts, 'reason') === 'login_key_refused'
-        ? 'This sign-in address has already been used or has expired (each one works once, for two minutes). ' +
-            'Press Enter in the window where Shopdesk runs to get a new address, and open that one.'
-        : 'This browser tab is not signed in to Shopdesk. Open the address Shopdesk printed where it runs ' +
-            '(press Enter there for a new one).';
-    case 'token_for_other_address':
-      return `The saved API token belongs to ${String(fact(facts, 'tokenOrigin') ?? 'another address')}. Enter the token for this address: Shopdesk only ever sends a token to the address it was saved for.`;
+      return fact(facts, 'reason') === 'login_key_refused' ? t('error.signedOut.refused') : t('error.signedOut');
+    case 'token_for_other_address': {
+      const origin = fact(facts, 'tokenOrigin');
+      return origin === null
+        ? t('error.tokenForOtherAddress.unknown')
+        : t('error.tokenForOtherAddress', { origin: String(origin) });
+    }
     case 'data_folder_in_use':
-      return 'Another Shopdesk is already using this data folder. Close it first, or start this one with another data folder.';
+      return t('error.dataFolderInUse');
     default:
       return error.message;
   }
 }
+
+/** What went wrong, in words: a core error by its code, anything else by the fallback message. */
+export const errorText = (error: unknown, fallback: SimpleKey): string =>
+  error instanceof BridgeError ? errorWords(error) : t(fallback);

@@ -16,6 +16,9 @@ export type ArgsOf<K extends PlainKey> =
       : [values: ValuesOf<K, never>]
     : [values: ValuesOf<K, never>];
 
+/** The keys of messages without placeholders (what a fallback or a table of words may name). */
+export type SimpleKey = { [K in PlainKey]: ArgsOf<K> extends [] ? K : never }[PlainKey];
+
 export interface Translator {
   /** The BCP 47 locale the numbers and dates inside messages are formatted for. */
   readonly locale: string;
@@ -46,7 +49,7 @@ export function createTranslator(
     intl,
     t: (key, ...values) => intl.formatMessage({ id: key }, values[0] as Record<string, string | number>),
     rich: (key, values) => {
-      const parts = intl.formatMessage({ id: key }, values as Record<string, never>) as unknown;
+      const parts = intl.formatMessage({ id: key }, values as unknown as Record<string, never>) as unknown;
       return Array.isArray(parts) ? (parts as (string | never)[]) : [parts as string];
     },
   };

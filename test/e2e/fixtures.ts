@@ -11,6 +11,8 @@ import { FileVault } from '../../electron/main/core/vault';
 import { startWebHost, type WebHost } from '../../electron/web/host';
 import { startService, type RunningService } from '../../server/index';
 import { ask } from '../support/ask';
+import { translatorFor } from './i18n';
+import type { Translator } from '../../shared/i18n/translate';
 
 export const REPORTS = path.resolve('reports/screens');
 
@@ -29,7 +31,11 @@ export interface AppHarness {
   restart(): Promise<void>;
 }
 
-export const test = base.extend<{ app: AppHarness; service: RunningService }>({
+export const test = base.extend<{ app: AppHarness; service: RunningService; t: Translator['t'] }>({
+  /** Words as the app says them in this project's locale (test/e2e/i18n.ts). */
+  t: async ({ locale }, use) => {
+    await use(translatorFor(locale ?? 'en-US').t);
+  },
   app: async ({ page }, use) => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shopdesk-e2e-'));
     // the core's log goes to a file in the data folder, as the app's does (the token scan reads it)

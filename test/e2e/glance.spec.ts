@@ -154,6 +154,7 @@ test('a record the service sends that cannot be read is counted on Orders and li
   page,
   app,
   service,
+  t,
 }) => {
   const good = JSON.parse(service.store.orderJson(3)!) as Record<string, unknown>;
   service.faults.add({
@@ -168,7 +169,7 @@ test('a record the service sends that cannot be read is counted on Orders and li
   });
   await app.connect(service);
   await nav(page).getByRole('link', { name: 'Orders' }).click();
-  await expect(page.getByTestId('orders-count')).toHaveText('1 of 1 orders');
+  await expect(page.getByTestId('orders-count')).toHaveText(t('list.count', { shown: 1, total: 1, what: 'orders' }));
   const notice = page.getByTestId('orders-skipped');
   await expect(notice).toHaveText(/2 order records from the service could not be read/);
   await notice.getByRole('button', { name: 'Details' }).click();

@@ -1,6 +1,7 @@
 /** Which columns a list shows and in what order: show, hide, move up or down; remembered per list by the caller. */
 import { ActionIcon, Button, Checkbox, Group, Popover, Stack, Text } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconColumns } from '@tabler/icons-react';
+import { t } from '../i18n';
 
 export interface ChoosableColumn {
   key: string;
@@ -44,13 +45,13 @@ export function ColumnChooser({
     <Popover position="bottom-end" withArrow shadow="md" trapFocus>
       <Popover.Target>
         <Button variant="default" size="compact-sm" leftSection={<IconColumns size={16} aria-hidden />}>
-          Columns
+          {t('columns.button')}
         </Button>
       </Popover.Target>
-      <Popover.Dropdown aria-label="Choose columns">
+      <Popover.Dropdown aria-label={t('columns.choose')}>
         <Stack gap={4} miw={240}>
           <Text size="sm" fw={600}>
-            Columns shown
+            {t('columns.shown')}
           </Text>
           {ordered.map((c) => {
             const on = shown.includes(c.key);
@@ -67,7 +68,7 @@ export function ColumnChooser({
                   <ActionIcon
                     variant="subtle"
                     color="gray"
-                    aria-label={`Move ${c.header} left`}
+                    aria-label={t('columns.moveLeft', { column: c.header })}
                     disabled={!on || i === 0}
                     onClick={() => move(c.key, -1)}
                   >
@@ -76,7 +77,7 @@ export function ColumnChooser({
                   <ActionIcon
                     variant="subtle"
                     color="gray"
-                    aria-label={`Move ${c.header} right`}
+                    aria-label={t('columns.moveRight', { column: c.header })}
                     disabled={!on || i === shown.length - 1}
                     onClick={() => move(c.key, 1)}
                   >
@@ -87,7 +88,7 @@ export function ColumnChooser({
             );
           })}
           <Button size="xs" variant="subtle" onClick={() => onChange(null)} mt={4}>
-            Back to the usual columns
+            {t('columns.reset')}
           </Button>
         </Stack>
       </Popover.Dropdown>

@@ -9,6 +9,7 @@ import { useNavigate } from 'react-router';
 import { commandFor, SHORTCUTS, shortcutText, type Command } from '../../../shared/shortcuts';
 import { subscribe } from '../bridge';
 import { Palette } from '../lazy';
+import { t } from '../i18n';
 import { startNewOrderPath } from '../screens/new-order/start';
 
 const MAC = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent);
@@ -70,34 +71,34 @@ export function Commands() {
   return (
     <>
       {paletteUsed && <Palette query={query} setQuery={setQuery} />}
-      <Modal opened={help} onClose={() => setHelp(false)} title="Keyboard shortcuts" centered>
-        <Table aria-label="Keyboard shortcuts" verticalSpacing={6}>
+      <Modal opened={help} onClose={() => setHelp(false)} title={t('shortcuts.title')} centered>
+        <Table aria-label={t('shortcuts.title')} verticalSpacing={6}>
           <Table.Tbody>
             {SHORTCUTS.map((s) => (
               <Table.Tr key={s.command}>
                 <Table.Td w={110}>
-                  <Kbd>{shortcutText(s.accelerator, MAC)}</Kbd>
+                  <Kbd>{shortcutText(s.accelerator, MAC, t('key.ctrl'))}</Kbd>
                 </Table.Td>
-                <Table.Td>{s.label}</Table.Td>
+                <Table.Td>{t(s.label)}</Table.Td>
               </Table.Tr>
             ))}
             <Table.Tr>
               <Table.Td>
-                <Kbd>Enter</Kbd>
+                <Kbd>{t('key.enter')}</Kbd>
               </Table.Td>
-              <Table.Td>In a search box: open the first match; after a scanned barcode: find or add it</Table.Td>
+              <Table.Td>{t('shortcuts.enter')}</Table.Td>
             </Table.Tr>
             <Table.Tr>
               <Table.Td>
                 <Kbd>↓</Kbd> <Kbd>↑</Kbd>
               </Table.Td>
-              <Table.Td>From a search box into the list, and through it</Table.Td>
+              <Table.Td>{t('shortcuts.arrows')}</Table.Td>
             </Table.Tr>
             <Table.Tr>
               <Table.Td>
-                <Kbd>{MAC ? '⌘' : 'Ctrl'}+Enter</Kbd>
+                <Kbd>{MAC ? `⌘+${t('key.enter')}` : `${t('key.ctrl')}+${t('key.enter')}`}</Kbd>
               </Table.Td>
-              <Table.Td>Send the order (on the review step of a new order)</Table.Td>
+              <Table.Td>{t('shortcuts.send')}</Table.Td>
             </Table.Tr>
           </Table.Tbody>
         </Table>

@@ -7,6 +7,8 @@ import { Anchor, Badge, Button, Tooltip } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { ConnectionState } from '../../../shared/contract';
+import type { PlainKey } from '../../../shared/i18n/messages';
+import { rich, t } from '../i18n';
 import { timeOfDay } from './format';
 
 interface Look {
@@ -16,17 +18,20 @@ interface Look {
   bar: string | null;
 }
 
-const LOOK: Record<ConnectionState['state'], Look> = {
-  online: { color: 'teal', label: 'Online', bar: null },
-  offline: { color: 'red', label: 'Offline', bar: 'Offline' },
-  checking: { color: 'gray', label: 'Connecting…', bar: null },
-  unauthorized: { color: 'orange', label: 'Token refused', bar: 'The service refused the API token' },
-  unconfigured: { color: 'gray', label: 'Not set up', bar: null },
+const LOOK: Record<ConnectionState['state'], { color: string; label: PlainKey; bar: PlainKey | null }> = {
+  online: { color: 'teal', label: 'connection.online', bar: null },
+  offline: { color: 'red', label: 'connection.offline', bar: 'connection.offline' },
+  checking: { color: 'gray', label: 'connection.checking', bar: null },
+  unauthorized: { color: 'orange', label: 'connection.unauthorized', bar: 'connection.unauthorizedBar' },
+  unconfigured: { color: 'gray', label: 'connection.unconfigured', bar: null },
 };
 
 /** Any state the table does not know yet still gets a look: its name, and the bar. */
-const lookOf = (state: string): Look =>
-  LOOK[state as ConnectionState['state']] ?? { color: 'orange', label: state, bar: state };
+const lookOf = (state: string): Look => {
+  const look = LOOK[state as ConnectionState['state']];
+  if (!look) return { color: 'orange', label: state, bar: state };
+  return { color: look.color, label: t(look.label), bar: look.bar && t(look.bar) };
+};
 
 /** When a state carries a time for its next attempt (e.g. a failing or busy service), the bar says it. */
 const retryAtOf = (connection: ConnectionState): number | null => {
@@ -45,16 +50,17 @@ export function ConnectionIndicator({
   const look = lookOf(connection?.state ?? 'checking');
   const demo = connection?.mode === 'demo';
   const online = connection?.state === 'online';
-  const label = sendingPaused && online ? 'Sending paused' : demo && online ? 'Demo data' : look.label;
+  const label =
+    sendingPaused && online ? t('connection.sendingPaused') : demo && online ? t('connection.demo') : look.label;
   const color = sendingPaused && online ? 'orange' : demo && online ? 'grape' : look.color;
   const detail = sendingPaused
-    ? 'The service refused the API token when sending an order; fix the token in Settings.'
-    : (connection?.message ?? (demo ? 'Practice service on this computer' : null));
+    ? t('connection.sendingPausedDetail')
+    : (connection?.message ?? (demo ? t('connection.demoDetail') : null));
   return (
     <Tooltip label={detail ?? label} disabled={!detail}>
       <Badge
         role="status"
-        aria-label={`Connection: ${label}`}
+        aria-label={t('connection.label', { state: label })}
         color={color}
         variant="light"
         size="lg"
@@ -88,12 +94,10 @@ export function ConnectionBar({
   const look = connection ? lookOf(connection.state) : null;
   if (sendingPaused && connection?.state !== 'unauthorized') {
     return (
-      <div className="connection-bar" data-tone="red" role="status" aria-label="Sending is paused">
-        <span>
-          <strong>Sending is paused:</strong> the service refused the API token.
-        </span>
+      <div className="connection-bar" data-tone="red" role="status" aria-label={t('connection.pausedBar')}>
+        <span>{rich('connection.pausedBarText', { b: (chunks) => <strong>{chunks}</strong> })}</span>
         <Anchor component={Link} to="/settings" size="sm" fw={600} c="inherit" td="underline">
-          Fix in Settings
+          {t('connection.fixInSettings')}
         </Anchor>
       </div>
     );
@@ -106,16 +110,16 @@ export function ConnectionBar({
     setAnswer({ checking: false, at: after && after.state !== 'online' ? Date.now() : null });
   };
   const parts = [
-    stockAsOf !== null ? `stock as of ${timeOfDay(stockAsOf)}` : 'no stock on this computer yet',
-    connection.checkedAt !== null ? `checked ${timeOfDay(connection.checkedAt)}` : null,
-    retryAt !== null ? `next try ${timeOfDay(retryAt)}` : null,
+    stockAsOf !== null ? t('connection.stockAsOf', { time: timeOfDay(stockAsOf) }) : t('connection.noStock'),
+    connection.checkedAt !== null ? t('connection.checkedAt', { time: timeOfDay(connection.checkedAt) }) : null,
+    retryAt !== null ? t('connection.nextTry', { time: timeOfDay(retryAt) }) : null,
   ].filter(Boolean);
   return (
     <div
       className="connection-bar"
       data-tone={connection.state === 'unauthorized' ? 'red' : 'orange'}
       role="status"
-      aria-label="Offline notice"
+      aria-label={t('connection.offlineNotice')}
     >
       <Tooltip label={connection.message ?? look.bar} multiline maw={420} disabled={!connection.message}>
         <strong tabIndex={connection.message ? 0 : undefined}>{look.bar}</strong>
@@ -123,7 +127,7 @@ export function ConnectionBar({
       <span>· {parts.join(' · ')}</span>
       {connection.state === 'unauthorized' ? (
         <Anchor component={Link} to="/settings" size="sm" fw={600} c="inherit" td="underline">
-          Fix in Settings
+          {t('connection.fixInSettings')}
         </Anchor>
       ) : (
         <Button
@@ -134,10 +138,12 @@ export function ConnectionBar({
           loading={answer.checking}
           onClick={() => void check()}
         >
-          Check now
+          {t('connection.checkNow')}
         </Button>
       )}
-      {answer.at !== null && <span data-testid="check-result">Still not reachable at {timeOfDay(answer.at)}.</span>}
+      {answer.at !== null && (
+        <span data-testid="check-result">{t('connection.stillUnreachable', { time: timeOfDay(answer.at) })}</span>
+      )}
     </div>
   );
 }

@@ -3,6 +3,7 @@
  * while a copy from this computer is shown and the service is being asked.
  */
 import { Badge, Loader } from '@mantine/core';
+import { t } from '../i18n';
 import { asOf } from './format';
 
 export type Source = 'live' | 'cache' | 'checking';
@@ -11,18 +12,18 @@ export function SourceBadge({ source, fetchedAt }: { source: Source; fetchedAt: 
   if (source === 'live')
     return (
       <Badge color="teal" variant="light" tt="none" size="md">
-        Live
+        {t('source.live')}
       </Badge>
     );
   if (source === 'checking')
     return (
       <Badge color="gray" variant="light" tt="none" size="md" leftSection={<Loader size={10} color="gray" />}>
-        Checking…
+        {t('source.checking')}
       </Badge>
     );
   return (
     <Badge color="gray" variant="light" tt="none" size="md">
-      Cached at {asOf(fetchedAt)}
+      {t('source.cached', { asOf: asOf(fetchedAt) })}
     </Badge>
   );
 }

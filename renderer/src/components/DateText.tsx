@@ -1,15 +1,18 @@
 /** A service date in the user's locale; an unreadable one is shown as written and flagged, never "Invalid Date". */
 import { Badge, Text, Tooltip } from '@mantine/core';
 import type { DateView } from '../../../shared/domain';
+import { currentLocale, t } from '../i18n';
 
-const dayFormats = {
-  medium: new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' }),
-  short: new Intl.DateTimeFormat(undefined, { dateStyle: 'short', timeZone: 'UTC' }),
-};
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
 
-export function formatDay(iso: string, style: 'medium' | 'short' = 'medium'): string {
+/** An ISO day in the locale in use ("23 Nov 2026", "23.11.26"). */
+export function formatDay(iso: string, style: 'medium' | 'short' | 'long' = 'medium'): string {
   const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
-  return dayFormats[style].format(new Date(Date.UTC(y, m - 1, d)));
+  const key = `${style}|${currentLocale()}`;
+  let format = dayFormats.get(key);
+  if (!format)
+    dayFormats.set(key, (format = new Intl.DateTimeFormat(currentLocale(), { dateStyle: style, timeZone: 'UTC' })));
+  return format.format(new Date(Date.UTC(y, m - 1, d)));
 }
 
 export function DateText({ value, style = 'medium' }: { value: DateView; style?: 'medium' | 'short' }) {
@@ -21,11 +24,11 @@ export function DateText({ value, style = 'medium' }: { value: DateView; style?:
     );
   if (value.kind === 'date') return <span>{formatDay(value.iso, style)}</span>;
   return (
-    <Tooltip label="This date cannot be read with the date order set in Settings; it is shown as the service wrote it.">
+    <Tooltip label={t('date.unreadableTip')}>
       <span>
         {value.text}{' '}
         <Badge color="red" variant="light" size="xs">
-          unreadable date
+          {t('date.unreadable')}
         </Badge>
       </span>
     </Tooltip>

@@ -9,7 +9,8 @@ import type { OrderRow, ProductRow } from '../../../shared/domain';
 import type { OrdersQuery } from '../store/orders';
 import type { StockQuery } from '../store/catalogue';
 import { call } from '../bridge';
-import { asOf, count } from './format';
+import { asOf } from './format';
+import { t } from '../i18n';
 import { useWindows } from './useWindows';
 import { NoMatches, VirtualTable, type Column } from './VirtualTable';
 
@@ -138,20 +139,22 @@ function ListBodyView<K extends ListKind>(props: ListBodyProps<K>) {
     <>
       <Group justify="space-between" gap="xs">
         <Text size="sm" aria-live="polite" data-testid={props.kind === 'orders' ? 'orders-count' : 'stock-count'}>
-          {windows.total === null ? 'Loading…' : `${count(total)} of ${count(windows.cached)} ${what}`}
+          {windows.total === null
+            ? t('common.loading')
+            : t('list.count', { shown: total, total: windows.cached, what })}
           {query.text && props.searchOrderNote ? ` · ${props.searchOrderNote}` : ''}
           {props.filtered && (
             <>
               {' · '}
               <Anchor component="button" type="button" size="sm" onClick={props.onClear}>
-                Clear filters
+                {t('list.clearFilters')}
               </Anchor>
             </>
           )}
         </Text>
         {props.age ? (
           <Text size="sm" c="dimmed">
-            {props.ageLabel} {asOf(props.age)}
+            {t('list.age', { label: props.ageLabel, asOf: asOf(props.age) })}
           </Text>
         ) : null}
       </Group>

@@ -5,6 +5,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { money } from './format';
 import type { OutboxEntry } from '../../../shared/domain';
 import { useStore } from '../store';
+import { t } from '../i18n';
 
 const WAITING = new Set<OutboxEntry['state']>(['queued', 'sending', 'unknown']);
 
@@ -25,21 +26,27 @@ export function OutboxNotifier() {
       if (!was || !WAITING.has(was) || was === entry.state) continue;
       // staff looking at this order's own answer (just after sending it) see it there already
       if (pathname === `/new-order/sent/${entry.id}`) continue;
-      const who = entry.order.name || 'an order';
+      const who = entry.order.name;
       if (entry.state === 'sent')
         notifications.show({
           id: `outbox-${entry.id}-sent`,
           color: 'teal',
-          title: 'Order sent',
-          message: `The order for ${who} (${money(entry.order.total_price)}) went out${entry.serverPoNumber ? ` as ${entry.serverPoNumber}` : ''}.`,
+          title: t('notify.sent.title'),
+          message: t('notify.sent.message', {
+            who,
+            named: who ? 'yes' : 'no',
+            total: money(entry.order.total_price),
+            po: entry.serverPoNumber ?? '',
+            hasPo: entry.serverPoNumber ? 'yes' : 'no',
+          }),
           autoClose: 8000,
         });
       else if (entry.state === 'rejected')
         notifications.show({
           id: `outbox-${entry.id}-rejected`,
           color: 'red',
-          title: 'Order rejected',
-          message: `The service rejected the order for ${who}. Open the outbox to correct it.`,
+          title: t('notify.rejected.title'),
+          message: t('notify.rejected.message', { who, named: who ? 'yes' : 'no' }),
           autoClose: 15_000,
           onClick: () => void navigate('/outbox'),
         });

@@ -4,17 +4,18 @@ import { Spotlight } from '@mantine/spotlight';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { OrderRow, ProductRow } from '../../../shared/domain';
-import { count, money } from './format';
+import { money } from './format';
 import { call } from '../bridge';
 import { addToOrder } from '../screens/new-order/start';
 import { useStore } from '../store';
+import { t } from '../i18n';
 
 const SCREENS = [
-  { id: 'orders', label: 'Orders', description: 'The order book', to: '/orders' },
-  { id: 'new-order', label: 'New order', description: 'Enter an order by hand', to: '/new-order' },
-  { id: 'stock', label: 'Stock', description: 'Products and stock', to: '/stock' },
-  { id: 'outbox', label: 'Outbox', description: 'Orders not sent yet', to: '/outbox' },
-  { id: 'settings', label: 'Settings', description: 'Service address, token, date order', to: '/settings' },
+  { id: 'orders', label: 'nav.orders', description: 'palette.orders', to: '/orders' },
+  { id: 'new-order', label: 'nav.newOrder', description: 'palette.newOrder', to: '/new-order' },
+  { id: 'stock', label: 'nav.stock', description: 'palette.stock', to: '/stock' },
+  { id: 'outbox', label: 'nav.outbox', description: 'palette.outbox', to: '/outbox' },
+  { id: 'settings', label: 'nav.settings', description: 'palette.settings', to: '/settings' },
 ] as const;
 
 /** Opened by Commands (Ctrl/Cmd+K, the menu); loaded in a chunk of its own (lazy.tsx). */
@@ -51,27 +52,26 @@ export function Palette({ query, setQuery }: { query: string; setQuery: (query: 
   }, [query]);
 
   const text = query.trim().toLowerCase();
-  const screens = SCREENS.filter((s) => !text || s.label.toLowerCase().includes(text));
+  const screens = SCREENS.map((s) => ({ ...s, label: t(s.label), description: t(s.description) })).filter(
+    (s) => !text || s.label.toLowerCase().includes(text),
+  );
   const current = found.query === query.trim() ? found : { products: [], orders: [] };
   const go = (to: string) => () => void navigate(to);
   const empty = screens.length + current.products.length + current.orders.length === 0;
 
   return (
     <Spotlight.Root query={query} onQueryChange={setQuery} shortcut={null} scrollable maxHeight={420}>
-      <Spotlight.Search
-        placeholder="Go to a screen, an order (number, name, e-mail) or a product (name, SKU, barcode)"
-        aria-label="Go to"
-      />
-      <Spotlight.ActionsList aria-label="Places to go">
+      <Spotlight.Search placeholder={t('palette.placeholder')} aria-label={t('palette.label')} />
+      <Spotlight.ActionsList aria-label={t('palette.list')}>
         {screens.length > 0 && (
-          <Spotlight.ActionsGroup label="Screens">
+          <Spotlight.ActionsGroup label={t('palette.screens')}>
             {screens.map((s) => (
               <Spotlight.Action key={s.id} label={s.label} description={s.description} onClick={go(s.to)} />
             ))}
           </Spotlight.ActionsGroup>
         )}
         {current.orders.length > 0 && (
-          <Spotlight.ActionsGroup label="Orders">
+          <Spotlight.ActionsGroup label={t('nav.orders')}>
             {current.orders.map((o) => (
               <Spotlight.Action
                 key={`o${o.id}`}
@@ -83,26 +83,24 @@ export function Palette({ query, setQuery }: { query: string; setQuery: (query: 
           </Spotlight.ActionsGroup>
         )}
         {current.products.length > 0 && (
-          <Spotlight.ActionsGroup label="Products">
+          <Spotlight.ActionsGroup label={t('palette.products')}>
             {current.products.map((p) => (
               <Spotlight.Action
                 key={`p${p.id}`}
                 label={`${p.sku} — ${p.name}`}
-                description={`${money(p.price)} · ${p.available === null ? 'stock —' : `${count(p.available)} available`}`}
+                description={`${money(p.price)} · ${p.available === null ? t('palette.noStock') : t('palette.available', { count: p.available })}`}
                 onClick={go(`/stock?product=${p.id}`)}
               />
             ))}
           </Spotlight.ActionsGroup>
         )}
         {current.products.length > 0 && (
-          <Spotlight.ActionsGroup label="Add to order">
+          <Spotlight.ActionsGroup label={t('palette.addToOrder')}>
             {current.products.map((p) => (
               <Spotlight.Action
                 key={`a${p.id}`}
-                label={`Add to order: ${p.sku} — ${p.name}`}
-                description={
-                  useStore.getState().wizard ? 'Adds it to the order being entered' : 'Starts an order with it'
-                }
+                label={t('palette.addProduct', { product: `${p.sku} — ${p.name}` })}
+                description={useStore.getState().wizard ? t('palette.addsToOrder') : t('palette.startsOrder')}
                 onClick={() => void addToOrder(p).then((path) => navigate(path))}
               />
             ))}
@@ -110,7 +108,7 @@ export function Palette({ query, setQuery }: { query: string; setQuery: (query: 
         )}
         {empty && (
           <Spotlight.Empty>
-            <Text size="sm">Nothing on this computer matches “{query.trim()}”.</Text>
+            <Text size="sm">{t('palette.nothing', { query: query.trim() })}</Text>
           </Spotlight.Empty>
         )}
       </Spotlight.ActionsList>

@@ -7,13 +7,13 @@ import { useState } from 'react';
 import type { SkippedRecord } from '../../../shared/domain';
 import { call } from '../bridge';
 import { count, timeOfDay } from './format';
-import { SKIP_REASON_TEXT } from './outcomes';
+import { skipReasonText } from './outcomes';
+import { t } from '../i18n';
 
 export function SkippedNotice({ source, skipped }: { source: 'orders' | 'catalogue'; skipped: number }) {
   const [records, setRecords] = useState<SkippedRecord[] | null>(null);
   const [open, setOpen] = useState(false);
   if (skipped <= 0) return null;
-  const what = source === 'orders' ? 'order' : 'product';
   const show = (): void => {
     setOpen(true);
     void call(source === 'orders' ? 'orders:skipped' : 'catalogue:skipped', {}).then(
@@ -24,40 +24,33 @@ export function SkippedNotice({ source, skipped }: { source: 'orders' | 'catalog
   return (
     <>
       <Text size="sm" c="orange.9" data-testid={`${source}-skipped`} span>
-        {count(skipped)} {what} record{skipped === 1 ? '' : 's'} from the service could not be read ·{' '}
+        {t('skipped.notice', { count: skipped, what: source })} ·{' '}
         <Anchor component="button" type="button" size="sm" onClick={show} c="inherit" td="underline">
-          Details
+          {t('skipped.details')}
         </Anchor>
       </Text>
-      <Modal
-        opened={open}
-        onClose={() => setOpen(false)}
-        title="Records the service sent that could not be read"
-        size="lg"
-      >
+      <Modal opened={open} onClose={() => setOpen(false)} title={t('skipped.title')} size="lg">
         <Text size="sm" mb="sm">
-          Shopdesk skipped {count(skipped)} {what} record{skipped === 1 ? '' : 's'} in the last download, so{' '}
-          {skipped === 1 ? 'it is' : 'they are'} not on this computer. Everything else was stored. Ask whoever runs the
-          service to correct {skipped === 1 ? 'it' : 'them'}; the log file lists them too.
+          {t('skipped.explain', { count: skipped, what: source })}
         </Text>
         {records === null ? (
-          <Text size="sm">Reading…</Text>
+          <Text size="sm">{t('skipped.reading')}</Text>
         ) : (
-          <Table aria-label="Skipped records" striped>
+          <Table aria-label={t('skipped.table')} striped>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Id as sent</Table.Th>
-                <Table.Th>Page</Table.Th>
-                <Table.Th>Why it was skipped</Table.Th>
-                <Table.Th>When</Table.Th>
+                <Table.Th>{t('skipped.col.id')}</Table.Th>
+                <Table.Th>{t('skipped.col.page')}</Table.Th>
+                <Table.Th>{t('skipped.col.why')}</Table.Th>
+                <Table.Th>{t('skipped.col.when')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {records.map((r, i) => (
                 <Table.Tr key={i}>
-                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{r.id ?? 'none'}</Table.Td>
+                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{r.id ?? t('skipped.noId')}</Table.Td>
                   <Table.Td>{r.page === null ? '—' : count(r.page)}</Table.Td>
-                  <Table.Td>{SKIP_REASON_TEXT[r.reason]}</Table.Td>
+                  <Table.Td>{skipReasonText(r.reason)}</Table.Td>
                   <Table.Td>{timeOfDay(r.at)}</Table.Td>
                 </Table.Tr>
               ))}
@@ -66,7 +59,7 @@ export function SkippedNotice({ source, skipped }: { source: 'orders' | 'catalog
         )}
         {records !== null && records.length < skipped && (
           <Text size="xs" mt="xs">
-            The first {count(records.length)} are listed.
+            {t('skipped.firstListed', { count: records.length })}
           </Text>
         )}
       </Modal>

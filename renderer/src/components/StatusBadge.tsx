@@ -1,4 +1,9 @@
-/** A status word as a coloured label. Known words get fitting colours; any other word gets a stable colour of its own. */
+/**
+ * A status word as a coloured label. Known words get fitting colours and are said in the language in use; any other
+ * word is shown as the service wrote it (in sentence case) with a stable colour of its own.
+ */
+import type { PlainKey } from '../../../shared/i18n/messages';
+import { currentLocale, t } from '../i18n';
 
 const KNOWN: Record<string, string> = {
   available: 'teal',
@@ -17,6 +22,23 @@ const KNOWN: Record<string, string> = {
   low: 'orange',
 };
 const PALETTE = ['cyan', 'grape', 'lime', 'pink', 'violet', 'blue', 'orange'];
+
+/** The words Shopdesk knows, in the language in use (the service's own words otherwise). */
+const WORDS: Record<string, PlainKey> = {
+  available: 'status.available',
+  delivered: 'status.delivered',
+  shipped: 'status.shipped',
+  processing: 'status.processing',
+  pending: 'status.pending',
+  'on hold': 'status.onHold',
+  unavailable: 'status.unavailable',
+  discontinued: 'status.discontinued',
+  cancelled: 'status.cancelled',
+  canceled: 'status.cancelled',
+  'no longer listed': 'status.noLongerListed',
+  out: 'status.out',
+  low: 'status.low',
+};
 
 /** The order statuses read from left to right in the life of an order; others follow by name. */
 const LIFE_ORDER = ['pending', 'processing', 'on hold', 'shipped', 'delivered', 'cancelled', 'canceled'];
@@ -43,17 +65,20 @@ export function byStatusOrder(a: string, b: string): number {
  * capitals after the first ("UPS") are kept as the abbreviations they are.
  */
 export function statusText(status: string): string {
-  const known = TEXTS.get(status);
+  const key = `${currentLocale()}|${status}`;
+  const known = TEXTS.get(key);
   if (known !== undefined) return known;
-  const text = sentenceCase(status);
-  if (TEXTS.size < 500) TEXTS.set(status, text);
+  const word = WORDS[status.trim().toLowerCase()];
+  const text = word ? t(word) : sentenceCase(status);
+  if (TEXTS.size < 500) TEXTS.set(key, text);
   return text;
 }
 /** A list shows the same few statuses thousands of times: each is worded once. */
 const TEXTS = new Map<string, string>();
 
 function sentenceCase(status: string): string {
-  const words = (status.trim() || 'No status').split(/\s+/);
+  if (!status.trim()) return t('status.none');
+  const words = status.trim().split(/\s+/);
   return words
     .map((word, i) => {
       if (i === 0)
@@ -76,7 +101,7 @@ export function StatusLabel({ status, suffix }: { status: string; suffix?: strin
   const text = statusText(status);
   const shown = suffix ? `${text} · ${suffix}` : text;
   return (
-    <span title={shown} className="status-pill" data-color={statusColor(text)}>
+    <span title={shown} className="status-pill" data-color={statusColor(status)}>
       {shown}
     </span>
   );

@@ -8,6 +8,7 @@ import { Alert, Skeleton, UnstyledButton } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useEffect, useId, useMemo, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { t } from '../i18n';
 
 /** From a search box: ArrowDown moves into the table below it (returns whether it did). */
 export function moveIntoTable(event: KeyboardEvent<HTMLElement>): boolean {
@@ -20,16 +21,24 @@ export function moveIntoTable(event: KeyboardEvent<HTMLElement>): boolean {
 }
 
 /** What a filtered list shows when nothing matches. */
-export function NoMatches({ what, text, onClear }: { what: string; text: string; onClear?: () => void }) {
+export function NoMatches({
+  what,
+  text,
+  onClear,
+}: {
+  what: 'orders' | 'products';
+  text: string;
+  onClear?: () => void;
+}) {
   return (
-    <Alert color="gray" title={`No ${what} match`}>
-      Nothing matches {text ? `“${text}”` : 'these filters'}.{' '}
+    <Alert color="gray" title={t('list.noMatchTitle', { what })}>
+      {text ? t('list.noMatchText', { text }) : t('list.noMatchFilters')}{' '}
       {onClear ? (
         <UnstyledButton onClick={onClear} td="underline" fz="sm">
-          Clear the search and filters
+          {t('list.clearAll')}
         </UnstyledButton>
       ) : (
-        'Clear the search or a filter to see more.'
+        t('list.clearHint')
       )}
     </Alert>
   );
@@ -173,7 +182,7 @@ export function VirtualTable<Row>(props: VirtualTableProps<Row>) {
                   {c.sortable && props.onSort ? (
                     <UnstyledButton
                       onClick={() => props.onSort?.(c.key)}
-                      aria-label={`Sort by ${c.header}`}
+                      aria-label={t('list.sortBy', { column: c.header })}
                       fw={600}
                       fz="sm"
                     >

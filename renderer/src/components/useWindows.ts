@@ -3,7 +3,7 @@
  * range are kept: the renderer never holds the whole list.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { BridgeError } from '../bridge';
+import { errorText } from '../errors';
 
 export const BLOCK = 100;
 const KEEP_BLOCKS = 20;
@@ -50,7 +50,7 @@ export function useWindows<Row>(
           return next;
         });
       } catch (e) {
-        setError(e instanceof BridgeError ? e.message : 'The list could not be read.');
+        setError(errorText(e, 'list.unreadable'));
       } finally {
         current.current.loading.delete(tag);
       }
