@@ -15,6 +15,8 @@ const I18N_CHECKED = process.env.I18N_ALL
       'renderer/src/i18n.tsx',
       'renderer/src/errors.ts',
       'renderer/src/components/**',
+      'renderer/src/screens/orders/**',
+      'renderer/src/screens/stock/**',
     ];
 const restrict = (names, patterns, message) => ({
   'no-restricted-imports': [

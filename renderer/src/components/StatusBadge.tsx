@@ -16,7 +16,8 @@ const KNOWN: Record<string, string> = {
   discontinued: 'gray',
   cancelled: 'red',
   canceled: 'red',
-  'no longer listed': 'gray',
+  // a product a complete catalogue pass no longer lists (Shopdesk's own word, not the service's)
+  delisted: 'gray',
   // stock levels
   out: 'red',
   low: 'orange',
@@ -35,7 +36,7 @@ const WORDS: Record<string, PlainKey> = {
   discontinued: 'status.discontinued',
   cancelled: 'status.cancelled',
   canceled: 'status.cancelled',
-  'no longer listed': 'status.noLongerListed',
+  delisted: 'status.noLongerListed',
   out: 'status.out',
   low: 'status.low',
 };

@@ -3,12 +3,14 @@
  * (or the cache's, with why the service could not answer) replaces it when the answer comes.
  */
 import { useEffect, useState } from 'react';
-import { BridgeError } from '../bridge';
+import type { SimpleKey } from '../../../shared/i18n/translate';
+import { errorText } from '../errors';
 
 export function useCacheThenLive<T>(
   id: number | null,
   read: (cacheOnly: boolean) => Promise<T>,
-  failure: string,
+  /** What to say when the record cannot be read and the core gave no reason. */
+  failure: SimpleKey,
 ): { read: T | null; checking: boolean; error: string | null } {
   const [state, setState] = useState<{ id: number | null; read: T | null; checking: boolean; error: string | null }>({
     id,
@@ -37,9 +39,7 @@ export function useCacheThenLive<T>(
         answered = true;
         if (current)
           setState((s) =>
-            s.read
-              ? { ...s, checking: false }
-              : { ...s, checking: false, error: e instanceof BridgeError ? e.message : failure },
+            s.read ? { ...s, checking: false } : { ...s, checking: false, error: errorText(e, failure) },
           );
       },
     );

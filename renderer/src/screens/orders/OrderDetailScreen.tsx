@@ -21,7 +21,7 @@ import { flushSync } from 'react-dom';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { DateView, OrderDetail } from '../../../../shared/domain';
 import { asDeduction } from '../../../../shared/money';
-import { BridgeError, call } from '../../bridge';
+import { call } from '../../bridge';
 import { SourceBadge } from '../../components/DataSource';
 import { useCacheThenLive } from '../../components/useCacheThenLive';
 import { OrderSheet } from './OrderSheet';
@@ -31,6 +31,9 @@ import { StatusBadge } from '../../components/StatusBadge';
 import { useStore } from '../../store';
 import { orderAgain, startNewOrderPath } from '../new-order/start';
 import { MOD } from '../new-order/WizardScreen';
+import type { SimpleKey } from '../../../../shared/i18n/translate';
+import { t } from '../../i18n';
+import { errorText } from '../../errors';
 
 function CopyIcon({ copied }: { copied: boolean }) {
   return (
@@ -55,6 +58,7 @@ function CopyIcon({ copied }: { copied: boolean }) {
   );
 }
 
+/** A value with a button that copies it; `label` names what is copied ("Copy e-mail"). */
 function Copyable({ label, value }: { label: string; value: string }) {
   if (!value) return <Text c="dimmed">—</Text>;
   return (
@@ -62,8 +66,8 @@ function Copyable({ label, value }: { label: string; value: string }) {
       <Text style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>{value}</Text>
       <CopyButton value={value}>
         {({ copied, copy }) => (
-          <Tooltip label={copied ? 'Copied' : `Copy ${label}`}>
-            <ActionIcon variant="subtle" size="sm" onClick={copy} aria-label={`Copy ${label}`} className="no-print">
+          <Tooltip label={copied ? t('order.copied') : label}>
+            <ActionIcon variant="subtle" size="sm" onClick={copy} aria-label={label} className="no-print">
               <CopyIcon copied={copied} />
             </ActionIcon>
           </Tooltip>
@@ -73,11 +77,11 @@ function Copyable({ label, value }: { label: string; value: string }) {
   );
 }
 
-const EVENTS: [keyof Pick<OrderDetail, 'orderDate' | 'processedDate' | 'closedDate' | 'cancelledDate'>, string][] = [
-  ['orderDate', 'Ordered'],
-  ['processedDate', 'Processed'],
-  ['closedDate', 'Closed'],
-  ['cancelledDate', 'Cancelled'],
+const EVENTS: [keyof Pick<OrderDetail, 'orderDate' | 'processedDate' | 'closedDate' | 'cancelledDate'>, SimpleKey][] = [
+  ['orderDate', 'order.event.ordered'],
+  ['processedDate', 'order.event.processed'],
+  ['closedDate', 'order.event.closed'],
+  ['cancelledDate', 'order.event.cancelled'],
 ];
 
 /**
@@ -118,21 +122,21 @@ export function OrderDetailScreen() {
   const loaded = useCacheThenLive(
     valid ? orderId : null,
     (cacheOnly) => call('orders:get', { id: orderId, cacheOnly }),
-    'The order could not be read.',
+    'order.unreadable',
   );
   const read = loaded.read;
-  const error = valid ? loaded.error : 'That is not an order number.';
+  const error = valid ? loaded.error : t('order.notANumber');
 
   const back = (
     <Anchor component={Link} to="/orders" className="no-print">
-      ← Back to orders
+      {t('order.back')}
     </Anchor>
   );
   if (error)
     return (
       <Stack maw={720}>
         {back}
-        <Alert color="red" title="Order not available">
+        <Alert color="red" title={t('order.unavailable')}>
           {error}
         </Alert>
       </Stack>
@@ -141,7 +145,7 @@ export function OrderDetailScreen() {
     return (
       <Group gap="xs">
         <Loader size="xs" />
-        <Text>Reading the order…</Text>
+        <Text>{t('order.reading')}</Text>
       </Group>
     );
   const o = read.order;
@@ -154,10 +158,10 @@ export function OrderDetailScreen() {
     o.country,
   ].filter(Boolean);
   const amounts: [string, string | null][] = [
-    ['Subtotal', o.subtotalPrice],
-    ['Shipping', o.shippingCost],
-    ['Tax', o.totalTax],
-    ['Discounts', asDeduction(o.totalDiscounts)],
+    [t('totals.subtotal'), o.subtotalPrice],
+    [t('totals.shipping'), o.shippingCost],
+    [t('totals.tax'), o.totalTax],
+    [t('totals.discounts'), asDeduction(o.totalDiscounts)],
   ];
 
   return (
@@ -168,12 +172,12 @@ export function OrderDetailScreen() {
       <Group justify="space-between" align="flex-start">
         <Stack gap={4}>
           <Title order={1} fz="h2">
-            Order {o.poNumber || `#${o.id}`}
+            {t('order.title', { po: o.poNumber || `#${o.id}` })}
           </Title>
           <Group gap="xs">
             <StatusBadge status={o.status} />
             <SourceBadge source={loaded.checking ? 'checking' : read.source} fetchedAt={o.fetchedAt} />
-            {o.trackingNumber && <Text size="sm">Tracking: {o.trackingNumber}</Text>}
+            {o.trackingNumber && <Text size="sm">{t('order.tracking', { tracking: o.trackingNumber })}</Text>}
           </Group>
           {read.note && (
             <Text size="sm" c="dimmed">
@@ -184,48 +188,48 @@ export function OrderDetailScreen() {
         <Group gap="xs" className="no-print">
           <OrderAgainButton order={o} />
           <Button variant="default" onClick={print}>
-            Print order sheet
+            {t('order.print')}
           </Button>
         </Group>
       </Group>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <Paper withBorder p="md" aria-label="Customer">
+        <Paper withBorder p="md" aria-label={t('order.customer')}>
           <Title order={2} fz="h4" mb="xs">
-            Customer
+            {t('order.customer')}
           </Title>
-          <Copyable label="name" value={o.name} />
-          <Copyable label="e-mail" value={o.email} />
-          <Copyable label="phone" value={o.phone} />
+          <Copyable label={t('order.copyName')} value={o.name} />
+          <Copyable label={t('order.copyEmail')} value={o.email} />
+          <Copyable label={t('order.copyPhone')} value={o.phone} />
         </Paper>
-        <Paper withBorder p="md" aria-label="Delivery address">
+        <Paper withBorder p="md" aria-label={t('order.address')}>
           <Group justify="space-between">
             <Title order={2} fz="h4" mb="xs">
-              Delivery address
+              {t('order.address')}
             </Title>
           </Group>
           {address.length ? (
-            <Copyable label="address" value={address.join('\n')} />
+            <Copyable label={t('order.copyAddress')} value={address.join('\n')} />
           ) : (
-            <Text c="dimmed">No address given</Text>
+            <Text c="dimmed">{t('order.noAddress')}</Text>
           )}
         </Paper>
       </SimpleGrid>
-      <Paper withBorder p="md" aria-label="Timeline">
+      <Paper withBorder p="md" aria-label={t('order.timeline')}>
         <Title order={2} fz="h4" mb="sm">
-          Timeline
+          {t('order.timeline')}
         </Title>
         {events.length === 0 ? (
-          <Text c="dimmed">No dates given.</Text>
+          <Text c="dimmed">{t('order.noDates')}</Text>
         ) : (
           <Timeline active={events.length - 1} bulletSize={14} lineWidth={2}>
             {events.map(([key, label]) => (
-              <Timeline.Item key={key} title={label} color={key === 'cancelledDate' ? 'red' : undefined}>
+              <Timeline.Item key={key} title={t(label)} color={key === 'cancelledDate' ? 'red' : undefined}>
                 <Text size="sm">
                   <DateText value={o[key] as DateView} />
                 </Text>
                 {key === 'cancelledDate' && o.cancelReason && (
                   <Text size="sm" c="dimmed">
-                    Reason: {o.cancelReason}
+                    {t('order.reason', { reason: o.cancelReason })}
                   </Text>
                 )}
               </Timeline.Item>
@@ -233,34 +237,40 @@ export function OrderDetailScreen() {
           </Timeline>
         )}
       </Paper>
-      <Paper withBorder p="md" aria-label="Items">
+      <Paper withBorder p="md" aria-label={t('order.items')}>
         <Title order={2} fz="h4" mb="sm">
-          Items ({count(o.items.length)})
+          {t('order.itemsCount', { count: o.items.length })}
         </Title>
         {o.items.length === 0 ? (
-          <Text c="dimmed">The service listed no items for this order.</Text>
+          <Text c="dimmed">{t('order.noItems')}</Text>
         ) : (
           <Table striped>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Product</Table.Th>
-                <Table.Th ta="right">Qty</Table.Th>
-                <Table.Th ta="right">Price</Table.Th>
-                <Table.Th ta="right">Discount</Table.Th>
-                <Table.Th ta="right">Line total</Table.Th>
-                <Table.Th>Fulfilment</Table.Th>
+                <Table.Th>{t('items.product')}</Table.Th>
+                <Table.Th ta="right">{t('items.qty')}</Table.Th>
+                <Table.Th ta="right">{t('items.price')}</Table.Th>
+                <Table.Th ta="right">{t('items.discount')}</Table.Th>
+                <Table.Th ta="right">{t('items.lineTotal')}</Table.Th>
+                <Table.Th>{t('items.fulfilment')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {o.items.map((item, index) => (
                 <Table.Tr key={item.id ?? `line-${index}`}>
                   <Table.Td style={{ overflowWrap: 'anywhere' }}>
-                    {item.productName ?? `Product #${item.productVariantId ?? '?'}`}
+                    {item.productName ?? t('items.productNumber', { id: item.productVariantId ?? '?' })}
                     <Text size="xs" c="dimmed">
-                      {item.productSku ? `SKU ${item.productSku} · ` : 'Not in the local catalogue · '}id{' '}
-                      {item.productVariantId ?? '—'}
-                      {item.createdAt ? ` · added ${item.createdAt}` : ''}
-                      {item.updatedAt && item.updatedAt !== item.createdAt ? ` · updated ${item.updatedAt}` : ''}
+                      {[
+                        item.productSku ? t('items.sku', { sku: item.productSku }) : t('items.notInCatalogue'),
+                        t('items.id', { id: item.productVariantId ?? '—' }),
+                        item.createdAt ? t('items.added', { at: item.createdAt }) : null,
+                        item.updatedAt && item.updatedAt !== item.createdAt
+                          ? t('items.updated', { at: item.updatedAt })
+                          : null,
+                      ]
+                        .filter(Boolean)
+                        .join(' · ')}
                     </Text>
                   </Table.Td>
                   <Table.Td ta="right">{item.quantity === null ? '—' : count(item.quantity)}</Table.Td>
@@ -277,17 +287,17 @@ export function OrderDetailScreen() {
         )}
       </Paper>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <Paper withBorder p="md" aria-label="Remarks">
+        <Paper withBorder p="md" aria-label={t('order.remarks')}>
           <Title order={2} fz="h4" mb="xs">
-            Remarks
+            {t('order.remarks')}
           </Title>
           <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} c={o.remarks ? undefined : 'dimmed'}>
-            {o.remarks || 'No remarks.'}
+            {o.remarks || t('order.noRemarks')}
           </Text>
         </Paper>
-        <Paper withBorder p="md" aria-label="Totals">
+        <Paper withBorder p="md" aria-label={t('totals.title')}>
           <Title order={2} fz="h4" mb="xs">
-            Totals
+            {t('totals.title')}
           </Title>
           <Table withRowBorders={false} verticalSpacing={2}>
             <Table.Tbody>
@@ -298,7 +308,7 @@ export function OrderDetailScreen() {
                 </Table.Tr>
               ))}
               <Table.Tr>
-                <Table.Td fw={700}>Total</Table.Td>
+                <Table.Td fw={700}>{t('totals.total')}</Table.Td>
                 <Table.Td ta="right" fw={700}>
                   {money(o.totalPrice)}
                 </Table.Td>
@@ -306,14 +316,13 @@ export function OrderDetailScreen() {
             </Table.Tbody>
           </Table>
           {o.totalsCheck.matches === false && (
-            <Alert color="orange" mt="xs" title="Totals do not add up" role="alert">
-              Subtotal + shipping + tax − discounts is {money(o.totalsCheck.computed)}, but the order says{' '}
-              {money(o.totalPrice)}.
+            <Alert color="orange" mt="xs" title={t('totals.mismatchTitle')} role="alert">
+              {t('totals.mismatch', { computed: money(o.totalsCheck.computed), total: money(o.totalPrice) })}
             </Alert>
           )}
           {o.totalsCheck.matches === null && (
             <Text size="sm" c="dimmed" mt="xs">
-              Some figures are missing, so the totals cannot be checked.
+              {t('totals.uncheckable')}
             </Text>
           )}
         </Paper>
@@ -338,12 +347,12 @@ function OrderAgainButton({ order }: { order: OrderDetail }) {
             (path) => navigate(path),
             (e: unknown) => {
               setBusy(false);
-              setFailed(e instanceof BridgeError ? e.message : 'The new order could not be started.');
+              setFailed(errorText(e, 'order.againFailed'));
             },
           );
         }}
       >
-        Order again
+        {t('order.again')}
       </Button>
       {failed && (
         <Text size="xs" c="red" role="alert">
@@ -362,23 +371,20 @@ function EnteredHere({ orderId }: { orderId: number }) {
   if (!entry) return null;
   if (entry.totalsMismatch)
     return (
-      <Alert
-        color="orange"
-        role="alert"
-        title="The service’s totals differ from the ones entered here"
-        className="no-print"
-      >
-        Entered on this computer with a total of {money(entry.order.total_price)} (subtotal{' '}
-        {money(entry.order.subtotal_price)}). Compare with the totals below before handing over the order.
+      <Alert color="orange" role="alert" title={t('order.enteredDiffers.title')} className="no-print">
+        {t('order.enteredDiffers', {
+          total: money(entry.order.total_price),
+          subtotal: money(entry.order.subtotal_price),
+        })}
       </Alert>
     );
   if (params.get('entered') !== entry.id) return null;
   return (
-    <Alert color="teal" role="status" title="Sent" className="no-print">
+    <Alert color="teal" role="status" title={t('order.sent')} className="no-print">
       <Group justify="space-between" wrap="nowrap">
-        <Text size="sm">The service has this order; its totals match the ones entered here.</Text>
+        <Text size="sm">{t('order.sentMatches')}</Text>
         <Button size="sm" onClick={() => void navigate(startNewOrderPath())} data-autofocus autoFocus>
-          Start next order ({MOD}+N)
+          {t('order.startNext', { shortcut: `${MOD}+N` })}
         </Button>
       </Group>
     </Alert>

@@ -11,10 +11,9 @@ import type { DateView, OrderDetail } from '../../../../shared/domain';
 import { asDeduction } from '../../../../shared/money';
 import type { ShopSettings } from '../../../../shared/shop';
 import { formatDay } from '../../components/DateText';
-import { count, money } from '../../components/format';
-
-const printedAt = (ms: number): string =>
-  new Date(ms).toLocaleString(undefined, { dateStyle: 'long', timeStyle: 'short' });
+import { count, dayAndTime, money } from '../../components/format';
+import { statusText } from '../../components/StatusBadge';
+import { t } from '../../i18n';
 
 const day = (view: DateView): string =>
   view.kind === 'date' ? formatDay(view.iso, 'medium') : view.kind === 'invalid' ? view.text : '—';
@@ -30,7 +29,7 @@ function Barcode({ value }: { value: string }) {
       ref.current.replaceChildren(); // a value Code 128 cannot carry: no barcode rather than a wrong one
     }
   }, [value]);
-  return <svg ref={ref} className="sheet-barcode" role="img" aria-label={`Barcode of ${value}`} />;
+  return <svg ref={ref} className="sheet-barcode" role="img" aria-label={t('sheet.barcode', { value })} />;
 }
 
 export function OrderSheet({
@@ -52,62 +51,62 @@ export function OrderSheet({
     o.country,
   ].filter(Boolean);
   const totals: [string, string | null][] = [
-    ['Subtotal', o.subtotalPrice],
-    ['Shipping', o.shippingCost],
-    ['Tax', o.totalTax],
-    ['Discounts', asDeduction(o.totalDiscounts)],
+    [t('totals.subtotal'), o.subtotalPrice],
+    [t('totals.shipping'), o.shippingCost],
+    [t('totals.tax'), o.totalTax],
+    [t('totals.discounts'), asDeduction(o.totalDiscounts)],
   ];
   return createPortal(
-    <article className="order-sheet-print" aria-label="Order sheet for printing">
+    <article className="order-sheet-print" aria-label={t('sheet.label')}>
       <header className="sheet-head">
         <div>
-          <div className="sheet-shop">{shop.name || 'Order sheet'}</div>
+          <div className="sheet-shop">{shop.name || t('sheet.title')}</div>
           {shop.address && <div className="sheet-lines">{shop.address}</div>}
         </div>
         <div className="sheet-po">
-          <div className="sheet-label">Order</div>
+          <div className="sheet-label">{t('sheet.order')}</div>
           <div className="sheet-po-number">{po}</div>
           {o.poNumber && <Barcode value={o.poNumber} />}
         </div>
       </header>
       <dl className="sheet-facts">
         <div>
-          <dt>Order date</dt>
+          <dt>{t('sheet.orderDate')}</dt>
           <dd>{day(o.orderDate)}</dd>
         </div>
         <div>
-          <dt>Status</dt>
-          <dd>{o.status || '—'}</dd>
+          <dt>{t('orders.col.status')}</dt>
+          <dd>{o.status ? statusText(o.status) : '—'}</dd>
         </div>
         {o.trackingNumber && (
           <div>
-            <dt>Tracking number</dt>
+            <dt>{t('sheet.tracking')}</dt>
             <dd>{o.trackingNumber}</dd>
           </div>
         )}
         <div>
-          <dt>Printed</dt>
-          <dd>{printedAt(printed)}</dd>
+          <dt>{t('sheet.printed')}</dt>
+          <dd>{dayAndTime(printed, 'long')}</dd>
         </div>
       </dl>
       <section className="sheet-parties">
         <div>
-          <h2>Customer</h2>
+          <h2>{t('order.customer')}</h2>
           <div className="sheet-lines">{[o.name, o.email, o.phone].filter(Boolean).join('\n') || '—'}</div>
         </div>
         <div>
-          <h2>Deliver to</h2>
+          <h2>{t('sheet.deliverTo')}</h2>
           <div className="sheet-lines">{[o.name, ...address].filter(Boolean).join('\n') || '—'}</div>
         </div>
       </section>
       <table className="sheet-items">
         <thead>
           <tr>
-            <th>SKU</th>
-            <th>Product</th>
-            <th className="num">Qty</th>
-            <th className="num">Price</th>
-            <th className="num">Line total</th>
+            <th>{t('items.skuHeader')}</th>
+            <th>{t('items.product')}</th>
+            <th className="num">{t('items.qty')}</th>
+            <th className="num">{t('items.price')}</th>
+            <th className="num">{t('items.lineTotal')}</th>
           </tr>
         </thead>
         <tbody>
@@ -115,9 +114,9 @@ export function OrderSheet({
             <tr key={item.id ?? `line-${i}`}>
               <td>{item.productSku ?? '—'}</td>
               <td>
-                {item.productName ?? `Product #${item.productVariantId ?? '?'}`}
+                {item.productName ?? t('items.productNumber', { id: item.productVariantId ?? '?' })}
                 {item.discount && Number(item.discount) !== 0 ? (
-                  <span className="sheet-note"> (discount {money(item.discount)})</span>
+                  <span className="sheet-note"> {t('sheet.discount', { amount: money(item.discount) })}</span>
                 ) : null}
               </td>
               <td className="num">{item.quantity === null ? '—' : count(item.quantity)}</td>
@@ -127,15 +126,15 @@ export function OrderSheet({
           ))}
           {o.items.length === 0 && (
             <tr>
-              <td colSpan={5}>The service listed no items for this order.</td>
+              <td colSpan={5}>{t('order.noItems')}</td>
             </tr>
           )}
         </tbody>
       </table>
       <section className="sheet-bottom">
         <div className="sheet-remarks">
-          <h2>Remarks</h2>
-          <div className="sheet-lines">{o.remarks || 'None.'}</div>
+          <h2>{t('order.remarks')}</h2>
+          <div className="sheet-lines">{o.remarks || t('sheet.noRemarks')}</div>
         </div>
         <table className="sheet-totals">
           <tbody>
@@ -146,7 +145,7 @@ export function OrderSheet({
               </tr>
             ))}
             <tr className="sheet-total">
-              <th>Total</th>
+              <th>{t('totals.total')}</th>
               <td className="num">{money(o.totalPrice)}</td>
             </tr>
           </tbody>

@@ -16,7 +16,7 @@ import { count, money } from '../../components/format';
 import { ListBody, ListFrame } from '../../components/ListFrame';
 import { ordersOutcomeText } from '../../components/outcomes';
 import { SkippedNotice } from '../../components/SkippedNotice';
-import { StatusLabel } from '../../components/StatusBadge';
+import { StatusLabel, statusText } from '../../components/StatusBadge';
 import { moveIntoTable, type Column } from '../../components/VirtualTable';
 import { useStore } from '../../store';
 import { DEFAULT_ORDERS_QUERY, type OrdersQuery } from '../../store/orders';
@@ -32,12 +32,15 @@ import {
 import { startNewOrderPath } from '../new-order/start';
 import { OrdersSummaryBar } from './OrdersSummaryBar';
 import { SavedViews } from './SavedViews';
+import { t } from '../../i18n';
+
+type OrderColumn = Column<OrderRow> & { required?: boolean };
 
 /** Every column the list can show, in its usual order; PO, customer, status and total are always there. */
-const ALL_COLUMNS: (Column<OrderRow> & { required?: boolean })[] = [
+const allColumns = (): OrderColumn[] => [
   {
     key: 'id',
-    header: 'PO number',
+    header: t('orders.col.po'),
     width: 120,
     sortable: true,
     required: true,
@@ -45,7 +48,7 @@ const ALL_COLUMNS: (Column<OrderRow> & { required?: boolean })[] = [
   },
   {
     key: 'date',
-    header: 'Date',
+    header: t('orders.col.date'),
     width: 116,
     sortable: true,
     priority: 5,
@@ -53,20 +56,39 @@ const ALL_COLUMNS: (Column<OrderRow> & { required?: boolean })[] = [
   },
   {
     key: 'customer',
-    header: 'Customer',
+    header: t('orders.col.customer'),
     width: 'minmax(150px, 1fr)',
     sortable: true,
     required: true,
-    render: (o) => <span title={o.email}>{o.name || '(no name)'}</span>,
+    render: (o) => <span title={o.email}>{o.name || t('orders.noName')}</span>,
   },
-  { key: 'email', header: 'E-mail', width: 'minmax(180px, 1fr)', priority: 3, render: (o) => o.email || '—' },
-  { key: 'phone', header: 'Phone', width: 140, priority: 1, render: (o) => o.phone || '—' },
-  { key: 'city', header: 'City', width: 140, priority: 2, render: (o) => o.city || '—' },
-  { key: 'status', header: 'Status', width: 130, required: true, render: (o) => <StatusLabel status={o.status} /> },
-  { key: 'items', header: 'Items', width: 64, align: 'right', priority: 4, render: (o) => count(o.items) },
+  {
+    key: 'email',
+    header: t('orders.col.email'),
+    width: 'minmax(180px, 1fr)',
+    priority: 3,
+    render: (o) => o.email || '—',
+  },
+  { key: 'phone', header: t('orders.col.phone'), width: 140, priority: 1, render: (o) => o.phone || '—' },
+  { key: 'city', header: t('orders.col.city'), width: 140, priority: 2, render: (o) => o.city || '—' },
+  {
+    key: 'status',
+    header: t('orders.col.status'),
+    width: 130,
+    required: true,
+    render: (o) => <StatusLabel status={o.status} />,
+  },
+  {
+    key: 'items',
+    header: t('orders.col.items'),
+    width: 64,
+    align: 'right',
+    priority: 4,
+    render: (o) => count(o.items),
+  },
   {
     key: 'total',
-    header: 'Total',
+    header: t('orders.col.total'),
     width: 110,
     align: 'right',
     sortable: true,
@@ -121,13 +143,13 @@ export function OrdersScreen() {
     return () => window.removeEventListener('keydown', onKey);
   }, []);
 
+  // worded once: a change of language draws the screen again from scratch
+  const ALL_COLUMNS = useMemo(() => allColumns(), []);
   const shownKeys = ui.orderColumns ?? DEFAULT_COLUMNS;
   const columns = useMemo(
     () =>
-      shownKeys
-        .map((key) => ALL_COLUMNS.find((c) => c.key === key))
-        .filter((c): c is (typeof ALL_COLUMNS)[number] => c !== undefined),
-    [shownKeys],
+      shownKeys.map((key) => ALL_COLUMNS.find((c) => c.key === key)).filter((c): c is OrderColumn => c !== undefined),
+    [shownKeys, ALL_COLUMNS],
   );
   const views = ui.orderViews ?? READY_MADE_VIEWS;
   const activeView = views.find((v) => showsView(v, query, preset, shownKeys))?.id ?? null;
@@ -183,7 +205,7 @@ export function OrdersScreen() {
 
   // The current filtered list as CSV, downloaded as a file the user picks (Electron asks where to save it).
   const exportCsv = async (): Promise<void> => {
-    setExporting('Preparing the CSV…');
+    setExporting(t('orders.export.preparing'));
     try {
       const result = await call('orders:export', query);
       const url = URL.createObjectURL(new Blob([result.csv], { type: 'text/csv;charset=utf-8' }));
@@ -192,11 +214,9 @@ export function OrdersScreen() {
       link.download = result.filename;
       link.click();
       setTimeout(() => URL.revokeObjectURL(url), 10_000);
-      setExporting(
-        `${count(result.rows)} orders exported${result.truncated ? ' (the list was cut at that many rows)' : ''}.`,
-      );
+      setExporting(t('orders.export.done', { rows: result.rows, truncated: result.truncated ? 'yes' : 'no' }));
     } catch {
-      setExporting('The export failed; try again.');
+      setExporting(t('orders.export.failed'));
     }
   };
 
@@ -222,7 +242,11 @@ export function OrdersScreen() {
     [query.sort, query.dir, setQuery],
   );
   const statusData = useMemo(
-    () => statuses.map((s) => ({ value: s.status, label: `${s.status || '(no status)'} (${count(s.count)})` })),
+    () =>
+      statuses.map((s) => ({
+        value: s.status,
+        label: t('orders.statusOption', { status: statusText(s.status), count: s.count }),
+      })),
     [statuses],
   );
   const filtered =
@@ -232,27 +256,27 @@ export function OrdersScreen() {
 
   const emptyState =
     status?.state === 'running' ? (
-      <Alert color="blue" title="Downloading the order book…">
-        Orders appear here as they arrive, newest first.
+      <Alert color="blue" title={t('orders.downloading')}>
+        {t('orders.empty.arriving')}
       </Alert>
     ) : online ? (
-      <Alert color="blue" title="No orders on this computer yet">
+      <Alert color="blue" title={t('orders.empty.title')}>
         <Group gap="sm">
-          <Text size="sm">The order book downloads from the service.</Text>
+          <Text size="sm">{t('orders.empty.online')}</Text>
           <Button size="xs" onClick={() => void refreshOrders()}>
-            Download now
+            {t('orders.empty.download')}
           </Button>
         </Group>
       </Alert>
     ) : (
-      <Alert color="gray" title="No orders on this computer yet">
-        Nothing is stored on this computer yet; the order book downloads when the service is reachable.
+      <Alert color="gray" title={t('orders.empty.title')}>
+        {t('orders.empty.offline')}
       </Alert>
     );
 
   return (
     <ListFrame
-      title="Orders"
+      title={t('nav.orders')}
       status={
         <>
           <Text size="sm" c="dimmed" aria-live="polite" data-testid="orders-outcome">
@@ -264,7 +288,7 @@ export function OrdersScreen() {
       actions={
         <>
           <Button size="xs" onClick={() => void navigate(startNewOrderPath())}>
-            New order
+            {t('nav.newOrder')}
           </Button>
           {online && (
             <Button
@@ -273,11 +297,11 @@ export function OrdersScreen() {
               onClick={() => void refreshOrders()}
               loading={status?.state === 'running'}
             >
-              Refresh
+              {t('orders.refresh')}
             </Button>
           )}
           <Button size="xs" variant="default" onClick={() => void exportCsv()} disabled={!cached}>
-            Export CSV
+            {t('orders.export.button')}
           </Button>
         </>
       }
@@ -313,8 +337,8 @@ export function OrdersScreen() {
         </>
       }
       search={{
-        label: 'Search orders',
-        placeholder: 'Customer, e-mail, phone, PO or tracking number, city, remarks',
+        label: t('orders.search'),
+        placeholder: t('orders.searchPlaceholder'),
         value: text,
         onChange: (value) => {
           setText(value);
@@ -326,8 +350,8 @@ export function OrdersScreen() {
       filters={
         <>
           <Select
-            label="Status"
-            placeholder="Any status"
+            label={t('orders.col.status')}
+            placeholder={t('orders.anyStatus')}
             data={statusData}
             value={query.status}
             onChange={(s) => setQuery({ status: s })}
@@ -335,23 +359,23 @@ export function OrdersScreen() {
             w={140}
           />
           <Select
-            label="Dates"
-            placeholder="Any day"
-            data={(Object.keys(PRESET_LABEL) as DatePreset[]).map((p) => ({ value: p, label: PRESET_LABEL[p] }))}
+            label={t('orders.dates')}
+            placeholder={t('orders.anyDay')}
+            data={(Object.keys(PRESET_LABEL) as DatePreset[]).map((p) => ({ value: p, label: t(PRESET_LABEL[p]) }))}
             value={preset}
             onChange={(p) => choosePreset(p as DatePreset | null)}
             clearable
             w={124}
           />
           <TextInput
-            label="From"
+            label={t('orders.from')}
             type="date"
             value={query.from ?? ''}
             onChange={(e) => setRange({ from: e.currentTarget.value || null })}
             w={130}
           />
           <TextInput
-            label="To"
+            label={t('orders.to')}
             type="date"
             value={query.to ?? ''}
             onChange={(e) => setRange({ to: e.currentTarget.value || null })}
@@ -363,16 +387,16 @@ export function OrdersScreen() {
         <>
           {swapped && (
             <Text size="sm" role="status" data-testid="range-swapped">
-              “From” was after “To”, so the two dates were swapped.
+              {t('orders.swapped', { from: t('orders.from'), to: t('orders.to') })}
             </Text>
           )}
           {query.attention && (
             <Text size="sm" c="dimmed">
-              Needs attention: orders on hold, still pending after two days, or with a date that cannot be read.
+              {t('orders.attentionNote')}
             </Text>
           )}
           {exporting && (
-            <Text size="sm" role="status" aria-label="Export result">
+            <Text size="sm" role="status" aria-label={t('orders.export.result')}>
               {exporting}
             </Text>
           )}
@@ -381,7 +405,7 @@ export function OrdersScreen() {
     >
       <ListBody
         kind="orders"
-        label="Orders"
+        label={t('nav.orders')}
         query={query}
         version={version}
         columns={columns}
@@ -390,9 +414,9 @@ export function OrdersScreen() {
         selected={selected}
         onSelect={setSelected}
         onOpen={open}
-        ageLabel="Order book updated at"
+        ageLabel={t('orders.updatedAt')}
         age={status?.updatedAt ?? null}
-        searchOrderNote="newest first (click a column to sort)"
+        searchOrderNote={t('orders.searchOrder')}
         filtered={filtered}
         onClear={clearFilters}
         emptyState={emptyState}

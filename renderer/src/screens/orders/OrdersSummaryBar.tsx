@@ -9,7 +9,8 @@ import { memo } from 'react';
 import type { OrdersSummary } from '../../../../shared/domain';
 import { formatDay } from '../../components/DateText';
 import { count } from '../../components/format';
-import { byStatusOrder, StatusLabel } from '../../components/StatusBadge';
+import { byStatusOrder, StatusLabel, statusText } from '../../components/StatusBadge';
+import { t } from '../../i18n';
 
 export interface OrdersSummaryBarProps {
   summary: OrdersSummary;
@@ -36,27 +37,27 @@ export const OrdersSummaryBar = memo(function OrdersSummaryBar({
 }: OrdersSummaryBarProps) {
   const data = summary.days.map((d) => ({ ...d, label: formatDay(d.day, 'short') }));
   const statuses = [...summary.byStatus].sort((a, b) => byStatusOrder(a.status, b.status));
-  const figure = (n: number) => (loading ? 'Loading…' : count(n));
+  const figure = (n: number) => (loading ? t('common.loading') : count(n));
   const toggle = (
     <UnstyledButton
       onClick={() => onCollapse(!collapsed)}
       aria-expanded={!collapsed}
-      aria-label={collapsed ? 'Show the summary' : 'Hide the summary'}
+      aria-label={collapsed ? t('summary.show') : t('summary.hide')}
       fz="sm"
       c="dimmed"
       style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}
     >
       {collapsed ? <IconChevronDown size={16} aria-hidden /> : <IconChevronUp size={16} aria-hidden />}
-      {collapsed ? 'Show summary' : 'Hide'}
+      {collapsed ? t('summary.showShort') : t('summary.hideShort')}
     </UnstyledButton>
   );
   return (
-    <Paper withBorder px="sm" py={6} radius="md" aria-label="Order summary" component="section">
+    <Paper withBorder px="sm" py={6} radius="md" aria-label={t('summary.label')} component="section">
       <Group gap="lg" wrap="nowrap" align={collapsed ? 'center' : 'flex-start'}>
         <Group gap="md" wrap="nowrap">
           <Stack gap={0}>
             <Text size="xs" c="dimmed">
-              Today
+              {t('orders.preset.today')}
             </Text>
             <Text fw={700} size={collapsed ? 'md' : 'xl'} data-testid="orders-today">
               {figure(summary.today)}
@@ -64,7 +65,7 @@ export const OrdersSummaryBar = memo(function OrdersSummaryBar({
           </Stack>
           <Stack gap={0}>
             <Text size="xs" c="dimmed">
-              This week
+              {t('summary.thisWeek')}
             </Text>
             <Text fw={700} size={collapsed ? 'md' : 'xl'} data-testid="orders-this-week">
               {figure(summary.thisWeek)}
@@ -75,7 +76,7 @@ export const OrdersSummaryBar = memo(function OrdersSummaryBar({
           <Group
             gap={6}
             wrap={collapsed ? 'nowrap' : 'wrap'}
-            aria-label="Orders by status"
+            aria-label={t('summary.byStatus')}
             role="group"
             style={{ overflow: 'hidden' }}
           >
@@ -84,7 +85,7 @@ export const OrdersSummaryBar = memo(function OrdersSummaryBar({
                 key={s.status}
                 onClick={() => onStatus(activeStatus === s.status ? null : s.status)}
                 aria-pressed={activeStatus === s.status}
-                aria-label={`${s.status || 'No status'}: ${count(s.count)} orders`}
+                aria-label={t('summary.statusChip', { status: statusText(s.status), count: s.count })}
                 className="summary-chip"
                 data-active={activeStatus === s.status || undefined}
               >
@@ -93,12 +94,12 @@ export const OrdersSummaryBar = memo(function OrdersSummaryBar({
             ))}
           </Group>
           {!collapsed && (
-            <div role="img" aria-label="Orders per day, last 30 days (click a day to list its orders)">
+            <div role="img" aria-label={t('summary.chart')}>
               <BarChart
                 h={64}
                 data={data}
                 dataKey="label"
-                series={[{ name: 'count', label: 'Orders', color: 'blue.7' }]}
+                series={[{ name: 'count', label: t('nav.orders'), color: 'blue.7' }]}
                 withYAxis={false}
                 gridAxis="none"
                 tickLine="none"

@@ -7,6 +7,7 @@ import { IconDots, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { SavedView } from '../../../../shared/contract';
 import { viewName } from './filters';
+import { t } from '../../i18n';
 
 type Naming = { mode: 'new' } | { mode: 'rename'; view: SavedView } | null;
 
@@ -39,7 +40,7 @@ export function SavedViews({
     setNaming(null);
   };
   return (
-    <Group gap={6} wrap="wrap" role="toolbar" aria-label="Saved views">
+    <Group gap={6} wrap="wrap" role="toolbar" aria-label={t('views.label')}>
       {views.map((view) => {
         const label = viewName(view);
         const on = active === view.id;
@@ -59,16 +60,16 @@ export function SavedViews({
                 <ActionIcon
                   size={26}
                   variant={on ? 'filled' : 'light'}
-                  aria-label={`More for the view ${label}`}
+                  aria-label={t('views.more', { view: label })}
                   style={{ borderTopLeftRadius: 0, borderBottomLeftRadius: 0 }}
                 >
                   <IconDots size={14} aria-hidden />
                 </ActionIcon>
               </Menu.Target>
               <Menu.Dropdown>
-                <Menu.Item onClick={() => open({ mode: 'rename', view })}>Rename…</Menu.Item>
+                <Menu.Item onClick={() => open({ mode: 'rename', view })}>{t('views.renameMenu')}</Menu.Item>
                 <Menu.Item color="red" onClick={() => onDelete(view)}>
-                  Delete
+                  {t('common.delete')}
                 </Menu.Item>
               </Menu.Dropdown>
             </Menu>
@@ -81,12 +82,12 @@ export function SavedViews({
         leftSection={<IconPlus size={14} aria-hidden />}
         onClick={() => open({ mode: 'new' })}
       >
-        Save view…
+        {t('views.saveMenu')}
       </Button>
       <Modal
         opened={naming !== null}
         onClose={() => setNaming(null)}
-        title={naming?.mode === 'rename' ? 'Rename the view' : 'Save the list as a view'}
+        title={naming?.mode === 'rename' ? t('views.renameTitle') : t('views.saveTitle')}
       >
         <Stack
           component="form"
@@ -96,10 +97,8 @@ export function SavedViews({
           }}
         >
           <TextInput
-            label="Name of the view"
-            description={
-              naming?.mode === 'new' ? 'Keeps the search, filters, sort and columns as they are now.' : undefined
-            }
+            label={t('views.name')}
+            description={naming?.mode === 'new' ? t('views.keeps') : undefined}
             value={name}
             onChange={(e) => setName(e.currentTarget.value)}
             maxLength={80}
@@ -107,10 +106,10 @@ export function SavedViews({
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setNaming(null)}>
-              Cancel
+              {t('common.cancel')}
             </Button>
             <Button type="submit" disabled={!name.trim()}>
-              {naming?.mode === 'rename' ? 'Rename' : 'Save view'}
+              {naming?.mode === 'rename' ? t('views.rename') : t('views.save')}
             </Button>
           </Group>
         </Stack>

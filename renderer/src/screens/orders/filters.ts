@@ -1,13 +1,15 @@
 /** The order list's date presets, ready-made views and how a saved view maps onto the list's query. */
 import type { DATE_PRESETS, SavedView } from '../../../../shared/contract';
+import type { SimpleKey } from '../../../../shared/i18n/translate';
+import { t } from '../../i18n';
 import type { OrdersQuery } from '../../store/orders';
 
 export type DatePreset = (typeof DATE_PRESETS)[number];
 
-export const PRESET_LABEL: Record<DatePreset, string> = {
-  today: 'Today',
-  last7: 'Last 7 days',
-  month: 'This month',
+export const PRESET_LABEL: Record<DatePreset, SimpleKey> = {
+  today: 'orders.preset.today',
+  last7: 'orders.preset.last7',
+  month: 'orders.preset.month',
 };
 
 const iso = (d: Date): string =>
@@ -30,10 +32,10 @@ export function orderedRange(
   return from && to && from > to ? { from: to, to: from, swapped: true } : { from, to, swapped: false };
 }
 
-export const READY_MADE_NAME: Record<NonNullable<SavedView['readyMade']>, string> = {
-  today: 'Today',
-  pending: 'Pending',
-  attention: 'Needs attention',
+export const READY_MADE_NAME: Record<NonNullable<SavedView['readyMade']>, SimpleKey> = {
+  today: 'orders.preset.today',
+  pending: 'status.pending',
+  attention: 'orders.view.attention',
 };
 
 const BLANK: SavedView['query'] = {
@@ -54,7 +56,7 @@ export const READY_MADE_VIEWS: SavedView[] = [
 ];
 
 export const viewName = (view: SavedView): string =>
-  view.name ?? (view.readyMade ? READY_MADE_NAME[view.readyMade] : 'View');
+  view.name ?? t(view.readyMade ? READY_MADE_NAME[view.readyMade] : 'orders.view.unnamed');
 
 /** The list's query a view stands for today (a preset is read as of now). */
 export function queryOfView(view: SavedView): { query: OrdersQuery; preset: DatePreset | null } {

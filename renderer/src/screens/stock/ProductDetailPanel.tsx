@@ -6,8 +6,10 @@ import { Alert, Badge, Button, Group, Loader, Stack, Table, Text, Title } from '
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { ProductRow } from '../../../../shared/domain';
-
-import { BridgeError, call } from '../../bridge';
+import { flagLabel } from '../../components/flags';
+import { call } from '../../bridge';
+import { errorText } from '../../errors';
+import { t } from '../../i18n';
 import { SourceBadge } from '../../components/DataSource';
 import { count, measure, money } from '../../components/format';
 import { useCacheThenLive } from '../../components/useCacheThenLive';
@@ -16,30 +18,19 @@ import { StockFigure } from '../../components/StockBadge';
 import { useStore } from '../../store';
 import { addToOrder } from '../new-order/start';
 
-const FLAG_LABEL: Record<string, string> = {
-  fragile: 'Fragile',
-  dangerous: 'Dangerous goods',
-  perishable: 'Perishable',
-  liquid: 'Liquid',
-  battery: 'Contains battery',
-  regulated: 'Regulated',
-  media: 'Media',
-  adult: 'Adults only',
-};
-
 const withUnit = (value: string | null, unit: string): string =>
-  value === null ? '—' : unit ? `${measure(value)} ${unit}` : `${measure(value)} (unit not given)`;
+  value === null ? '—' : unit ? `${measure(value)} ${unit}` : t('product.noUnit', { value: measure(value) });
 
 export function ProductDetailPanel({ id }: { id: number }) {
   const { read, checking, error } = useCacheThenLive(
     id,
     (cacheOnly) => call('catalogue:product', { id, cacheOnly }),
-    'The product could not be read.',
+    'product.unreadable',
   );
 
   if (error)
     return (
-      <Alert color="red" title="Product not available">
+      <Alert color="red" title={t('product.unavailable')}>
         {error}
       </Alert>
     );
@@ -47,7 +38,7 @@ export function ProductDetailPanel({ id }: { id: number }) {
     return (
       <Group gap="xs">
         <Loader size="xs" />
-        <Text size="sm">Reading the product…</Text>
+        <Text size="sm">{t('product.reading')}</Text>
       </Group>
     );
   const p = read.product;
@@ -56,37 +47,35 @@ export function ProductDetailPanel({ id }: { id: number }) {
       ? `${measure(p.length)} × ${measure(p.width)} × ${measure(p.height)}${p.sizeUnit ? ` ${p.sizeUnit}` : ''}`
       : '—';
   const rows: [string, React.ReactNode][] = [
-    ['SKU', p.sku || '—'],
-    ['Barcode', p.barcode || '—'],
-    ['Status', <StatusBadge key="s" status={p.listed ? p.status : 'No longer listed'} />],
-    ['Available stock', <StockFigure key="a" value={p.available} />],
-    ['Physical stock', p.physical === null ? '—' : count(p.physical)],
-    ['Price', money(p.price)],
-    ['Package contents', p.packageContent || '—'],
-    ['Weight', withUnit(p.weight, p.weightUnit)],
-    ['Size (L × W × H)', size],
-    ['Packaging', p.packagingType || '—'],
-    ['Tariff code', p.tariffCode || '—'],
-    ['Product id', String(p.id)],
+    [t('items.skuHeader'), p.sku || '—'],
+    [t('product.barcode'), p.barcode || '—'],
+    [t('orders.col.status'), <StatusBadge key="s" status={p.listed ? p.status : 'delisted'} />],
+    [t('product.available'), <StockFigure key="a" value={p.available} />],
+    [t('product.physical'), p.physical === null ? '—' : count(p.physical)],
+    [t('items.price'), money(p.price)],
+    [t('product.contents'), p.packageContent || '—'],
+    [t('product.weight'), withUnit(p.weight, p.weightUnit)],
+    [t('product.size'), size],
+    [t('product.packaging'), p.packagingType || '—'],
+    [t('product.tariff'), p.tariffCode || '—'],
+    [t('product.id'), String(p.id)],
   ];
   const unknownFlags = p.flagValues.filter((f) => f.value === null);
   return (
-    <Stack gap="sm" aria-label="Product details">
+    <Stack gap="sm" aria-label={t('product.details')}>
       <Title order={2} fz="h3" style={{ overflowWrap: 'anywhere' }}>
-        {p.name || '(no name)'}
+        {p.name || t('orders.noName')}
       </Title>
       <Group gap="xs">
         <SourceBadge source={checking ? 'checking' : read.source} fetchedAt={p.fetchedAt} />
         {p.flags.map((f) => (
           <Badge key={f} color="orange" variant="outline" tt="none">
-            {FLAG_LABEL[f] ?? f}
+            {flagLabel(f)}
           </Badge>
         ))}
       </Group>
       {!read.missing && <AddToOrderButton product={p} />}
-      {read.missing && (
-        <Alert color="orange">The service no longer knows this product; this is the last cached copy.</Alert>
-      )}
+      {read.missing && <Alert color="orange">{t('product.missing')}</Alert>}
       {read.note && !read.missing && (
         <Text size="sm" c="dimmed">
           {read.note}
@@ -106,14 +95,17 @@ export function ProductDetailPanel({ id }: { id: number }) {
       </Table>
       {unknownFlags.length > 0 && (
         <Text size="sm" c="dimmed">
-          Flags the service wrote in words Shopdesk cannot read as yes/no:{' '}
-          {unknownFlags.map((f) => `${FLAG_LABEL[f.name]} (“${f.text}”)`).join(', ')}
+          {t('product.unknownFlags', {
+            flags: unknownFlags
+              .map((f) => t('product.flagAsWritten', { flag: flagLabel(f.name), text: f.text }))
+              .join(', '),
+          })}
         </Text>
       )}
       {Object.keys(p.extra).length > 0 && (
         <>
           <Title order={3} fz="h5">
-            Other fields from the service
+            {t('product.otherFields')}
           </Title>
           <Table withRowBorders={false} verticalSpacing={2}>
             <Table.Tbody>
@@ -146,11 +138,11 @@ function AddToOrderButton({ product }: { product: ProductRow }) {
         onClick={() =>
           void addToOrder(product).then(
             (path) => navigate(path),
-            (e: unknown) => setFailed(e instanceof BridgeError ? e.message : 'The order could not be started.'),
+            (e: unknown) => setFailed(errorText(e, 'product.orderFailed')),
           )
         }
       >
-        {open ? `Add to order${who ? ` for ${who}` : ''}` : 'Add to a new order'}
+        {open ? (who ? t('product.addFor', { who }) : t('palette.addToOrder')) : t('product.addNew')}
       </Button>
       {failed && (
         <Text size="xs" c="red" role="alert">

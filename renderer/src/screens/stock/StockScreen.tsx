@@ -9,7 +9,11 @@ import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent }
 import type { UiPrefs } from '../../../../shared/contract';
 import { FLAG_NAMES, type FlagName, type ProductRow } from '../../../../shared/domain';
 
-import { BridgeError, call } from '../../bridge';
+import { call } from '../../bridge';
+import { errorText } from '../../errors';
+import { flagLabel } from '../../components/flags';
+import { statusText } from '../../components/StatusBadge';
+import { t } from '../../i18n';
 import { ColumnChooser } from '../../components/ColumnChooser';
 import { count, money } from '../../components/format';
 import { ListBody, ListFrame } from '../../components/ListFrame';
@@ -23,25 +27,27 @@ import { useStore } from '../../store';
 import { DEFAULT_STOCK_QUERY, type StockQuery } from '../../store/catalogue';
 import { ProductDetailPanel } from './ProductDetailPanel';
 
-const ALL_COLUMNS: (Column<ProductRow> & { required?: boolean })[] = [
-  { key: 'sku', header: 'SKU', width: 110, sortable: true, priority: 5, render: (p) => p.sku || '—' },
+type ProductColumn = Column<ProductRow> & { required?: boolean };
+
+const allColumns = (): ProductColumn[] => [
+  { key: 'sku', header: t('items.skuHeader'), width: 110, sortable: true, priority: 5, render: (p) => p.sku || '—' },
   {
     key: 'name',
-    header: 'Name',
+    header: t('stock.col.name'),
     width: 'minmax(180px, 1fr)',
     sortable: true,
     required: true,
     render: (p) => (
       <span title={p.name}>
-        {p.name || '(no name)'}
-        {!p.listed && ' · no longer listed'}
+        {p.name || t('orders.noName')}
+        {!p.listed && ` · ${t('stock.noLongerListed')}`}
       </span>
     ),
   },
-  { key: 'barcode', header: 'Barcode', width: 140, priority: 1, render: (p) => p.barcode || '—' },
+  { key: 'barcode', header: t('product.barcode'), width: 140, priority: 1, render: (p) => p.barcode || '—' },
   {
     key: 'available',
-    header: 'Available',
+    header: t('stock.col.available'),
     width: 110,
     align: 'right',
     sortable: true,
@@ -50,7 +56,7 @@ const ALL_COLUMNS: (Column<ProductRow> & { required?: boolean })[] = [
   },
   {
     key: 'physical',
-    header: 'Physical',
+    header: t('stock.col.physical'),
     width: 90,
     align: 'right',
     sortable: true,
@@ -59,7 +65,7 @@ const ALL_COLUMNS: (Column<ProductRow> & { required?: boolean })[] = [
   },
   {
     key: 'price',
-    header: 'Price',
+    header: t('items.price'),
     width: 100,
     align: 'right',
     sortable: true,
@@ -68,16 +74,15 @@ const ALL_COLUMNS: (Column<ProductRow> & { required?: boolean })[] = [
   },
   {
     key: 'status',
-    header: 'Status',
+    header: t('orders.col.status'),
     width: 140,
     sortable: true,
     priority: 4,
-    render: (p) => <StatusLabel status={p.listed ? p.status : 'No longer listed'} />,
+    render: (p) => <StatusLabel status={p.listed ? p.status : 'delisted'} />,
   },
 ];
 const DEFAULT_COLUMNS = ['sku', 'name', 'available', 'physical', 'price', 'status'];
 
-const FLAG_OPTIONS = FLAG_NAMES.map((f) => ({ value: f, label: f[0]!.toUpperCase() + f.slice(1) }));
 const rowTone = (p: ProductRow) => (!p.listed ? ('muted' as const) : undefined);
 const rowKey = (p: ProductRow) => p.id;
 
@@ -142,11 +147,11 @@ export function StockScreen() {
           // not a barcode: open the first product that matches the words
           const { rows } = await call('catalogue:query', { ...query, text: code, offset: 0, limit: 1 });
           if (rows[0]) return setOpenId(rows[0].id);
-          return setScanMessage({ code, text: `No product matches “${code}”.` });
+          return setScanMessage({ code, text: t('stock.noMatch', { code }) });
         }
-        setScanMessage({ code, text: `No product with barcode or SKU “${code}” on this computer.` });
+        setScanMessage({ code, text: t('stock.noCode', { code }) });
       } catch (e) {
-        setScanMessage({ code, text: e instanceof BridgeError ? e.message : 'The lookup failed.' });
+        setScanMessage({ code, text: errorText(e, 'stock.lookupFailed') });
       }
     },
     [query, setSearchText],
@@ -178,14 +183,15 @@ export function StockScreen() {
     setSelected(0);
   }, [setQuery, setSearchText]);
 
-  const statusData = useMemo(() => statuses.map((s) => ({ value: s, label: s || '(no status)' })), [statuses]);
+  const statusData = useMemo(() => statuses.map((s) => ({ value: s, label: statusText(s) })), [statuses]);
+  const flagOptions = useMemo(() => FLAG_NAMES.map((f) => ({ value: f, label: flagLabel(f) })), []);
+  // worded once: a change of language draws the screen again from scratch
+  const ALL_COLUMNS = useMemo(() => allColumns(), []);
   const shownKeys = ui.productColumns ?? DEFAULT_COLUMNS;
   const columns = useMemo(
     () =>
-      shownKeys
-        .map((key) => ALL_COLUMNS.find((c) => c.key === key))
-        .filter((c): c is (typeof ALL_COLUMNS)[number] => c !== undefined),
-    [shownKeys],
+      shownKeys.map((key) => ALL_COLUMNS.find((c) => c.key === key)).filter((c): c is ProductColumn => c !== undefined),
+    [shownKeys, ALL_COLUMNS],
   );
   const filtered = query.text !== '' || query.status !== null || query.stock !== 'all' || query.flags.length > 0;
   const running = catalogue?.state === 'running';
@@ -193,31 +199,37 @@ export function StockScreen() {
   const emptyState = useMemo(
     () =>
       notConfigured ? (
-        <Alert color="gray" title="No service set up">
-          Set up the connection in Settings (or try the demo data) to download the catalogue.
+        <Alert color="gray" title={t('stock.empty.noService')}>
+          {t('stock.empty.noServiceText')}
         </Alert>
       ) : running ? (
-        <Alert color="blue" title="Downloading the catalogue…">
-          Products appear here as their pages arrive. You can keep working meanwhile.
+        <Alert color="blue" title={t('catalogue.downloading')}>
+          {t('stock.empty.arriving')}
         </Alert>
       ) : online ? (
-        <Alert color="blue" title="The catalogue is not on this computer yet">
+        <Alert color="blue" title={t('stock.empty.title')}>
           <Stack gap="xs" align="flex-start">
-            Download it once to search stock instantly, also when the network is down.
+            {t('stock.empty.online')}
             <Button size="xs" onClick={() => void syncCatalogue()}>
-              Download catalogue
+              {t('stock.empty.download')}
             </Button>
           </Stack>
         </Alert>
       ) : (
-        <Alert color="gray" title="No stock on this computer yet">
-          Nothing is stored on this computer yet; the catalogue downloads when the service is reachable.
+        <Alert color="gray" title={t('stock.empty.offlineTitle')}>
+          {t('stock.empty.offline')}
         </Alert>
       ),
     [notConfigured, running, online, syncCatalogue],
   );
   const scanAlert = scanMessage && (
-    <Alert color="orange" role="alert" withCloseButton closeButtonLabel="Dismiss" onClose={() => setScanMessage(null)}>
+    <Alert
+      color="orange"
+      role="alert"
+      withCloseButton
+      closeButtonLabel={t('common.dismiss')}
+      onClose={() => setScanMessage(null)}
+    >
       {scanMessage.text}
     </Alert>
   );
@@ -226,7 +238,7 @@ export function StockScreen() {
 
   return (
     <ListFrame
-      title="Stock"
+      title={t('nav.stock')}
       status={
         <>
           <Text size="sm" c="dimmed" aria-live="polite" data-testid="catalogue-outcome">
@@ -242,7 +254,7 @@ export function StockScreen() {
         <>
           {online && (
             <Button size="xs" variant="default" onClick={() => void syncCatalogue()} disabled={running}>
-              Sync catalogue
+              {t('stock.sync')}
             </Button>
           )}
           <ColumnChooser
@@ -253,8 +265,8 @@ export function StockScreen() {
         </>
       }
       search={{
-        label: 'Search products',
-        placeholder: 'Name, SKU, barcode or contents — or scan a barcode',
+        label: t('stock.search'),
+        placeholder: t('stock.searchPlaceholder'),
         value: text,
         onChange: (value) => {
           setText(value);
@@ -267,8 +279,8 @@ export function StockScreen() {
       filters={
         <>
           <Select
-            label="Status"
-            placeholder="Any status"
+            label={t('orders.col.status')}
+            placeholder={t('orders.anyStatus')}
             data={statusData}
             value={query.status}
             onChange={(status) => setQuery({ status })}
@@ -277,24 +289,24 @@ export function StockScreen() {
           />
           <div>
             <Text size="sm" fw={500} mb={4} id="stock-level-label">
-              Stock level
+              {t('stock.level')}
             </Text>
             <SegmentedControl
               aria-labelledby="stock-level-label"
               value={query.stock}
               onChange={(stock) => setQuery({ stock: stock as StockQuery['stock'] })}
               data={[
-                { value: 'all', label: 'All' },
-                { value: 'in', label: 'In stock' },
-                { value: 'low', label: 'Low' },
-                { value: 'out', label: 'Out' },
+                { value: 'all', label: t('stock.level.all') },
+                { value: 'in', label: t('stock.level.in') },
+                { value: 'low', label: t('status.low') },
+                { value: 'out', label: t('status.out') },
               ]}
             />
           </div>
           <MultiSelect
-            label="Flags"
-            placeholder="Any"
-            data={FLAG_OPTIONS}
+            label={t('stock.flags')}
+            placeholder={t('stock.anyFlag')}
+            data={flagOptions}
             value={query.flags}
             onChange={(flags) => setQuery({ flags: flags as FlagName[] })}
             clearable
@@ -306,7 +318,7 @@ export function StockScreen() {
     >
       <ListBody
         kind="products"
-        label="Products"
+        label={t('palette.products')}
         query={query}
         version={version}
         columns={columns}
@@ -316,9 +328,9 @@ export function StockScreen() {
         selected={selected}
         onSelect={setSelected}
         onOpen={openProduct}
-        ageLabel="Catalogue cached at"
+        ageLabel={t('stock.cachedAt')}
         age={catalogue?.updatedAt ?? null}
-        searchOrderNote="in catalogue order (click a column to sort)"
+        searchOrderNote={t('stock.searchOrder')}
         filtered={filtered}
         onClear={clearFilters}
         emptyState={emptyState}
@@ -332,8 +344,8 @@ export function StockScreen() {
         }}
         position="right"
         size="md"
-        title="Product"
-        closeButtonProps={{ 'aria-label': 'Close the product' }}
+        title={t('items.product')}
+        closeButtonProps={{ 'aria-label': t('stock.closeProduct') }}
       >
         <Stack gap="sm">
           {openId !== null && scanAlert}
