@@ -120,9 +120,9 @@ test('a saved view survives a restart; presets, Clear filters and a reversed ran
   await expect(to).not.toHaveValue('');
   await page.getByRole('button', { name: 'Clear filters' }).click();
 
-  // name the current list: status On Hold, sorted by total
+  // name the current list: status on hold (the app's word for it), sorted by total
   await page.getByRole('combobox', { name: 'Status' }).click();
-  await page.getByRole('option', { name: /^On Hold \(/ }).click();
+  await page.getByRole('option', { name: /^On hold \(/ }).click();
   await page.getByRole('button', { name: 'Sort by Total' }).click();
   const onHold = (await count.textContent())!;
   expect(onHold).not.toBe('40 of 40 orders');
