@@ -7,17 +7,7 @@ import i18n from './eslint-rules/i18n.js';
 
 const NODE_BUILTINS = ['fs', 'path', 'os', 'http', 'https', 'crypto', 'child_process', 'net', 'url', 'util', 'stream'];
 /** The renderer and the shell, where every word is the catalogues' (issue #18). */
-const I18N_CHECKED = process.env.I18N_ALL
-  ? ['renderer/**/*.{ts,tsx}', 'electron/main/*.ts']
-  : [
-      'renderer/src/App.tsx',
-      'renderer/src/main.tsx',
-      'renderer/src/i18n.tsx',
-      'renderer/src/errors.ts',
-      'renderer/src/components/**',
-      'renderer/src/screens/orders/**',
-      'renderer/src/screens/stock/**',
-    ];
+const I18N_CHECKED = ['renderer/**/*.{ts,tsx}', 'electron/main/*.ts'];
 const restrict = (names, patterns, message) => ({
   'no-restricted-imports': [
     'error',

@@ -28,8 +28,34 @@ import { CustomerSearchRequest, CustomerSearchResult } from './customers';
 import { PickRequest, PickResult } from './pick';
 import { ShopSettings } from './shop';
 import { LANGUAGE_CHOICES } from './i18n/languages';
+import { URL_PROBLEMS } from './url';
 
 const Empty = z.object({}).strict();
+
+/** Issue #18: codes for the notes on where the token is kept. */
+export const VAULT_NOTES = ['memory', 'no_keychain', 'basic_text', 'unlock_failed', 'browser_file'] as const;
+/** Issue #18: codes for why a connection test came out as it did (the verdict says what). */
+export const VERDICT_REASONS = [
+  'connected',
+  'connected_no_total',
+  'no_address',
+  'no_token',
+  'url',
+  'not_service',
+  'not_service_error',
+  'wrong_token',
+  'forbidden',
+  'refused',
+  'host_not_found',
+  'tls',
+  'network',
+  'lost',
+  'timeout',
+  'server_error',
+  'busy',
+  'token_for_other_address',
+] as const;
+export type VerdictReason = (typeof VERDICT_REASONS)[number];
 const Url = z.string().max(4096);
 const Token = z.string().max(4096);
 
@@ -39,6 +65,8 @@ export const VaultInfo = z.object({
   /** False when the token is stored without real encryption (e.g. Linux basic_text, or the browser host's file). */
   secure: z.boolean(),
   note: z.string().nullable(),
+  /** Issue #18: what the note says, as a code the screen words (the note stays for the log). */
+  noteCode: z.enum(VAULT_NOTES).nullable().optional(),
 });
 
 export const SettingsView = z.object({
@@ -81,7 +109,21 @@ export const VERDICTS = [
 ] as const;
 export const ConnectionVerdict = z.object({
   verdict: z.enum(VERDICTS),
+  /** English, for the log; the screen words the verdict from `why` (issue #18). */
   message: z.string(),
+  /** Issue #18: why, as a code plus facts. */
+  why: z
+    .object({
+      reason: z.enum(VERDICT_REASONS),
+      host: z.string().optional(),
+      seconds: z.number().optional(),
+      status: z.number().int().optional(),
+      products: z.number().int().nullable().optional(),
+      /** With 'url': what is wrong with the address, and the scheme typed. */
+      problem: z.enum(URL_PROBLEMS).optional(),
+      scheme: z.string().optional(),
+    })
+    .optional(),
   productCount: z.number().int().nullable(),
   serviceVersion: z.string().nullable(),
   latencyMs: z.number().nullable(),

@@ -6,6 +6,8 @@
  * Wizard field keys are the service's own names ("name", "shipping_cost", "order_items.2.quantity"), so a 422
  * message lands on its field without a translation table that could drift.
  */
+import { english, type Say } from './i18n/english';
+import type { SimpleKey } from './i18n/translate';
 import Big from 'big.js';
 import {
   DATE_ORDERS,
@@ -104,12 +106,12 @@ export type MoneyRead = { ok: true; value: string } | { ok: false; message: stri
  * Reads an amount typed by staff: "4.95", "4,95", "4" and "" (nothing: 0.00) are fine; more than two decimals,
  * a minus sign, thousands separators or letters get a message instead of a guess.
  */
-export function readMoneyInput(text: string): MoneyRead {
+export function readMoneyInput(text: string, say: Say = english.t): MoneyRead {
   const clean = text.trim().replace(/\s+/g, '');
   if (clean === '') return { ok: true, value: '0.00' };
-  if (clean.startsWith('-')) return { ok: false, message: 'Enter a positive amount.' };
-  if (/^\d+[.,]\d{3,}$/.test(clean)) return { ok: false, message: 'Use at most two decimals (cents).' };
-  if (!MONEY_INPUT.test(clean)) return { ok: false, message: 'Enter an amount such as 4.95.' };
+  if (clean.startsWith('-')) return { ok: false, message: say('order.error.moneyNegative') };
+  if (/^\d+[.,]\d{3,}$/.test(clean)) return { ok: false, message: say('order.error.moneyDecimals') };
+  if (!MONEY_INPUT.test(clean)) return { ok: false, message: say('order.error.moneyShape') };
   return { ok: true, value: new Big(clean.replace(',', '.')).toFixed(2) };
 }
 
@@ -238,22 +240,22 @@ function sendDate(value: string, order: DateOrder): string {
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const PHONE = /^\+?[0-9 ()./-]{5,30}$/;
 
-const REQUIRED: Partial<Record<FieldKey, string>> = {
-  name: 'Enter the customer’s name.',
-  email: 'Enter the customer’s e-mail address.',
-  phone: 'Enter a phone number.',
-  address_line_1: 'Enter the street and number.',
-  zip: 'Enter the postcode.',
-  city: 'Enter the city.',
-  province: 'Enter the province or state.',
-  country: 'Choose the country.',
+const REQUIRED: Partial<Record<FieldKey, SimpleKey>> = {
+  name: 'order.error.name',
+  email: 'order.error.email',
+  phone: 'order.error.phone',
+  address_line_1: 'order.error.address',
+  zip: 'order.error.zip',
+  city: 'order.error.city',
+  province: 'order.error.province',
+  country: 'order.error.country',
 };
 
-const DATE_LABELS: Record<string, string> = {
-  order_date: 'order date',
-  processed_date: 'processed date',
-  closed_date: 'closed date',
-  cancelled_date: 'cancelled date',
+const DATE_LABELS: Record<string, SimpleKey> = {
+  order_date: 'order.field.order_date',
+  processed_date: 'order.field.processed_date',
+  closed_date: 'order.field.closed_date',
+  cancelled_date: 'order.field.cancelled_date',
 };
 
 /** Every problem of a draft, keyed by field, in plain words. An empty object means it can be sent. */
@@ -262,56 +264,53 @@ export function validateDraft(
   order: DateOrder,
   countries?: readonly string[],
   tax: TaxRule | null = null,
+  /** The words, in the language in use (English unless given). */
+  say: Say = english.t,
 ): FieldErrors {
   const errors: FieldErrors = {};
   const f = data.fields;
   for (const key of FIELD_KEYS) {
     const spec: FieldSpec = ORDER_FIELDS[key];
     const value = f[key];
-    if (spec.required && !value.trim()) errors[key] = REQUIRED[key] ?? 'This is needed.';
-    else if (value.length > spec.max)
-      errors[key] = `This is too long (${spec.max.toLocaleString('en')} characters at most).`;
+    if (spec.required && !value.trim()) errors[key] = say(REQUIRED[key] ?? 'order.error.needed');
+    else if (value.length > spec.max) errors[key] = say('order.error.tooLong', { max: spec.max });
   }
-  if (!errors.email && !EMAIL.test(f.email.trim()))
-    errors.email = 'This does not look like an e-mail address (name@example.com).';
-  if (!errors.phone && !PHONE.test(f.phone.trim())) errors.phone = 'Use digits, spaces and + ( ) - only.';
+  if (!errors.email && !EMAIL.test(f.email.trim())) errors.email = say('order.error.emailShape');
+  if (!errors.phone && !PHONE.test(f.phone.trim())) errors.phone = say('order.error.phoneShape');
   if (!errors.country && countries && !countries.includes(f.country.trim()))
-    errors.country = 'Choose the country from the list.';
+    errors.country = say('order.error.countryList');
 
-  if (data.lines.length === 0) errors.order_items = 'Add at least one product.';
-  if (data.lines.length > MAX_LINES) errors.order_items = `An order holds at most ${MAX_LINES} lines.`;
+  if (data.lines.length === 0) errors.order_items = say('order.error.noLines');
+  if (data.lines.length > MAX_LINES) errors.order_items = say('order.error.maxLines', { max: MAX_LINES });
   data.lines.forEach((line, i) => {
     if (!Number.isInteger(line.quantity) || line.quantity < 1 || line.quantity > MAX_QUANTITY)
-      errors[`order_items.${i}.quantity`] = `Enter a whole number from 1 to ${MAX_QUANTITY.toLocaleString('en')}.`;
-    if (line.price === null)
-      errors[`order_items.${i}.id`] = 'No price is known for this product; refresh the catalogue or remove the line.';
+      errors[`order_items.${i}.quantity`] = say('order.error.quantity', { max: MAX_QUANTITY });
+    if (line.price === null) errors[`order_items.${i}.id`] = say('order.error.noPrice');
   });
 
   for (const key of FIELD_KEYS.filter((k) => ORDER_FIELDS[k].kind === 'money')) {
-    const read = readMoneyInput(f[key]);
+    const read = readMoneyInput(f[key], say);
     if (!read.ok) errors[key] = read.message;
   }
   const totals = computeTotals(data.lines, f, tax);
-  if (totals.total !== null && new Big(totals.total).lt(0))
-    errors.total_discounts = 'The discounts are larger than the order; the total cannot be below 0.00.';
+  if (totals.total !== null && new Big(totals.total).lt(0)) errors.total_discounts = say('order.error.negativeTotal');
   if (totals.total !== null && new Big(totals.total).gte('10000000000'))
-    errors.total_price = 'The total is larger than the service accepts.';
+    errors.total_price = say('order.error.totalTooLarge');
 
   const isoByKey: Partial<Record<FieldKey, string>> = {};
   for (const key of DATE_FIELDS) {
     const text = f[key];
     if (!text.trim()) continue;
     const iso = readDateInput(text, order);
-    if (!iso) errors[key] = `The ${DATE_LABELS[key]} is not a date; pick it from the calendar, or leave it empty.`;
+    if (!iso) errors[key] = say('order.error.notADate', { field: say(DATE_LABELS[key]!) });
     else isoByKey[key] = iso;
   }
   for (const key of DATE_FIELDS) {
     const iso = isoByKey[key];
     if (key !== 'order_date' && iso && isoByKey.order_date && iso < isoByKey.order_date)
-      errors[key] = `The ${DATE_LABELS[key]} is before the order date.`;
+      errors[key] = say('order.error.beforeOrder', { field: say(DATE_LABELS[key]!) });
   }
-  if (f.cancel_reason.trim() && !f.cancelled_date.trim())
-    errors.cancel_reason = 'A cancel reason needs a cancelled date; enter the date or clear the reason.';
+  if (f.cancel_reason.trim() && !f.cancelled_date.trim()) errors.cancel_reason = say('order.error.cancelReason');
   return errors;
 }
 
@@ -473,10 +472,10 @@ export function moveLine(lines: readonly DraftLine[], from: number, to: number):
 }
 
 /** A stock warning for a line, in plain words, or null when there is enough. */
-export function stockWarning(line: Pick<DraftLine, 'available' | 'quantity'>): string | null {
-  if (line.available === null) return 'Stock unknown';
-  if (line.available <= 0) return 'Out of stock';
-  if (line.available < line.quantity) return `Only ${line.available.toLocaleString('en')} available`;
+export function stockWarning(line: Pick<DraftLine, 'available' | 'quantity'>, say: Say = english.t): string | null {
+  if (line.available === null) return say('wizard.stock.unknown');
+  if (line.available <= 0) return say('wizard.stock.out');
+  if (line.available < line.quantity) return say('wizard.stock.only', { count: line.available });
   return null;
 }
 

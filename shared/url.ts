@@ -3,7 +3,18 @@
  * No credentials in the URL, no query or fragment, no other schemes.
  */
 export type BaseUrlCheck =
-  { ok: true; url: string } | { ok: false; code: 'invalid_url' | 'insecure_url'; message: string };
+  | { ok: true; url: string }
+  | {
+      ok: false;
+      code: 'invalid_url' | 'insecure_url';
+      /** Why, for the screen to word (issue #18); `message` is the English for the log and tests. */
+      reason: UrlProblem;
+      /** With 'scheme': the scheme that was typed (e.g. "ftp:"). */
+      scheme?: string;
+      message: string;
+    };
+export const URL_PROBLEMS = ['empty', 'too_long', 'not_url', 'scheme', 'credentials', 'plain_http', 'query'] as const;
+export type UrlProblem = (typeof URL_PROBLEMS)[number];
 
 export function isLoopbackHost(hostname: string): boolean {
   const host = hostname.toLowerCase();
@@ -15,18 +26,31 @@ export function isLoopbackHost(hostname: string): boolean {
 export function checkBaseUrl(input: string): BaseUrlCheck {
   const text = input.trim();
   if (text === '')
-    return { ok: false, code: 'invalid_url', message: 'Enter the service address, e.g. https://shop.example.com.' };
-  if (text.length > 2048) return { ok: false, code: 'invalid_url', message: 'That address is too long.' };
+    return {
+      ok: false,
+      code: 'invalid_url',
+      reason: 'empty',
+      message: 'Enter the service address, e.g. https://shop.example.com.',
+    };
+  if (text.length > 2048)
+    return { ok: false, code: 'invalid_url', reason: 'too_long', message: 'That address is too long.' };
   let url: URL;
   try {
     url = new URL(text);
   } catch {
-    return { ok: false, code: 'invalid_url', message: 'That is not a web address. Start it with https://.' };
+    return {
+      ok: false,
+      code: 'invalid_url',
+      reason: 'not_url',
+      message: 'That is not a web address. Start it with https://.',
+    };
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
     return {
       ok: false,
       code: 'insecure_url',
+      reason: 'scheme',
+      scheme: url.protocol,
       message: `Addresses starting with ${url.protocol} cannot be used. Use an https:// address.`,
     };
   }
@@ -34,6 +58,7 @@ export function checkBaseUrl(input: string): BaseUrlCheck {
     return {
       ok: false,
       code: 'insecure_url',
+      reason: 'credentials',
       message: 'Remove the user name and password from the address; enter the API token in its own field.',
     };
   }
@@ -41,6 +66,7 @@ export function checkBaseUrl(input: string): BaseUrlCheck {
     return {
       ok: false,
       code: 'insecure_url',
+      reason: 'plain_http',
       message:
         'Plain http:// would send the token unencrypted. Use https:// (http:// is allowed only to this computer).',
     };
@@ -49,6 +75,7 @@ export function checkBaseUrl(input: string): BaseUrlCheck {
     return {
       ok: false,
       code: 'invalid_url',
+      reason: 'query',
       message: 'The address must not contain ? or #. Enter only the service address.',
     };
   }

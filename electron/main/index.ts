@@ -16,6 +16,9 @@ import { bindIpc, forwardEvents } from './ipc';
 import { loadDatabaseKey, SafeStorageVault, type CipherStore } from './vault';
 import type { Command } from '../../shared/shortcuts';
 import { menuTemplate } from './menu';
+import { shellTranslator } from './speech';
+import type { LanguageChoice } from '../../shared/i18n/languages';
+import type { Translator } from '../../shared/i18n/translate';
 import { mayGrantPermission, mayNavigate, windowOpenDecision } from './security';
 import { devRendererUrl, isTrustedSender, mainWindowOptions } from './window-options';
 import { AppFailure } from '../../shared/errors';
@@ -40,6 +43,12 @@ const QUIT_WAIT_MS = 5000;
 
 let mainWindow: BrowserWindow | null = null;
 let core: Core | null = null;
+/** The shell's words: the system's language until the preferences are read, then Settings' choice (issue #18). */
+let speech: Translator | null = null;
+const words = (choice?: LanguageChoice): Translator => {
+  if (choice !== undefined || !speech) speech = shellTranslator(choice, app.getPreferredSystemLanguages());
+  return speech;
+};
 
 if (!app.requestSingleInstanceLock()) {
   app.quit();
@@ -72,10 +81,11 @@ if (!app.requestSingleInstanceLock()) {
     if (mainWindow && !mainWindow.isDestroyed()) mainWindow.webContents.send('app:command', { command });
   };
   const about = (): void => {
+    const { t } = words();
     const options = {
       type: 'info' as const,
-      title: 'About Shopdesk',
-      message: `Shopdesk ${app.getVersion()}`,
+      title: t('menu.about'),
+      message: t('shell.version', { version: app.getVersion() }),
       detail: `Electron ${process.versions.electron} · Chromium ${process.versions.chrome} · Node ${process.versions.node}`,
     };
     void (mainWindow ? dialog.showMessageBox(mainWindow, options) : dialog.showMessageBox(options));
@@ -117,9 +127,13 @@ if (!app.requestSingleInstanceLock()) {
       });
     } catch (error) {
       if (!(error instanceof AppFailure && error.code === 'data_folder_in_use')) throw error;
+      const { t } = words();
+      const folder = app.getPath('userData');
       dialog.showErrorBox(
-        'Shopdesk is already running',
-        `Another Shopdesk is using ${app.getPath('userData')}${error.facts?.pid ? ` (process ${error.facts.pid})` : ''}. Close it first.`,
+        t('shell.alreadyRunning'),
+        error.facts?.pid
+          ? t('shell.alreadyRunningPid', { folder, pid: String(error.facts.pid) })
+          : t('shell.alreadyRunningText', { folder }),
       );
       app.exit(1);
       return;
@@ -127,19 +141,35 @@ if (!app.requestSingleInstanceLock()) {
     bindIpc(ipcMain, core.dispatch, (frame) => isTrustedSender(frame, devServerUrl, rendererFile));
     forwardEvents(core.events, () => mainWindow?.webContents ?? null);
 
-    Menu.setApplicationMenu(
-      Menu.buildFromTemplate(
-        menuTemplate(
-          process.platform,
-          {
-            command: send,
-            about,
-            openLogsFolder: () => void shell.openPath(path.dirname(log.transports.file.getFile().path)),
-          },
-          Boolean(devServerUrl),
+    const setMenu = (): void =>
+      Menu.setApplicationMenu(
+        Menu.buildFromTemplate(
+          menuTemplate(
+            process.platform,
+            {
+              command: send,
+              about,
+              openLogsFolder: () => void shell.openPath(path.dirname(log.transports.file.getFile().path)),
+            },
+            Boolean(devServerUrl),
+            words(),
+          ),
         ),
-      ),
-    );
+      );
+    setMenu();
+    // the menus speak the language chosen in Settings, and follow a change of it at once
+    const prefs = await core.dispatch('ui:get', {});
+    if (prefs.ok) {
+      words((prefs.value as { language: LanguageChoice }).language);
+      setMenu();
+    }
+    let language = prefs.ok ? (prefs.value as { language: LanguageChoice }).language : undefined;
+    core.events.on('ui:changed', (ui) => {
+      if (ui.language === language) return;
+      language = ui.language;
+      words(ui.language);
+      setMenu();
+    });
 
     const place = placeWindow(
       readWindowState(windowStore.get('window')),
@@ -198,14 +228,14 @@ if (!app.requestSingleInstanceLock()) {
     void core.dispatch('outbox:list', {}).then(async (result) => {
       const unsent = result.ok ? (result.value as { unsent: number }).unsent : 0;
       if (unsent > 0) {
+        const { t } = words();
         const options = {
           type: 'warning' as const,
-          buttons: ['Keep Shopdesk open', 'Quit anyway'],
+          buttons: [t('shell.quit.keepOpen'), t('shell.quit.anyway')],
           defaultId: 0,
           cancelId: 0,
-          message: `${unsent} order${unsent === 1 ? ' is' : 's are'} not sent yet`,
-          detail:
-            'They are kept on this computer and are sent the next time Shopdesk runs and the service can be reached.',
+          message: t('shell.quit.message', { count: unsent }),
+          detail: t('shell.quit.detail'),
         };
         const { response } = mainWindow
           ? await dialog.showMessageBox(mainWindow, options)

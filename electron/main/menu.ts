@@ -5,7 +5,9 @@
  * item sends the same command to the page.
  */
 import type { MenuItemConstructorOptions } from 'electron';
+import type { Translator } from '../../shared/i18n/translate';
 import { SHORTCUTS, type Command } from '../../shared/shortcuts';
+import { englishShell } from './speech';
 
 export interface MenuActions {
   command(command: Command): void;
@@ -23,72 +25,124 @@ const item = (command: Command, label: string, actions: MenuActions): MenuItemCo
   };
 };
 
-export function menuTemplate(platform: string, actions: MenuActions, dev = false): MenuItemConstructorOptions[] {
+type Role = NonNullable<MenuItemConstructorOptions['role']>;
+const SEPARATOR = { type: 'separator' } as const;
+
+/** The menus in the language of `speech` (English unless given): Electron's roles get our words too. */
+export function menuTemplate(
+  platform: string,
+  actions: MenuActions,
+  dev = false,
+  speech: Translator = englishShell(),
+): MenuItemConstructorOptions[] {
+  const { t } = speech;
   const mac = platform === 'darwin';
+  const role = (name: Role & keyof typeof ROLE_WORDS): MenuItemConstructorOptions => ({
+    role: name,
+    label: t(ROLE_WORDS[name]),
+  });
   const template: MenuItemConstructorOptions[] = [];
   if (mac) {
     template.push({
-      label: 'Shopdesk',
+      label: t('app.name'),
       submenu: [
-        { label: 'About Shopdesk', click: () => actions.about() },
-        { type: 'separator' },
-        item('go-settings', 'Settings…', actions),
-        { type: 'separator' },
-        { role: 'services' },
-        { type: 'separator' },
-        { role: 'hide' },
-        { role: 'hideOthers' },
-        { role: 'unhide' },
-        { type: 'separator' },
-        { role: 'quit' },
+        { label: t('menu.about'), click: () => actions.about() },
+        SEPARATOR,
+        item('go-settings', t('menu.settingsMac'), actions),
+        SEPARATOR,
+        role('services'),
+        SEPARATOR,
+        role('hide'),
+        role('hideOthers'),
+        role('unhide'),
+        SEPARATOR,
+        role('quit'),
       ],
     });
   }
   template.push({
-    label: '&File',
+    label: t('menu.file'),
     submenu: [
-      item('new-order', 'New order', actions),
+      item('new-order', t('nav.newOrder'), actions),
       ...(mac
-        ? [{ type: 'separator' } as const, { role: 'close' } as const]
-        : [
-            { type: 'separator' } as const,
-            item('go-settings', 'Settings', actions),
-            { type: 'separator' } as const,
-            { role: 'quit' } as const,
-          ]),
+        ? [SEPARATOR, role('close')]
+        : [SEPARATOR, item('go-settings', t('nav.settings'), actions), SEPARATOR, role('quit')]),
     ],
   });
-  template.push({ label: '&Edit', role: 'editMenu' });
   template.push({
-    label: '&View',
+    label: t('menu.edit'),
+    role: 'editMenu',
     submenu: [
-      item('go-orders', 'Orders', actions),
-      item('go-new-order', 'New order', actions),
-      item('go-stock', 'Stock', actions),
-      item('go-outbox', 'Outbox', actions),
-      { type: 'separator' },
-      item('focus-search', 'Find', actions),
-      item('palette', 'Go to…', actions),
-      { type: 'separator' },
-      { role: 'resetZoom' },
-      { role: 'zoomIn' },
-      { role: 'zoomOut' },
-      { type: 'separator' },
-      { role: 'togglefullscreen' },
-      ...(dev
-        ? [{ type: 'separator' } as const, { role: 'reload' } as const, { role: 'toggleDevTools' } as const]
-        : []),
+      role('undo'),
+      role('redo'),
+      SEPARATOR,
+      role('cut'),
+      role('copy'),
+      role('paste'),
+      ...(mac ? [role('pasteAndMatchStyle')] : []),
+      role('delete'),
+      SEPARATOR,
+      role('selectAll'),
     ],
   });
-  template.push({ label: '&Window', role: 'windowMenu' });
   template.push({
-    label: '&Help',
+    label: t('menu.view'),
+    submenu: [
+      item('go-orders', t('nav.orders'), actions),
+      item('go-new-order', t('nav.newOrder'), actions),
+      item('go-stock', t('nav.stock'), actions),
+      item('go-outbox', t('nav.outbox'), actions),
+      SEPARATOR,
+      item('focus-search', t('menu.find'), actions),
+      item('palette', t('menu.goTo'), actions),
+      SEPARATOR,
+      role('resetZoom'),
+      role('zoomIn'),
+      role('zoomOut'),
+      SEPARATOR,
+      role('togglefullscreen'),
+      ...(dev ? [SEPARATOR, role('reload'), role('toggleDevTools')] : []),
+    ],
+  });
+  template.push({
+    label: t('menu.window'),
+    role: 'windowMenu',
+    submenu: mac ? [role('minimize'), role('zoom'), SEPARATOR, role('front')] : [role('minimize'), role('close')],
+  });
+  template.push({
+    label: t('menu.help'),
     role: 'help',
     submenu: [
-      { label: 'Keyboard shortcuts', accelerator: undefined, click: () => actions.command('shortcuts') },
-      { label: 'Open logs folder', click: () => actions.openLogsFolder() },
-      ...(mac ? [] : [{ type: 'separator' } as const, { label: 'About Shopdesk', click: () => actions.about() }]),
+      { label: t('menu.shortcuts'), accelerator: undefined, click: () => actions.command('shortcuts') },
+      { label: t('menu.logs'), click: () => actions.openLogsFolder() },
+      ...(mac ? [] : [SEPARATOR, { label: t('menu.about'), click: () => actions.about() }]),
     ],
   });
   return template;
 }
+
+const ROLE_WORDS = {
+  undo: 'menu.role.undo',
+  redo: 'menu.role.redo',
+  cut: 'menu.role.cut',
+  copy: 'menu.role.copy',
+  paste: 'menu.role.paste',
+  pasteAndMatchStyle: 'menu.role.pasteAndMatchStyle',
+  delete: 'menu.role.delete',
+  selectAll: 'menu.role.selectAll',
+  resetZoom: 'menu.role.resetZoom',
+  zoomIn: 'menu.role.zoomIn',
+  zoomOut: 'menu.role.zoomOut',
+  togglefullscreen: 'menu.role.togglefullscreen',
+  minimize: 'menu.role.minimize',
+  zoom: 'menu.role.zoom',
+  front: 'menu.role.front',
+  close: 'menu.role.close',
+  quit: 'menu.role.quit',
+  hide: 'menu.role.hide',
+  hideOthers: 'menu.role.hideOthers',
+  unhide: 'menu.role.unhide',
+  services: 'menu.role.services',
+  reload: 'menu.role.reload',
+  toggleDevTools: 'menu.role.toggleDevTools',
+} as const satisfies Partial<Record<Role, string>>;

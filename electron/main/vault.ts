@@ -37,10 +37,11 @@ export class SafeStorageVault implements TokenVault {
     private readonly store: CipherStore,
     private readonly encrypting: boolean,
     note: string | null,
+    noteCode: VaultDescription['noteCode'] = null,
   ) {
     this.description = encrypting
-      ? { kind: 'os-keychain', secure: true, note }
-      : { kind: 'memory', secure: false, note };
+      ? { kind: 'os-keychain', secure: true, note, noteCode }
+      : { kind: 'memory', secure: false, note, noteCode };
   }
 
   static async create(safe: AsyncSafeStorage, store: CipherStore, platform: string): Promise<SafeStorageVault> {
@@ -52,6 +53,7 @@ export class SafeStorageVault implements TokenVault {
         store,
         false,
         'This computer offers no secure keychain, so the token is kept in memory only and must be entered again after a restart.',
+        'no_keychain',
       );
     }
     if (backend === 'basic_text') {
@@ -60,6 +62,7 @@ export class SafeStorageVault implements TokenVault {
         store,
         false,
         'No system keyring was found (Linux basic_text), so the token is kept in memory only and must be entered again after a restart.',
+        'basic_text',
       );
     }
     return new SafeStorageVault(safe, store, true, null);
@@ -70,6 +73,7 @@ export class SafeStorageVault implements TokenVault {
       ? {
           ...this.description,
           note: 'The saved token could not be unlocked on this computer. Enter the API token again.',
+          noteCode: 'unlock_failed',
         }
       : this.description;
   }

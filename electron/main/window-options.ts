@@ -2,6 +2,8 @@
 import type { BrowserWindowConstructorOptions } from 'electron';
 import { DEFAULT_SIZE, MIN_SIZE, type Bounds } from './window-state';
 
+const PRODUCT_NAME = 'Shopdesk';
+
 export function mainWindowOptions(
   preloadPath: string,
   place: { bounds?: Bounds; dark?: boolean } = {},
@@ -13,7 +15,8 @@ export function mainWindowOptions(
     minWidth: MIN_SIZE.width,
     minHeight: MIN_SIZE.height,
     show: false,
-    title: 'Shopdesk',
+    // the product's name, the same in every language (the page sets the title it shows)
+    title: PRODUCT_NAME,
     // the colour shown before the page paints follows the OS theme, so a dark desktop gets no white flash
     backgroundColor: place.dark ? '#1a1b1e' : '#ffffff',
     webPreferences: {

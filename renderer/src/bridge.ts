@@ -137,7 +137,10 @@ function webBridge(): ShopdeskBridge {
           ok: false,
           error: {
             code: 'internal',
+            // for the log; the screen words it from the fact (renderer/src/errors.ts)
+            // eslint-disable-next-line shopdesk/no-literal-text
             message: 'Shopdesk lost contact with its own background process. Reload the page.',
+            facts: { reason: 'lost_contact' },
           },
         };
       }

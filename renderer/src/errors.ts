@@ -22,6 +22,8 @@ export function errorWords(error: Pick<AppError, 'code' | 'message' | 'facts'>):
         ? t('error.tokenForOtherAddress.unknown')
         : t('error.tokenForOtherAddress', { origin: String(origin) });
     }
+    case 'internal':
+      return fact(facts, 'reason') === 'lost_contact' ? t('error.lostContact') : error.message;
     case 'data_folder_in_use':
       return t('error.dataFolderInUse');
     default:

@@ -9,6 +9,7 @@
 import type { BarChartProps } from '@mantine/charts';
 import { Box, Group, Loader, Text } from '@mantine/core';
 import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { t } from './i18n';
 import { useReportWizardOpen } from './updates';
 
 type Loaded<P> = { default: ComponentType<P> };
@@ -87,7 +88,7 @@ function Loading() {
   return (
     <Group gap="sm" p="md" role="status">
       <Loader size="sm" />
-      <Text size="sm">Loading…</Text>
+      <Text size="sm">{t('common.loading')}</Text>
     </Group>
   );
 }

@@ -26,7 +26,7 @@ test('tabs, a notification when a queued order goes out, the paused bar, and wha
   await expect(tabs.getByRole('tab', { name: 'Waiting (1)' })).toHaveAttribute('aria-selected', 'true');
   const ada = page.getByRole('article', { name: 'Outbox entry for Ada Lovelace' });
   await expect(ada.getByTestId('outbox-summary')).toHaveText(
-    /while offline; it is sent when the service is back|Waiting to be sent/,
+    /while offline\. It is sent when the service is back\.|Waiting to be sent/,
   );
   await app.screenshot('70-outbox-waiting');
 
@@ -40,7 +40,7 @@ test('tabs, a notification when a queued order goes out, the paused bar, and wha
     await expect(tabs.getByRole('tab', { name: 'Sent today (1)' })).toBeVisible();
     await tabs.getByRole('tab', { name: /Sent today/ }).click();
     await expect(ada.getByTestId('outbox-po')).toHaveText(/^PO-/);
-    await expect(ada.getByTestId('outbox-summary')).toHaveText(/sent \d\d?:\d\d.* as PO-/);
+    await expect(ada.getByTestId('outbox-summary')).toHaveText(/Sent \d\d?:\d\d.* as PO-/);
     await ada.getByRole('button', { name: /steps so far/ }).click();
     await expect(ada.getByRole('table', { name: 'Attempts' })).toContainText('The service could not be reached');
     await expect(ada.getByRole('table', { name: 'Attempts' })).toContainText('Sent: the service created the order');
@@ -89,7 +89,7 @@ test('tabs, a notification when a queued order goes out, the paused bar, and wha
     ).toBe(true);
     const alan = page.getByRole('article', { name: 'Outbox entry for Alan Turing' });
     await expect(alan.getByTestId('outbox-summary')).toHaveText(
-      /not known whether it arrived\. Looked at \d\d?:\d\d.*: no matching order/,
+      /Not known whether it arrived\. Looked at \d\d?:\d\d.*: no matching order/,
     );
     await alan.getByRole('button', { name: 'Look for it again' }).click();
     await expect(alan.getByRole('status', { name: 'Look result' })).toHaveText(

@@ -228,6 +228,7 @@ export function createCore(options: CoreOptions): Core {
         return {
           verdict: 'invalid_url',
           message: 'Enter the service address first.',
+          why: { reason: 'no_address' },
           productCount: null,
           serviceVersion: null,
           latencyMs: null,
@@ -241,6 +242,7 @@ export function createCore(options: CoreOptions): Core {
         return {
           verdict: 'token_for_other_address',
           message: '',
+          why: { reason: 'token_for_other_address' },
           tokenOrigin: saved.origin,
           productCount: null,
           serviceVersion: null,

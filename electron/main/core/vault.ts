@@ -28,6 +28,7 @@ export class MemoryVault implements TokenVault {
       kind: 'memory',
       secure: false,
       note: this.note ?? 'The token is kept in memory only and is forgotten when the app quits.',
+      noteCode: this.note ? null : 'memory',
     };
   }
   async has(): Promise<boolean> {
@@ -65,6 +66,7 @@ export class FileVault implements TokenVault {
       secure: false,
       // plainly: the key is beside the ciphertext, so this is as strong as the file permissions and no stronger
       note: 'The browser host has no system keychain: the token is kept in a file in its data folder that only your user account can read. It is scrambled there, not locked with a password, so anyone who can read your account’s files can use it. The desktop app keeps it in the system keychain.',
+      noteCode: 'browser_file',
     };
   }
 

@@ -5,7 +5,8 @@
 import type { StateCreator } from 'zustand';
 import type { Draft, DraftData, NewOrder, OutboxEntry } from '../../../shared/domain';
 import { attachLineMessages, isBlank, type FieldErrors } from '../../../shared/order-entry';
-import { BridgeError, call } from '../bridge';
+import { call } from '../bridge';
+import { errorText } from '../errors';
 
 export const SAVE_DELAY_MS = 300;
 
@@ -71,7 +72,7 @@ export const wizardSlice: StateCreator<WizardSlice, [], [], WizardSlice> = (set,
       } catch (error) {
         patch({
           state: 'failed',
-          message: error instanceof BridgeError ? error.message : 'The draft could not be saved on this computer.',
+          message: errorText(error, 'wizard.save.notSavedHere'),
         });
       }
     });

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { CSP_DIRECTIVES, HEADER_CSP, RENDERER_CSP } from '../../../shared/csp';
 import { commandFor, COMMANDS, SHORTCUTS, shortcutText } from '../../../shared/shortcuts';
 import { menuTemplate, type MenuActions } from '../../../electron/main/menu';
+import { shellTranslator } from '../../../electron/main/speech';
 import { externalLink, mayGrantPermission, mayNavigate, windowOpenDecision } from '../../../electron/main/security';
 import { devRendererUrl, isTrustedSender, mainWindowOptions } from '../../../electron/main/window-options';
 import { placeWindow, readWindowState } from '../../../electron/main/window-state';
@@ -203,6 +204,22 @@ describe('shortcuts and menu', () => {
       expect(sent).toEqual(['go-stock', 'logs', 'about', 'shortcuts']);
     });
   }
+
+  it('the menus speak the language chosen in Settings, else the system’s; Electron’s roles too', () => {
+    const actions: MenuActions = { command: () => 0, openLogsFolder: () => 0, about: () => 0 };
+    const labels = (items: MenuItemConstructorOptions[]) => flatten(items).map((i) => i.label);
+    const german = labels(menuTemplate('win32', actions, false, shellTranslator('de', ['en-US'])));
+    expect(german).toEqual(
+      expect.arrayContaining(['&Datei', '&Bearbeiten', 'Bestellungen', 'Kopieren', 'Shopdesk beenden']),
+    );
+    const system = labels(menuTemplate('darwin', actions, false, shellTranslator('auto', ['fr-CH', 'en-US'])));
+    expect(system).toEqual(expect.arrayContaining(['&Fichier', 'À propos de Shopdesk', 'Masquer Shopdesk']));
+    // every item but separators has words, in every language
+    for (const language of ['en', 'de', 'fr', 'es', 'nl'] as const)
+      for (const platform of ['win32', 'darwin'])
+        for (const item of flatten(menuTemplate(platform, actions, true, shellTranslator(language, []))))
+          if (item.type !== 'separator') expect(item.label, `${language} ${String(item.role)}`).toMatch(/\p{L}/u);
+  });
 
   it('developer items only in development', () => {
     const roles = flatten(

@@ -16,6 +16,8 @@ export class ApiFailure extends AppFailure {
       /** False only when the request certainly never reached the server (refused, DNS, TLS). */
       maybeDelivered: boolean;
       retryAfterMs?: number;
+      /** With 'unreachable': why, as a code the screen can word (issue #18). */
+      network?: 'refused' | 'host_not_found' | 'tls' | 'network' | 'lost';
       excerpt?: string;
       fields?: Record<string, string[]>;
     },
@@ -323,15 +325,27 @@ function toFailure(error: unknown, signal: AbortSignal, duringBody = false): Api
     return new ApiFailure('timeout', 'The service did not answer in time.', { maybeDelivered: true });
   }
   if (!duringBody && (NOT_DELIVERED.has(code) || TLS_ERRORS.test(code))) {
-    const why =
+    const network =
       code === 'ECONNREFUSED'
-        ? 'the connection was refused'
+        ? 'refused'
         : code === 'ENOTFOUND' || code === 'EAI_AGAIN'
-          ? 'the host name was not found'
+          ? 'host_not_found'
           : TLS_ERRORS.test(code)
-            ? 'its security certificate was not accepted'
-            : 'the network could not reach it';
-    return new ApiFailure('unreachable', `The service could not be reached: ${why}.`, { maybeDelivered: false });
+            ? 'tls'
+            : 'network';
+    const why = {
+      refused: 'the connection was refused',
+      host_not_found: 'the host name was not found',
+      tls: 'its security certificate was not accepted',
+      network: 'the network could not reach it',
+    }[network];
+    return new ApiFailure('unreachable', `The service could not be reached: ${why}.`, {
+      maybeDelivered: false,
+      network,
+    });
   }
-  return new ApiFailure('unreachable', 'The connection to the service was lost.', { maybeDelivered: true });
+  return new ApiFailure('unreachable', 'The connection to the service was lost.', {
+    maybeDelivered: true,
+    network: 'lost',
+  });
 }

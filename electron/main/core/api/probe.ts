@@ -11,8 +11,20 @@ export async function probeService(
 ): Promise<ConnectionVerdict> {
   const none = { productCount: null, serviceVersion: null, latencyMs: null };
   const url = checkBaseUrl(baseUrl);
-  if (!url.ok) return { verdict: url.code, message: url.message, ...none };
-  if (!token) return { verdict: 'no_token', message: 'Enter the API token for this service.', ...none };
+  if (!url.ok)
+    return {
+      verdict: url.code,
+      message: url.message,
+      why: { reason: 'url', problem: url.reason, ...(url.scheme ? { scheme: url.scheme } : {}) },
+      ...none,
+    };
+  if (!token)
+    return {
+      verdict: 'no_token',
+      message: 'Enter the API token for this service.',
+      why: { reason: 'no_token' },
+      ...none,
+    };
   const started = performance.now();
   try {
     const { body } = await http.json({ baseUrl: url.url, token }, '/api/product?page=1', {
@@ -23,6 +35,7 @@ export async function probeService(
       return {
         verdict: 'not_service',
         message: 'Something answered at this address, but it is not an Order and Product service (no product list).',
+        why: { reason: 'not_service' },
         ...none,
         latencyMs,
       };
@@ -37,6 +50,7 @@ export async function probeService(
         total === null
           ? 'Connected. The service did not say how many products it has.'
           : `Connected: ${count.toLocaleString('en')} products.`,
+      why: total === null ? { reason: 'connected_no_total' } : { reason: 'connected', products: count },
       productCount: total,
       serviceVersion: version,
       latencyMs,
@@ -46,41 +60,52 @@ export async function probeService(
     const host = new URL(url.url).host;
     switch (error.code) {
       case 'unauthorized':
-        return { verdict: 'wrong_token', message: 'Wrong token: the service did not accept this API token.', ...none };
+        return {
+          verdict: 'wrong_token',
+          message: 'Wrong token: the service did not accept this API token.',
+          why: { reason: 'wrong_token' },
+          ...none,
+        };
       case 'forbidden':
         return {
           verdict: 'forbidden',
           message: 'The token was accepted but is not allowed to read products.',
+          why: { reason: 'forbidden' },
           ...none,
         };
       case 'unreachable':
         return {
           verdict: 'unreachable',
           message: `Address unreachable: ${host} — ${error.message.replace(/^The service could not be reached: /, '')}`,
+          why: { reason: error.detail.network ?? 'network', host },
           ...none,
         };
       case 'timeout':
         return {
           verdict: 'timeout',
           message: `${host} did not answer within ${LIMITS.testDeadlineMs / 1000} seconds.`,
+          why: { reason: 'timeout', host, seconds: LIMITS.testDeadlineMs / 1000 },
           ...none,
         };
       case 'server_error':
         return {
           verdict: 'server_error',
           message: `The service at ${host} had an internal error (${error.detail.status}). Try again later.`,
+          why: { reason: 'server_error', host, ...(error.detail.status ? { status: error.detail.status } : {}) },
           ...none,
         };
       case 'rate_limited':
         return {
           verdict: 'server_error',
           message: 'The service is busy and asked to wait. Try again in a moment.',
+          why: { reason: 'busy' },
           ...none,
         };
       default:
         return {
           verdict: 'not_service',
           message: `Not an Order and Product service at this address: ${error.message}`,
+          why: { reason: 'not_service_error' },
           ...none,
         };
     }

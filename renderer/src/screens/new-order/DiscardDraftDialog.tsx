@@ -1,6 +1,7 @@
 /** "Discard this order?" for an unfinished order: who it is for and how many lines, then Keep it / Discard. */
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import type { DraftData } from '../../../../shared/domain';
+import { t } from '../../i18n';
 
 export function DiscardDraftDialog({
   data,
@@ -15,18 +16,15 @@ export function DiscardDraftDialog({
   const name = data?.fields.name.trim();
   const lines = data?.lines.length ?? 0;
   return (
-    <Modal opened={data !== null} onClose={onKeep} title="Discard this order?" centered returnFocus>
+    <Modal opened={data !== null} onClose={onKeep} title={t('outbox.confirm.discard')} centered returnFocus>
       <Stack>
-        <Text>
-          {name ? `The order for ${name}` : 'This order'} ({lines} line{lines === 1 ? '' : 's'}) is deleted from this
-          computer. This cannot be undone.
-        </Text>
+        <Text>{t('wizard.discard.text', { name: name || 'none', lines })}</Text>
         <Group justify="flex-end">
           <Button variant="default" onClick={onKeep} data-autofocus>
-            Keep it
+            {t('outbox.keep')}
           </Button>
           <Button color="red" onClick={onDiscard}>
-            Discard
+            {t('outbox.discard')}
           </Button>
         </Group>
       </Stack>

@@ -3,6 +3,7 @@ import { Badge, Stack, Text } from '@mantine/core';
 import type { DraftLine } from '../../../../shared/domain';
 import { stockWarning } from '../../../../shared/order-entry';
 import { age, count } from '../../components/format';
+import { t } from '../../i18n';
 
 export function LineStock({
   line,
@@ -14,16 +15,21 @@ export function LineStock({
   /** "12 available" rather than "12" (where the column does not say it). */
   unit?: boolean;
 }) {
-  const warning = stockWarning(line);
-  const figure = line.available === null ? '—' : `${count(line.available)}${unit ? ' available' : ''}`;
+  const warning = stockWarning(line, t);
+  const figure =
+    line.available === null
+      ? '—'
+      : unit
+        ? t('wizard.stock.available', { count: line.available })
+        : count(line.available);
   return (
     <Stack gap={0} align={align}>
       <Text size="sm">{figure}</Text>
       <Text size="xs" c="dimmed">
-        as of {age(line.addedAt)}
+        {t('wizard.stock.asOf', { age: age(line.addedAt) })}
       </Text>
       {warning && (
-        <Badge color={warning === 'Stock unknown' ? 'gray' : 'orange'} variant="light" size="sm">
+        <Badge color={line.available === null ? 'gray' : 'orange'} variant="light" size="sm">
           {warning}
         </Badge>
       )}

@@ -7,12 +7,14 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { Draft } from '../../../../shared/domain';
 
-import { computeTotals, STEPS } from '../../../../shared/order-entry';
-import { BridgeError } from '../../bridge';
-import { asOf, count, money } from '../../components/format';
+import { computeTotals } from '../../../../shared/order-entry';
+import { asOf, money } from '../../components/format';
+import { errorText } from '../../errors';
+import { t } from '../../i18n';
 import { useStore } from '../../store';
 import { taxRuleOf } from '../../../../shared/shop';
 import { DiscardDraftDialog } from './DiscardDraftDialog';
+import { stepName } from './errors';
 import { newDraftPath } from './start';
 
 export function NewOrderScreen() {
@@ -34,8 +36,7 @@ export function NewOrderScreen() {
         else setLoaded(true);
       },
       (e: unknown) => {
-        if (!cancelled)
-          setError(e instanceof BridgeError ? e.message : 'The drafts on this computer could not be read.');
+        if (!cancelled) setError(errorText(e, 'wizard.draftsUnreadable'));
       },
     );
     return () => {
@@ -46,11 +47,11 @@ export function NewOrderScreen() {
   if (error)
     return (
       <Stack maw={720}>
-        <Alert color="red" role="alert" title="Unfinished orders could not be read">
+        <Alert color="red" role="alert" title={t('newOrder.unreadable')}>
           {error}
         </Alert>
         <Button onClick={() => navigate(newDraftPath())} w="fit-content">
-          Start a new order
+          {t('newOrder.start')}
         </Button>
       </Stack>
     );
@@ -58,7 +59,7 @@ export function NewOrderScreen() {
     return (
       <Group gap="sm">
         <Loader size="sm" />
-        <Text>Looking for unfinished orders…</Text>
+        <Text>{t('newOrder.looking')}</Text>
       </Group>
     );
 
@@ -66,32 +67,42 @@ export function NewOrderScreen() {
     <Stack maw={800}>
       <Group justify="space-between">
         <Title order={1} fz="h2">
-          New order
+          {t('nav.newOrder')}
         </Title>
         <Button onClick={() => navigate(newDraftPath())} data-autofocus autoFocus>
-          Start a new order
+          {t('newOrder.start')}
         </Button>
       </Group>
       <Text c="dimmed" size="sm">
-        {drafts.length === 1 ? 'One order was' : `${count(drafts.length)} orders were`} started on this computer and not
-        sent yet. Continue where you left off, or discard.
+        {t('newOrder.intro', { count: drafts.length })}
       </Text>
-      <Stack gap="sm" component="ul" aria-label="Unfinished orders" style={{ listStyle: 'none', padding: 0 }}>
+      <Stack gap="sm" component="ul" aria-label={t('newOrder.list')} style={{ listStyle: 'none', padding: 0 }}>
         {drafts.map((draft) => {
-          const name = draft.data.fields.name.trim() || 'No customer yet';
+          const name = draft.data.fields.name.trim() || t('newOrder.noCustomer');
           const total = computeTotals(draft.data.lines, draft.data.fields, tax).total;
           return (
-            <Paper key={draft.id} component="li" withBorder p="md" radius="md" aria-label={`Unfinished order: ${name}`}>
+            <Paper
+              key={draft.id}
+              component="li"
+              withBorder
+              p="md"
+              radius="md"
+              aria-label={t('newOrder.item', { name })}
+            >
               <Group justify="space-between" wrap="nowrap">
                 <Stack gap={2}>
                   <Text fw={700}>{name}</Text>
                   <Text size="sm" c="dimmed">
-                    {count(draft.data.lines.length)} line{draft.data.lines.length === 1 ? '' : 's'} · total{' '}
-                    {money(total)} · at step “{STEPS[draft.step] ?? STEPS[0]}” · last change {asOf(draft.updatedAt)}
+                    {t('newOrder.facts', {
+                      lines: draft.data.lines.length,
+                      total: money(total),
+                      step: stepName(draft.step),
+                      when: asOf(draft.updatedAt),
+                    })}
                   </Text>
                   {draft.data.replaces && (
                     <Text size="sm" c="orange">
-                      Correction of an order the service rejected
+                      {t('newOrder.correction')}
                     </Text>
                   )}
                 </Stack>
@@ -99,12 +110,17 @@ export function NewOrderScreen() {
                   <Button
                     variant="light"
                     onClick={() => navigate(`/new-order/${draft.id}`)}
-                    aria-label={`Continue ${name}`}
+                    aria-label={t('newOrder.continueName', { name })}
                   >
-                    Continue
+                    {t('newOrder.continue')}
                   </Button>
-                  <Button variant="subtle" color="red" onClick={() => setConfirm(draft)} aria-label={`Discard ${name}`}>
-                    Discard…
+                  <Button
+                    variant="subtle"
+                    color="red"
+                    onClick={() => setConfirm(draft)}
+                    aria-label={t('newOrder.discardName', { name })}
+                  >
+                    {t('outbox.discardAsk')}
                   </Button>
                 </Group>
               </Group>
@@ -118,7 +134,7 @@ export function NewOrderScreen() {
         onDiscard={() => {
           const id = confirm!.id;
           setConfirm(null);
-          discardDraft(id).catch(() => setError('The unfinished order could not be discarded; it is still kept.'));
+          discardDraft(id).catch(() => setError(t('newOrder.discardFailed')));
         }}
       />
     </Stack>

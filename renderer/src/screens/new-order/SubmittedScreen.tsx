@@ -6,8 +6,10 @@ import { Alert, Button, Group, List, Loader, Stack, Text, Title } from '@mantine
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 
-import { BridgeError } from '../../bridge';
+import { errorText } from '../../errors';
+import { t } from '../../i18n';
 import { useStore } from '../../store';
+import { attemptWords } from '../outbox/words';
 import { correctRejected } from './correct';
 import { startNewOrderPath } from './start';
 import { MOD } from './WizardScreen';
@@ -32,50 +34,54 @@ export function SubmittedScreen() {
 
   const another = (
     <Button onClick={() => navigate(startNewOrderPath())} data-autofocus>
-      Start next order ({MOD}+N)
+      {t('submitted.next', { mod: MOD })}
     </Button>
   );
   if (!entry)
     return (
       <Group gap="sm">
         <Loader size="sm" />
-        <Text>Putting the order in the outbox…</Text>
+        <Text>{t('submitted.putting')}</Text>
       </Group>
     );
-  const who = `${entry.order.name} (total ${money(entry.order.total_price)})`;
+  const who = t('submitted.who', { name: entry.order.name, total: money(entry.order.total_price) });
+  // what the last attempt came to, worded from its code (the core's reason is for the log)
+  const last = entry.attempts.at(-1);
   return (
     <Stack maw={760}>
       <Title order={1} fz="h2">
-        Order for {entry.order.name}
+        {t('submitted.title', { name: entry.order.name })}
       </Title>
       {(entry.state === 'queued' || entry.state === 'sending') &&
         (online && !entry.paused ? (
-          <Alert color="blue" title="Sending…" role="status">
+          <Alert color="blue" title={t('submitted.sending')} role="status">
             <Group gap="sm">
               <Loader size="xs" />
-              <Text size="sm">The order for {who} is safe in the outbox and is being sent.</Text>
+              <Text size="sm">{t('submitted.sendingText', { who })}</Text>
             </Group>
           </Alert>
         ) : (
-          <Alert color="orange" title="Saved; it will be sent when the service is back" role="status">
-            The order for {who} is safe in the outbox on this computer.{' '}
-            {entry.paused
-              ? 'Sending waits until the token is fixed in Settings.'
-              : 'The service cannot be reached now; the order goes out by itself, once, when it is back.'}{' '}
-            You can go on working.
+          <Alert color="orange" title={t('submitted.savedTitle')} role="status">
+            {t('submitted.safe', { who })} {entry.paused ? t('submitted.paused') : t('submitted.offline')}{' '}
+            {t('submitted.goOn')}
           </Alert>
         ))}
       {entry.state === 'sent' && (
         <Group gap="sm">
           <Loader size="xs" />
-          <Text>Sent. Opening the order…</Text>
+          <Text>{t('submitted.sent')}</Text>
         </Group>
       )}
       {entry.state === 'rejected' && (
-        <Alert color="red" title="The service did not accept this order" role="alert">
-          <Text size="sm">{entry.reason}</Text>
+        <Alert color="red" title={t('submitted.rejected')} role="alert">
+          {last && <Text size="sm">{attemptWords(last)}</Text>}
           {entry.fieldErrors && (
-            <List size="sm" mt="xs">
+            <Text size="sm" mt="xs" fw={600}>
+              {t('submitted.serviceSaid')}
+            </Text>
+          )}
+          {entry.fieldErrors && (
+            <List size="sm" mt={4}>
               {Object.entries(entry.fieldErrors).map(([key, messages]) => (
                 <List.Item key={key}>{messages.join(' ')}</List.Item>
               ))}
@@ -86,18 +92,18 @@ export function SubmittedScreen() {
             onClick={() =>
               void correctRejected(entry).then(
                 (id) => navigate(`/new-order/${id}`),
-                (e: unknown) => setError(e instanceof BridgeError ? e.message : 'The order could not be reopened.'),
+                (e: unknown) => setError(errorText(e, 'outbox.error.reopen')),
               )
             }
           >
-            Correct the order
+            {t('outbox.correct')}
           </Button>
         </Alert>
       )}
       {entry.state === 'unknown' && (
-        <Alert color="orange" title="It is not certain the service received this order" role="alert">
-          {entry.reason} Shopdesk does not send it again by itself. The outbox looks for it on the service and shows
-          what you can do.
+        <Alert color="orange" title={t('submitted.unknownTitle')} role="alert">
+          {last && `${attemptWords(last)}. `}
+          {t('submitted.unknownText')}
         </Alert>
       )}
       {error && (
@@ -108,7 +114,7 @@ export function SubmittedScreen() {
       <Group>
         {another}
         <Button component={Link} to="/outbox" variant="default">
-          Open the outbox
+          {t('submitted.openOutbox')}
         </Button>
       </Group>
     </Stack>

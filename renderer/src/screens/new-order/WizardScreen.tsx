@@ -7,11 +7,12 @@ import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { emptyDraft, errorsForStep, firstStepWithError, REVIEW_STEP, STEPS } from '../../../../shared/order-entry';
 import { timeOfDay } from '../../components/format';
+import { t } from '../../i18n';
 import { useStore } from '../../store';
 import { taxRuleOf } from '../../../../shared/shop';
 import { selectDateOrder } from '../../store/orders';
 import { DiscardDraftDialog } from './DiscardDraftDialog';
-import { useWizardErrors } from './errors';
+import { stepName, useWizardErrors } from './errors';
 import { AddressStep } from './steps/AddressStep';
 import { CustomerStep } from './steps/CustomerStep';
 import { ItemsStep } from './steps/ItemsStep';
@@ -41,7 +42,7 @@ export function WizardScreen() {
         if (saved) openWizard({ id, step: saved.step, data: saved.data, saved: true });
         else openWizard({ id, step: 0, data: emptyDraft(undefined, defaultCountry()), saved: false });
       },
-      () => !cancelled && setMissing('The drafts on this computer could not be read.'),
+      () => !cancelled && setMissing(t('wizard.draftsUnreadable')),
     );
     return () => {
       cancelled = true;
@@ -50,7 +51,7 @@ export function WizardScreen() {
 
   if (missing)
     return (
-      <Alert color="red" role="alert" title="This order cannot be opened">
+      <Alert color="red" role="alert" title={t('wizard.cannotOpen')}>
         {missing}
       </Alert>
     );
@@ -58,7 +59,7 @@ export function WizardScreen() {
     return (
       <Group gap="sm">
         <Loader size="sm" />
-        <Text>Opening the order…</Text>
+        <Text>{t('wizard.opening')}</Text>
       </Group>
     );
   return <Wizard key={open.id} onDone={(path) => navigate(path)} />;
@@ -153,24 +154,23 @@ function Wizard({ onDone }: { onDone: (path: string) => void }) {
       <Group justify="space-between" align="flex-end">
         <Stack gap={0}>
           <Title order={1} fz="h2" ref={headingRef} tabIndex={-1}>
-            New order{name ? ` for ${name}` : ''}
+            {name ? t('wizard.titleFor', { name }) : t('wizard.title')}
           </Title>
           <SaveState save={open.save} />
         </Stack>
       </Group>
       {open.data.replaces && (
-        <Alert color="orange" title="Correcting an order the service rejected">
-          Fix the fields marked below and send it again. The rejected entry in the outbox is discarded when this one is
-          sent.
+        <Alert color="orange" title={t('wizard.correcting')}>
+          {t('wizard.correctingText')}
         </Alert>
       )}
       <div className={classes.layout}>
-        <nav aria-label="Order steps" className={classes.steps}>
+        <nav aria-label={t('wizard.steps')} className={classes.steps}>
           <ol>
-            {STEPS.map((label, i) => {
+            {STEPS.map((id, i) => {
               const attention = errors.steps.has(i) && i !== step;
               return (
-                <li key={label}>
+                <li key={id}>
                   <UnstyledButton
                     className={classes.step}
                     data-active={i === step || undefined}
@@ -182,8 +182,8 @@ function Wizard({ onDone }: { onDone: (path: string) => void }) {
                       {attention ? '!' : i + 1}
                     </span>
                     <span>
-                      {label}
-                      {attention && <span className={classes.attention}> — needs attention</span>}
+                      {stepName(i)}
+                      {attention && <span className={classes.attention}>{t('wizard.needsAttention')}</span>}
                     </span>
                   </UnstyledButton>
                 </li>
@@ -195,7 +195,7 @@ function Wizard({ onDone }: { onDone: (path: string) => void }) {
           <form ref={formRef} onSubmit={onSubmit} noValidate aria-labelledby="wizard-step-title">
             <Stack gap="md">
               <Title order={3} id="wizard-step-title">
-                Step {step + 1} of {STEPS.length}: {STEPS[step]}
+                {t('wizard.stepOf', { step: step + 1, steps: STEPS.length, name: stepName(step) })}
               </Title>
               {step === 0 && <CustomerStep errors={errors} onChosen={() => goTo(1)} />}
               {step === 1 && <AddressStep errors={errors} />}
@@ -205,13 +205,13 @@ function Wizard({ onDone }: { onDone: (path: string) => void }) {
               {step !== REVIEW_STEP && (
                 <Group justify="space-between" mt="md">
                   <Button variant="default" onClick={() => goTo(step - 1)} disabled={step === 0}>
-                    Back
+                    {t('wizard.back')}
                   </Button>
                   <Group gap="xs">
                     <Text size="xs" c="dimmed">
-                      Enter · {MOD}+Enter to review
+                      {t('wizard.keys', { mod: MOD })}
                     </Text>
-                    <Button type="submit">Next: {STEPS[step + 1]}</Button>
+                    <Button type="submit">{t('wizard.next', { name: stepName(step + 1) })}</Button>
                   </Group>
                 </Group>
               )}
@@ -222,7 +222,7 @@ function Wizard({ onDone }: { onDone: (path: string) => void }) {
       {/* last in the tab order: never the first thing Tab reaches */}
       <Group justify="flex-end">
         <Button variant="subtle" color="red" onClick={() => setConfirmDiscard(true)}>
-          Discard this order…
+          {t('wizard.discardAsk')}
         </Button>
       </Group>
       <DiscardDraftDialog
@@ -241,12 +241,12 @@ function Wizard({ onDone }: { onDone: (path: string) => void }) {
 function SaveState({ save }: { save: { state: string; at: number | null; message: string | null } }) {
   const text =
     save.state === 'failed'
-      ? `Not saved: ${save.message ?? 'the draft could not be written'}. Keep this window open and try again.`
+      ? t('wizard.save.failed', { message: save.message ?? t('wizard.save.notWritten') })
       : save.state === 'saving' || (save.state === 'unsaved' && save.at !== null)
-        ? 'Saving draft…'
+        ? t('wizard.save.saving')
         : save.state === 'saved' && save.at !== null
-          ? `Draft saved on this computer at ${timeOfDay(save.at)}`
-          : 'A draft is kept on this computer as you type';
+          ? t('wizard.save.saved', { time: timeOfDay(save.at) })
+          : t('wizard.save.idle');
   return (
     <Text size="sm" c={save.state === 'failed' ? 'red' : 'dimmed'} role="status" aria-live="polite">
       {text}

@@ -13,7 +13,13 @@ import {
   type FieldErrors,
   type TaxRule,
 } from '../../../../shared/order-entry';
+import type { SimpleKey } from '../../../../shared/i18n/translate';
+import { t } from '../../i18n';
 import type { OpenDraft } from '../../store/wizard';
+
+/** The wizard's steps by number, in words. */
+const STEP_WORDS: SimpleKey[] = ['wizard.step.0', 'wizard.step.1', 'wizard.step.2', 'wizard.step.3', 'wizard.step.4'];
+export const stepName = (step: number): string => t(STEP_WORDS[step] ?? STEP_WORDS[0]!);
 
 /** Local quantity errors are kept by product ("qty:42") so they follow a line when it moves. */
 export const quantityKey = (productId: number): string => `qty:${productId}`;
@@ -32,7 +38,7 @@ export interface WizardErrors {
 export function useWizardErrors(open: OpenDraft, order: DateOrder, tax: TaxRule | null): WizardErrors {
   const { data, localErrors, attempted } = open;
   return useMemo(() => {
-    const rules = validateDraft(data, order, countryNames(), tax);
+    const rules = validateDraft(data, order, countryNames(), tax, t);
     const local: FieldErrors = {};
     data.lines.forEach((line, i) => {
       const message = localErrors[quantityKey(line.productId)];

@@ -24,27 +24,30 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { OutboxEntry } from '../../../../shared/domain';
 
-import { BridgeError, call } from '../../bridge';
-import { asOf, count, money, timeOfDay } from '../../components/format';
+import type { SimpleKey } from '../../../../shared/i18n/translate';
+import { call } from '../../bridge';
+import { asOf, money, timeOfDay } from '../../components/format';
+import { errorText } from '../../errors';
+import { t } from '../../i18n';
 import { useStore } from '../../store';
 import { correctRejected } from '../new-order/correct';
 import { attemptWords, summaryLine, tabOf, type OutboxTab } from './words';
 import { ReconcileCheck } from './ReconcileCheck';
 import { SetAsideNotice } from './SetAsideNotice';
 
-const STATE_LOOK: Record<OutboxEntry['state'], { color: string; label: string }> = {
-  queued: { color: 'blue', label: 'Waiting to send' },
-  sending: { color: 'indigo', label: 'Sending' },
-  sent: { color: 'teal', label: 'Sent' },
-  rejected: { color: 'red', label: 'Rejected' },
-  unknown: { color: 'orange', label: 'Arrival in doubt' },
-  discarded: { color: 'gray', label: 'Discarded' },
+const STATE_LOOK: Record<OutboxEntry['state'], { color: string; label: SimpleKey }> = {
+  queued: { color: 'blue', label: 'outbox.state.queued' },
+  sending: { color: 'indigo', label: 'outbox.state.sending' },
+  sent: { color: 'teal', label: 'outbox.state.sent' },
+  rejected: { color: 'red', label: 'outbox.state.rejected' },
+  unknown: { color: 'orange', label: 'outbox.state.unknown' },
+  discarded: { color: 'gray', label: 'outbox.state.discarded' },
 };
 
-const TABS: { value: OutboxTab; label: string; empty: string }[] = [
-  { value: 'needs-you', label: 'Needs you', empty: 'Nothing needs you: no order was rejected or is in doubt.' },
-  { value: 'waiting', label: 'Waiting', empty: 'No order is waiting to be sent.' },
-  { value: 'sent-today', label: 'Sent today', empty: 'No order entered here was sent today yet.' },
+const TABS: { value: OutboxTab; label: SimpleKey; empty: SimpleKey }[] = [
+  { value: 'needs-you', label: 'outbox.tab.needsYou', empty: 'outbox.empty.needsYou' },
+  { value: 'waiting', label: 'outbox.tab.waiting', empty: 'outbox.empty.waiting' },
+  { value: 'sent-today', label: 'outbox.tab.sentToday', empty: 'outbox.empty.sentToday' },
 ];
 
 type Confirm = { entry: OutboxEntry; action: 'send-again' | 'discard' } | null;
@@ -61,19 +64,19 @@ export function OutboxScreen() {
   const [chosen, setChosen] = useState<OutboxTab | null>(null);
   const navigate = useNavigate();
 
-  const byTab = new Map<OutboxTab, OutboxEntry[]>(TABS.map((t) => [t.value, []]));
+  const byTab = new Map<OutboxTab, OutboxEntry[]>(TABS.map((tab) => [tab.value, []]));
   for (const entry of entries) {
     const tab = tabOf(entry);
     if (tab) byTab.get(tab)!.push(entry);
   }
-  const tab = chosen ?? TABS.find((t) => byTab.get(t.value)!.length > 0)?.value ?? 'needs-you';
+  const tab = chosen ?? TABS.find((each) => byTab.get(each.value)!.length > 0)?.value ?? 'needs-you';
 
   const act = async (channel: 'outbox:send-again' | 'outbox:discard', id: string): Promise<void> => {
     setError(null);
     try {
       await call(channel, { id });
     } catch (e) {
-      setError(e instanceof BridgeError ? e.message : 'That did not work; try again.');
+      setError(errorText(e, 'outbox.error.action'));
     }
     setConfirm(null);
     await loadOutbox();
@@ -89,17 +92,19 @@ export function OutboxScreen() {
       const looked = after.attempts.length > entry.attempts.length && newest?.outcome.startsWith('reconciled');
       const text =
         after.state === 'sent'
-          ? `Found on the service${after.serverPoNumber ? ` as ${after.serverPoNumber}` : ''}: it had arrived.`
+          ? after.serverPoNumber
+            ? t('outbox.look.foundAs', { po: after.serverPoNumber })
+            : t('outbox.look.found')
           : looked && newest?.outcome === 'reconciled: none'
-            ? 'No matching order on the service.'
+            ? t('outbox.look.none')
             : looked
-              ? 'Several matching orders on the service: check them in the order book first.'
-              : 'The service could not be asked; try again when it is reachable.';
+              ? t('outbox.look.several')
+              : t('outbox.look.unreachable');
       setLooks((previous) => ({ ...previous, [entry.id]: { at, text } }));
     } catch (e) {
       setLooks((previous) => ({
         ...previous,
-        [entry.id]: { at, text: e instanceof BridgeError ? e.message : 'The look did not work; try again.' },
+        [entry.id]: { at, text: errorText(e, 'outbox.error.look') },
       }));
     } finally {
       setLooking(null);
@@ -110,11 +115,10 @@ export function OutboxScreen() {
   return (
     <Stack maw={960}>
       <Title order={1} fz="h2">
-        Outbox
+        {t('nav.outbox')}
       </Title>
       <Text c="dimmed" size="sm">
-        Orders entered here stay on this computer until the service has them. An order is never sent twice on its own:
-        when it is not certain whether one arrived, Shopdesk looks for it on the service and otherwise asks you.
+        {t('outbox.intro')}
       </Text>
       {error && (
         <Alert color="red" role="alert">
@@ -123,18 +127,18 @@ export function OutboxScreen() {
       )}
       <SetAsideNotice />
       <Tabs value={tab} onChange={(value) => setChosen(value as OutboxTab)} keepMounted={false}>
-        <Tabs.List aria-label="Outbox lists">
-          {TABS.map((t) => (
-            <Tabs.Tab key={t.value} value={t.value}>
-              {t.label} ({count(byTab.get(t.value)!.length)})
+        <Tabs.List aria-label={t('outbox.lists')}>
+          {TABS.map((each) => (
+            <Tabs.Tab key={each.value} value={each.value}>
+              {t('outbox.tab.count', { label: t(each.label), count: byTab.get(each.value)!.length })}
             </Tabs.Tab>
           ))}
         </Tabs.List>
-        {TABS.map((t) => (
-          <Tabs.Panel key={t.value} value={t.value} pt="sm">
+        {TABS.map((each) => (
+          <Tabs.Panel key={each.value} value={each.value} pt="sm">
             <Stack gap="sm">
-              {byTab.get(t.value)!.length === 0 && <Text c="dimmed">{t.empty}</Text>}
-              {byTab.get(t.value)!.map((entry) => (
+              {byTab.get(each.value)!.length === 0 && <Text c="dimmed">{t(each.empty)}</Text>}
+              {byTab.get(each.value)!.map((entry) => (
                 <EntryCard
                   key={entry.id}
                   entry={entry}
@@ -145,8 +149,7 @@ export function OutboxScreen() {
                   onCorrect={() =>
                     void correctRejected(entry).then(
                       (id) => navigate(`/new-order/${id}`),
-                      (e: unknown) =>
-                        setError(e instanceof BridgeError ? e.message : 'The order could not be reopened.'),
+                      (e: unknown) => setError(errorText(e, 'outbox.error.reopen')),
                     )
                   }
                 />
@@ -158,18 +161,16 @@ export function OutboxScreen() {
       <Modal
         opened={confirm !== null}
         onClose={() => setConfirm(null)}
-        title={confirm?.action === 'send-again' ? 'Send this order again?' : 'Discard this order?'}
+        title={confirm?.action === 'send-again' ? t('outbox.confirm.sendAgain') : t('outbox.confirm.discard')}
       >
         {confirm && (
           <Stack>
             <Text size="sm">
-              {confirm.action === 'send-again'
-                ? 'If the first attempt did arrive, the shop will have this order twice. Look for it in the order book first.'
-                : 'It will not be sent. Nothing is deleted from the service.'}
+              {confirm.action === 'send-again' ? t('outbox.confirm.sendAgainText') : t('outbox.confirm.discardText')}
             </Text>
             <Group justify="flex-end">
               <Button variant="default" onClick={() => setConfirm(null)}>
-                Keep it
+                {t('outbox.keep')}
               </Button>
               <Button
                 color={confirm.action === 'send-again' ? 'orange.9' : 'red.9'}
@@ -177,7 +178,7 @@ export function OutboxScreen() {
                   void act(confirm.action === 'send-again' ? 'outbox:send-again' : 'outbox:discard', confirm.entry.id)
                 }
               >
-                {confirm.action === 'send-again' ? 'Send again' : 'Discard'}
+                {confirm.action === 'send-again' ? t('outbox.sendAgain') : t('outbox.discard')}
               </Button>
             </Group>
           </Stack>
@@ -206,17 +207,20 @@ function EntryCard({
   const state = STATE_LOOK[entry.state];
   const lines = entry.order.order_items.length;
   return (
-    <Paper withBorder p="md" radius="md" component="article" aria-label={`Outbox entry for ${entry.order.name}`}>
+    <Paper withBorder p="md" radius="md" component="article" aria-label={t('outbox.entry', { name: entry.order.name })}>
       <Group justify="space-between" align="flex-start" wrap="nowrap">
         <Stack gap={2} miw={0}>
           <Group gap="xs" wrap="wrap">
-            <Text fw={700}>{entry.order.name || '(no name)'}</Text>
+            <Text fw={700}>{entry.order.name || t('outbox.noName')}</Text>
             <Text fw={600}>{money(entry.order.total_price)}</Text>
             {entry.serverPoNumber && <Text data-testid="outbox-po">{entry.serverPoNumber}</Text>}
           </Group>
           <Text size="sm" c="dimmed">
-            {count(lines)} line{lines === 1 ? '' : 's'} · {entry.order.email || 'no e-mail'} · entered{' '}
-            {asOf(entry.createdAt)}
+            {t('outbox.facts', {
+              lines,
+              email: entry.order.email || t('outbox.noEmail'),
+              when: asOf(entry.createdAt),
+            })}
           </Text>
         </Stack>
         <Badge
@@ -226,7 +230,7 @@ function EntryCard({
           tt="none"
           data-state={entry.state}
         >
-          {entry.paused && entry.state === 'queued' ? 'Sending paused' : state.label}
+          {entry.paused && entry.state === 'queued' ? t('connection.sendingPaused') : t(state.label)}
         </Badge>
       </Group>
       <Text size="sm" mt="xs" data-testid="outbox-summary">
@@ -234,7 +238,7 @@ function EntryCard({
       </Text>
       {entry.state === 'unknown' && <ReconcileCheck check={entry.check} />}
       {entry.fieldErrors && (
-        <Alert color="red" mt="xs" title="What the service said">
+        <Alert color="red" mt="xs" title={t('outbox.serviceSaid')}>
           {Object.entries(entry.fieldErrors).map(([field, messages]) => (
             <Text size="sm" key={field}>
               {messages.join(' ')}
@@ -245,38 +249,38 @@ function EntryCard({
       <Group mt="sm" gap="xs">
         {entry.state === 'sent' && entry.serverOrderId !== null && (
           <Anchor component={Link} to={`/orders/${entry.serverOrderId}`} size="sm">
-            Open the order
+            {t('outbox.openOrder')}
           </Anchor>
         )}
         {entry.state === 'unknown' && (
           <>
             <Button size="xs" variant="default" loading={looking} onClick={onLook}>
-              Look for it again
+              {t('outbox.lookAgain')}
             </Button>
             <Button size="xs" color="orange.9" onClick={() => onConfirm('send-again')}>
-              Send again…
+              {t('outbox.sendAgainAsk')}
             </Button>
           </>
         )}
         {entry.state === 'rejected' && (
           <Button size="xs" onClick={onCorrect}>
-            Correct the order
+            {t('outbox.correct')}
           </Button>
         )}
         {entry.paused && entry.state === 'queued' && (
           <Anchor component={Link} to="/settings" size="sm">
-            Fix the token in Settings
+            {t('outbox.fixToken')}
           </Anchor>
         )}
         {(entry.state === 'unknown' || entry.state === 'rejected' || entry.state === 'queued') && (
           <Button size="xs" variant="subtle" color="red.9" onClick={() => onConfirm('discard')}>
-            Discard…
+            {t('outbox.discardAsk')}
           </Button>
         )}
       </Group>
       {look && (
-        <Text size="sm" mt="xs" role="status" aria-label="Look result">
-          Looked at {timeOfDay(look.at)}: {look.text}
+        <Text size="sm" mt="xs" role="status" aria-label={t('outbox.lookResult')}>
+          {t('outbox.lookedAt', { time: timeOfDay(look.at), text: look.text })}
         </Text>
       )}
       {entry.attempts.length > 0 && (
@@ -290,11 +294,10 @@ function EntryCard({
             style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}
           >
             {open ? <IconChevronDown size={14} aria-hidden /> : <IconChevronRight size={14} aria-hidden />}
-            {open ? 'Hide' : 'Show'} the {count(entry.attempts.length)} step{entry.attempts.length === 1 ? '' : 's'} so
-            far
+            {t(open ? 'outbox.steps.hide' : 'outbox.steps.show', { count: entry.attempts.length })}
           </UnstyledButton>
           <Collapse expanded={open}>
-            <Table mt={4} withRowBorders={false} verticalSpacing={2} fz="sm" aria-label="Attempts">
+            <Table mt={4} withRowBorders={false} verticalSpacing={2} fz="sm" aria-label={t('outbox.attempts')}>
               <Table.Tbody>
                 {entry.attempts.map((attempt, index) => (
                   <Table.Tr key={index}>

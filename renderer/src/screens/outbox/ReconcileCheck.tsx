@@ -2,37 +2,44 @@
 import { Anchor, List, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { OutboxCheck, ReconcileCandidate } from '../../../../shared/domain';
+import type { SimpleKey } from '../../../../shared/i18n/translate';
 import { asOf } from '../../components/format';
+import { t } from '../../i18n';
 
-const OUTCOME: Record<OutboxCheck['outcome'], string> = {
-  found: 'Found on the service: it had arrived.',
-  none: 'No order on the service matches this one.',
-  several: 'More than one order on the service could be this one. Check them before you decide.',
-  unlike:
-    'One order on the service has the same customer, items and total, but it was created well before or after this one was sent, so it is probably another order.',
-  unverified:
-    'One order on the service has the same customer, items and total. Shopdesk cannot be sure it is not an older one, because the order list had not been read shortly before this was sent.',
-  unreachable: 'The service could not be asked yet; Shopdesk looks again when it is back.',
+const OUTCOME: Record<OutboxCheck['outcome'], SimpleKey> = {
+  found: 'outbox.check.found',
+  none: 'outbox.check.none',
+  several: 'outbox.check.several',
+  unlike: 'outbox.check.unlike',
+  unverified: 'outbox.check.unverified',
+  unreachable: 'outbox.check.unreachable',
 };
 
 function when(candidate: ReconcileCandidate): string {
-  if (candidate.seenBeforeSending) return 'already on the service before this order was sent, so not this one';
-  if (candidate.minutesFromSend === null) return `created ${candidate.createdAt || 'at an unknown time'}`;
+  if (candidate.seenBeforeSending) return t('outbox.check.seenBefore');
+  if (candidate.minutesFromSend === null)
+    // the service's own date text, as it wrote it
+    return candidate.createdAt
+      ? t('outbox.check.createdAt', { when: candidate.createdAt })
+      : t('outbox.check.createdUnknown');
   const minutes = candidate.minutesFromSend;
-  if (Math.abs(minutes) < 2) return 'created when this order was sent';
-  const span =
-    Math.abs(minutes) >= 120 ? `${Math.round(Math.abs(minutes) / 60)} hours` : `${Math.abs(minutes)} minutes`;
-  return `created ${span} ${minutes < 0 ? 'before' : 'after'} this order was sent`;
+  if (Math.abs(minutes) < 2) return t('outbox.check.createdAtSend');
+  const hours = Math.abs(minutes) >= 120;
+  const span = {
+    unit: hours ? 'hours' : 'minutes',
+    amount: hours ? Math.round(Math.abs(minutes) / 60) : Math.abs(minutes),
+  };
+  return t(minutes < 0 ? 'outbox.check.createdBefore' : 'outbox.check.createdAfter', span);
 }
 
 export function ReconcileCheck({ check }: { check: OutboxCheck | null }) {
   if (!check || check.outcome === 'found') return null;
   return (
-    <div aria-label="What Shopdesk found on the service">
+    <div aria-label={t('outbox.check.label')}>
       <Text size="sm" mt="xs">
-        {OUTCOME[check.outcome]}{' '}
+        {t(OUTCOME[check.outcome])}{' '}
         <Text span c="dimmed" size="xs">
-          (looked {asOf(check.checkedAt)})
+          {t('outbox.check.looked', { when: asOf(check.checkedAt) })}
         </Text>
       </Text>
       {check.candidates.length > 0 && (
@@ -40,7 +47,7 @@ export function ReconcileCheck({ check }: { check: OutboxCheck | null }) {
           {check.candidates.map((c) => (
             <List.Item key={c.orderId}>
               <Anchor component={Link} to={`/orders/${c.orderId}`}>
-                {c.poNumber || `Order #${c.orderId}`}
+                {c.poNumber || t('outbox.check.orderNumber', { id: c.orderId })}
               </Anchor>{' '}
               — {when(c)}
             </List.Item>

@@ -1,85 +1,102 @@
 /** The outbox in words: each attempt's outcome code, one summary line per entry, and which tab an entry belongs to. */
 import type { OutboxEntry } from '../../../../shared/domain';
+import type { SimpleKey } from '../../../../shared/i18n/translate';
 import { timeOfDay } from '../../components/format';
+import { t } from '../../i18n';
 
 type Attempt = OutboxEntry['attempts'][number];
 
-/** Attempt outcomes recorded by the sender, as they read to staff. Unknown codes are shown as written. */
-const ATTEMPT_WORDS: Record<string, string> = {
-  created: 'Sent: the service created the order',
-  unreachable: 'The service could not be reached',
-  timeout: 'No answer in time',
-  rate_limited: 'The service asked to wait a moment',
-  server_error: 'The service had an error',
-  bad_response: 'The service answered with something unreadable',
-  too_large: 'The service’s answer was too large',
-  unauthorized: 'The service refused the API token',
-  forbidden: 'The service refused access',
-  validation: 'The service rejected the order',
-  not_found: 'The service did not know the address',
-  'unreadable answer': 'The service answered, but not with the order',
-  error: 'Sending failed in an unexpected way',
-  'reconciled: found': 'Looked for it on the service: found',
-  'reconciled: none': 'Looked for it on the service: no matching order',
-  'reconciled: several': 'Looked for it on the service: several matching orders',
-  'send again (staff)': 'Sent again on purpose',
-  'discarded (staff)': 'Discarded',
-  'replaced by a corrected order': 'Replaced by a corrected order',
+/** Attempt outcomes recorded by the sender (codes), as they read to staff. Unknown codes are shown as written. */
+const ATTEMPT_WORDS: Record<string, SimpleKey> = {
+  created: 'outbox.attempt.created',
+  unreachable: 'outbox.attempt.unreachable',
+  timeout: 'outbox.attempt.timeout',
+  rate_limited: 'outbox.attempt.rateLimited',
+  server_error: 'outbox.attempt.serverError',
+  bad_response: 'outbox.attempt.badResponse',
+  too_large: 'outbox.attempt.tooLarge',
+  unauthorized: 'outbox.attempt.unauthorized',
+  forbidden: 'outbox.attempt.forbidden',
+  validation: 'outbox.attempt.validation',
+  not_found: 'outbox.attempt.notFound',
+  'unreadable answer': 'outbox.attempt.unreadable',
+  error: 'outbox.attempt.error',
+  'reconciled: found': 'outbox.attempt.found',
+  'reconciled: none': 'outbox.attempt.none',
+  'reconciled: several': 'outbox.attempt.several',
+  'send again (staff)': 'outbox.attempt.sendAgain',
+  'discarded (staff)': 'outbox.attempt.discarded',
+  'replaced by a corrected order': 'outbox.attempt.replaced',
 };
 
-export const attemptWords = (attempt: Attempt): string =>
-  `${ATTEMPT_WORDS[attempt.outcome] ?? attempt.outcome}${attempt.status !== null ? ` (HTTP ${attempt.status})` : ''}`;
+export function attemptWords(attempt: Attempt): string {
+  const key = Object.prototype.hasOwnProperty.call(ATTEMPT_WORDS, attempt.outcome)
+    ? ATTEMPT_WORDS[attempt.outcome]
+    : undefined;
+  const words = key ? t(key) : attempt.outcome;
+  return attempt.status !== null ? t('outbox.attempt.http', { words, status: attempt.status }) : words;
+}
 
 /** Attempts that were a POST of the order (not a look on the service nor a staff action). */
 const isSend = (a: Attempt): boolean =>
   !a.outcome.startsWith('reconciled') && !a.outcome.includes('(staff)') && !a.outcome.startsWith('replaced');
 const OFFLINE = new Set(['unreachable', 'rate_limited']);
 
-const times = (n: number): string => (n === 1 ? 'once' : n === 2 ? 'twice' : `${n} times`);
-
-/** One line that says what happened and what is next. */
+/** What happened and what is next, in a sentence or a few. */
 export function summaryLine(entry: OutboxEntry): string {
-  const line = summaryWords(entry);
-  return line[0]!.toUpperCase() + line.slice(1);
-}
-
-function summaryWords(entry: OutboxEntry): string {
   const sends = entry.attempts.filter(isSend);
   const failed = sends.filter((a) => a.outcome !== 'created');
   const offline = failed.filter((a) => OFFLINE.has(a.outcome)).length;
-  const tried = failed.length
-    ? `Tried ${times(failed.length)}${offline === failed.length ? ' while offline' : offline ? ` (${offline} while offline)` : ''}; `
-    : '';
+  const sentences: string[] = [];
+  if (failed.length)
+    sentences.push(
+      t('outbox.summary.tried', {
+        count: failed.length,
+        offline: offline === failed.length ? 'all' : offline ? 'some' : 'none',
+        offlineCount: offline,
+      }),
+    );
   const last = entry.attempts.at(-1);
-  const po = entry.serverPoNumber ? ` as ${entry.serverPoNumber}` : '';
+  const po = entry.serverPoNumber;
   switch (entry.state) {
     case 'sent': {
+      const time = timeOfDay(entry.updatedAt);
       const found = last?.outcome === 'reconciled: found';
-      return `${tried}${found ? 'found on the service' : 'sent'} ${timeOfDay(entry.updatedAt)}${po}.${entry.totalsMismatch ? ' The service’s total differs from the one entered.' : ''}`;
+      if (found) sentences.push(po ? t('outbox.summary.foundAs', { time, po }) : t('outbox.summary.found', { time }));
+      else sentences.push(po ? t('outbox.summary.sentAs', { time, po }) : t('outbox.summary.sent', { time }));
+      if (entry.totalsMismatch) sentences.push(t('outbox.summary.totalsDiffer'));
+      break;
     }
     case 'queued':
-      if (entry.paused)
-        return `${tried}waiting: the service refused the API token. It is sent once the token is fixed.`;
-      if (failed.length === 0) return 'Waiting to be sent.';
-      return `${tried}${offline ? 'it is sent when the service is back' : 'it is sent again shortly'}.`;
+      if (entry.paused) sentences.push(t('outbox.summary.paused'));
+      else if (failed.length === 0) sentences.push(t('outbox.summary.waiting'));
+      else sentences.push(t(offline ? 'outbox.summary.whenBack' : 'outbox.summary.shortly'));
+      break;
     case 'sending':
-      return `${tried}sending now…`;
-    case 'rejected': {
-      const problems = Object.keys(entry.fieldErrors ?? {}).length;
-      return `Rejected by the service at ${timeOfDay(entry.updatedAt)}${problems ? `: ${problems} thing${problems === 1 ? '' : 's'} to correct` : ''}. Correct it and send it again, or discard it.`;
-    }
+      sentences.push(t('outbox.summary.sending'));
+      break;
+    case 'rejected':
+      // the rejection is the news; earlier tries are in the steps
+      return t('outbox.summary.rejected', {
+        time: timeOfDay(entry.updatedAt),
+        problems: Object.keys(entry.fieldErrors ?? {}).length,
+      });
     case 'unknown': {
+      sentences.push(t('outbox.summary.unknown'));
       const look = [...entry.attempts].reverse().find((a) => a.outcome.startsWith('reconciled'));
-      const lookText = look
-        ? look.outcome === 'reconciled: none'
-          ? ` Looked at ${timeOfDay(look.at)}: no matching order on the service.`
-          : ` Looked at ${timeOfDay(look.at)}: several matching orders on the service.`
-        : '';
-      return `${tried}not known whether it arrived.${lookText} Look again, send it again, or discard it.`;
+      if (look)
+        sentences.push(
+          t(look.outcome === 'reconciled: none' ? 'outbox.summary.lookedNone' : 'outbox.summary.lookedSeveral', {
+            time: timeOfDay(look.at),
+          }),
+        );
+      sentences.push(t('outbox.summary.unknownNext'));
+      break;
     }
     case 'discarded':
-      return 'Discarded; it will not be sent.';
+      return t('outbox.summary.discarded');
   }
+  return sentences.join(' ');
 }
 
 export type OutboxTab = 'needs-you' | 'waiting' | 'sent-today';

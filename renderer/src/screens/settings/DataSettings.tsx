@@ -6,13 +6,12 @@ import { Alert, Button, Group, Modal, Paper, Stack, Text, Title } from '@mantine
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { ResponseOf } from '../../../../shared/contract';
-import { BridgeError, call } from '../../bridge';
-import { errorWords } from '../../errors';
+import { call } from '../../bridge';
+import { errorText } from '../../errors';
+import { t } from '../../i18n';
 import { useStore } from '../../store';
 
 type Preview = ResponseOf<'settings:erase-preview'>;
-
-const plural = (n: number, one: string, many: string): string => `${n.toLocaleString()} ${n === 1 ? one : many}`;
 
 export function DataSettings() {
   const settings = useStore((s) => s.settings);
@@ -31,7 +30,7 @@ export function DataSettings() {
       setPreview(await call('settings:erase-preview', {}));
       setStep('first');
     } catch (e) {
-      setError(e instanceof BridgeError ? errorWords(e) : 'Shopdesk could not work out what would be erased.');
+      setError(errorText(e, 'settings.data.previewFailed'));
     }
   };
   const erase = async (): Promise<void> => {
@@ -44,26 +43,25 @@ export function DataSettings() {
       void navigate('/welcome');
     } catch (e) {
       setStep('closed');
-      setError(e instanceof BridgeError ? errorWords(e) : 'Nothing was erased.');
+      setError(errorText(e, 'settings.data.nothingErased'));
     } finally {
       setBusy(false);
     }
   };
-  const service = preview?.service === 'demo' ? 'the demo data' : (preview?.service ?? 'this service');
+  const service =
+    preview?.service === 'demo' ? t('settings.data.demoService') : (preview?.service ?? t('settings.data.thisService'));
+  const unsent = preview?.unsent ?? 0;
   const keychain = settings.dataAtRest.keyKeptIn === 'os-keychain';
 
   return (
-    <Paper withBorder p="lg" radius="md" aria-label="This computer’s data" component="section">
+    <Paper withBorder p="lg" radius="md" aria-label={t('settings.data')} component="section">
       <Stack gap="xs">
-        <Title order={3}>This computer’s data</Title>
+        <Title order={3}>{t('settings.data')}</Title>
         <Text>
-          Orders, drafts and the outbox are stored encrypted.{' '}
-          {keychain
-            ? 'Their key is kept in the system keychain, so the files alone are unreadable, also on a stolen computer.'
-            : 'This computer has no system keychain Shopdesk can use, so their key is kept in a file in Shopdesk’s data folder that only your user account can read. That stops anyone who copies the database files alone, not someone who can read your account’s files: use disk encryption on this computer.'}
+          {t('settings.data.encrypted')} {keychain ? t('settings.data.keychain') : t('settings.data.keyFile')}
         </Text>
         <Text size="sm" c="dimmed">
-          The product catalogue holds no customer data and is stored as it is.
+          {t('settings.data.catalogue')}
         </Text>
         {error && (
           <Alert color="red" role="alert">
@@ -72,35 +70,32 @@ export function DataSettings() {
         )}
         <Group>
           <Button color="red" variant="light" onClick={() => void open()}>
-            Sign out and erase this computer’s data
+            {t('settings.data.erase')}
           </Button>
         </Group>
       </Stack>
-      <Modal opened={step === 'first'} onClose={() => setStep('closed')} title="Sign out and erase?" centered>
+      <Modal opened={step === 'first'} onClose={() => setStep('closed')} title={t('settings.data.eraseAsk')} centered>
         {preview && (
           <Stack>
-            <Text size="sm">
-              This removes the API token and everything Shopdesk keeps on this computer for {service}: the order book,
-              the catalogue, {plural(preview.drafts, 'unfinished order', 'unfinished orders')} and the outbox.
-            </Text>
+            <Text size="sm">{t('settings.data.eraseWhat', { service, drafts: preview.drafts })}</Text>
             {preview.unsent > 0 ? (
-              <Alert color="red" title={`${plural(preview.unsent, 'order has', 'orders have')} not been sent`}>
-                {preview.unsent === 1 ? 'It is' : 'They are'} only on this computer and would be lost.
+              <Alert color="red" title={t('settings.data.unsentTitle', { count: preview.unsent })}>
+                {t('settings.data.unsentText', { count: preview.unsent })}
               </Alert>
             ) : (
-              <Text size="sm">Every order entered here has been sent.</Text>
+              <Text size="sm">{t('settings.data.allSent')}</Text>
             )}
             <Group justify="flex-end">
               <Button variant="default" onClick={() => setStep('closed')}>
-                Keep everything
+                {t('settings.data.keep')}
               </Button>
               {preview.unsent > 0 ? (
                 <Button color="red" onClick={() => setStep('second')}>
-                  Continue…
+                  {t('settings.data.continue')}
                 </Button>
               ) : (
                 <Button color="red" loading={busy} onClick={() => void erase()}>
-                  Sign out and erase
+                  {t('settings.data.eraseButton')}
                 </Button>
               )}
             </Group>
@@ -110,20 +105,17 @@ export function DataSettings() {
       <Modal
         opened={step === 'second'}
         onClose={() => setStep('closed')}
-        title={`Lose ${plural(preview?.unsent ?? 0, 'unsent order', 'unsent orders')}?`}
+        title={t('settings.data.loseTitle', { count: unsent })}
         centered
       >
         <Stack>
-          <Text size="sm">
-            The service never received {preview?.unsent === 1 ? 'this order' : 'these orders'}. Once erased they cannot
-            be sent or recovered.
-          </Text>
+          <Text size="sm">{t('settings.data.loseText', { count: unsent })}</Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setStep('closed')}>
-              Keep everything
+              {t('settings.data.keep')}
             </Button>
             <Button color="red" loading={busy} onClick={() => void erase()}>
-              Erase {plural(preview?.unsent ?? 0, 'unsent order', 'unsent orders')} and sign out
+              {t('settings.data.loseButton', { count: unsent })}
             </Button>
           </Group>
         </Stack>

@@ -1,37 +1,39 @@
 /** How the service's slash dates are read: learnt from the data, or set by hand. */
 import { Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { t } from '../../i18n';
 import { useStore } from '../../store';
-
-const EXAMPLE = { dmy: 'day first (27/05/2026 is 27 May)', mdy: 'month first (05/27/2026 is 27 May)' } as const;
 
 export function DateOrderSettings() {
   const status = useStore((s) => s.orders);
   const setDateOrder = useStore((s) => s.setDateOrder);
   if (!status) return null;
   const { setting, learnt, effective } = status.dateOrder;
+  const example = (order: 'dmy' | 'mdy'): string => t('settings.dateOrder.example', { order });
   return (
     <Paper withBorder p="lg" radius="md">
       <Stack gap="xs">
-        <Title order={3}>Date order</Title>
+        <Title order={3}>{t('settings.dateOrder')}</Title>
         <Text size="sm" c="dimmed">
-          The service writes dates with slashes and does not say whether the day or the month comes first.
+          {t('settings.dateOrderHelp')}
         </Text>
         <SegmentedControl
-          aria-label="Date order"
+          aria-label={t('settings.dateOrder')}
           value={setting}
           onChange={(value) => void setDateOrder(value as typeof setting)}
           data={[
-            { value: 'auto', label: 'Automatic' },
-            { value: 'dmy', label: 'Day first' },
-            { value: 'mdy', label: 'Month first' },
+            { value: 'auto', label: t('settings.dateOrder.auto') },
+            { value: 'dmy', label: t('settings.dateOrder.dmy') },
+            { value: 'mdy', label: t('settings.dateOrder.mdy') },
           ]}
         />
         <Text size="sm" data-testid="date-order-explained">
           {setting === 'auto'
             ? learnt
-              ? `Automatic: the order book proves ${EXAMPLE[learnt]}.`
-              : `Automatic: nothing in the order book proves the order yet, so dates are read ${EXAMPLE[effective]}.`
-            : `Dates are read ${EXAMPLE[effective]}${learnt && learnt !== effective ? ', although the order book suggests otherwise' : ''}.`}
+              ? t('settings.dateOrder.learnt', { example: example(learnt) })
+              : t('settings.dateOrder.unproven', { example: example(effective) })
+            : learnt && learnt !== effective
+              ? t('settings.dateOrder.setOtherwise', { example: example(effective) })
+              : t('settings.dateOrder.set', { example: example(effective) })}
         </Text>
       </Stack>
     </Paper>

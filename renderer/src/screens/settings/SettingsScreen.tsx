@@ -8,19 +8,21 @@ import type { ConnectionVerdict } from '../../../../shared/contract';
 import { checkBaseUrl } from '../../../../shared/url';
 import { BridgeError } from '../../bridge';
 import { errorWords } from '../../errors';
+import { t } from '../../i18n';
 import { useStore } from '../../store';
 import { DateOrderSettings } from './DateOrderSettings';
 import { DataSettings } from './DataSettings';
+import { LanguageSettings } from './LanguageSettings';
 import { ShopSettings } from './ShopSettings';
 import { UpdateSettings } from './UpdateSettings';
-import { VERDICT_TITLE } from './verdict';
+import { urlProblemText, vaultNote, VERDICT_TITLE, verdictText } from './verdict';
 
 const FormSchema = z.object({
   baseUrl: z.string().superRefine((value, ctx) => {
     const check = checkBaseUrl(value);
-    if (!check.ok) ctx.addIssue({ code: 'custom', message: check.message });
+    if (!check.ok) ctx.addIssue({ code: 'custom', message: urlProblemText(check.reason, check.scheme) });
   }),
-  token: z.string().max(4096, 'That token is too long.'),
+  token: z.string().max(4096, { error: () => t('settings.tokenTooLong') }),
 });
 type FormValues = z.infer<typeof FormSchema>;
 
@@ -69,7 +71,7 @@ export function SettingsScreen() {
     } catch (e) {
       setVerdict({
         verdict: 'server_error',
-        message: e instanceof BridgeError ? e.message : 'The test could not run.',
+        message: e instanceof BridgeError ? errorWords(e) : t('settings.testFailed'),
         productCount: null,
         serviceVersion: null,
         latencyMs: null,
@@ -85,7 +87,7 @@ export function SettingsScreen() {
     setSaved(null);
     setSaveError(null);
     if (!values.token.trim() && !(settings?.mode === 'service' && settings.tokenSet)) {
-      setError('token', { message: 'Enter the API token.' });
+      setError('token', { message: t('settings.enterToken') });
       return;
     }
     // with no secure keychain the token can only live in memory: staff choose that, or not to store it at all
@@ -103,11 +105,7 @@ export function SettingsScreen() {
         token: values.token.trim() ? values.token : undefined,
       });
       reset({ baseUrl: checkBaseUrl(values.baseUrl).ok ? values.baseUrl.trim() : values.baseUrl, token: '' });
-      setSaved(
-        saved.vault.kind === 'memory'
-          ? 'Settings saved. The token is kept in memory only and must be entered again after Shopdesk restarts.'
-          : 'Settings saved. The token is stored securely by Shopdesk and is not shown again.',
-      );
+      setSaved(saved.vault.kind === 'memory' ? t('settings.savedMemory') : t('settings.saved'));
     } catch (e) {
       if (e instanceof BridgeError && e.fields) {
         for (const [field, messages] of Object.entries(e.fields)) {
@@ -116,93 +114,87 @@ export function SettingsScreen() {
       }
       if (e instanceof BridgeError && e.code === 'token_for_other_address')
         setError('token', { message: errorWords(e) });
-      setSaveError(e instanceof BridgeError ? errorWords(e) : 'The settings could not be saved.');
+      setSaveError(e instanceof BridgeError ? errorWords(e) : t('settings.notSavedError'));
     }
   };
 
   const tokenPlaceholder =
     settings?.mode === 'service' && settings.tokenSet && !tokenElsewhere
-      ? 'A token is saved — type a new one to replace it'
-      : 'Paste the API token';
+      ? t('settings.tokenSaved')
+      : t('settings.pasteToken');
 
   return (
     <Stack maw={720}>
       <Title order={1} fz="h2">
-        Settings
+        {t('nav.settings')}
       </Title>
       {demo && (
-        <Alert color="grape" title="Demo data in use" role="note">
-          Shopdesk is connected to a practice service on this computer ({settings?.demo.products.toLocaleString('en')}{' '}
-          made-up products, {settings?.demo.orders.toLocaleString('en')} orders). Nothing done here reaches your shop.
-          Enter your shop’s address and token below to leave demo mode.
+        <Alert color="grape" title={t('settings.demoTitle')} role="note">
+          {t('settings.demoText', { products: settings?.demo.products ?? 0, orders: settings?.demo.orders ?? 0 })}
         </Alert>
       )}
+      <LanguageSettings />
       <Paper
         withBorder
         p="lg"
         radius="md"
         component="form"
         onSubmit={(e) => void onSave(e)}
-        aria-label="Service connection"
+        aria-label={t('settings.connection')}
       >
         <Stack>
-          <Title order={3}>Service connection</Title>
+          <Title order={3}>{t('settings.connection')}</Title>
           <TextInput
-            label="Service address"
-            description="For example https://orders.myshop.com. Plain http:// is only allowed to this computer."
-            placeholder="https://"
+            label={t('settings.address')}
+            description={t('settings.addressHelp')}
+            placeholder={t('settings.addressPlaceholder')}
             autoComplete="off"
             spellCheck={false}
             error={formState.errors.baseUrl?.message}
             {...register('baseUrl')}
           />
           <PasswordInput
-            label="API token"
-            description="Kept by Shopdesk’s background process; the screen never sees it again after saving."
+            label={t('settings.token')}
+            description={t('settings.tokenHelp')}
             placeholder={tokenPlaceholder}
             autoComplete="off"
             error={formState.errors.token?.message}
             {...register('token')}
           />
           {tokenElsewhere && (
-            <Text size="sm" c="orange.8" role="note" aria-label="Why the token is asked again">
+            <Text size="sm" c="orange.8" role="note" aria-label={t('settings.whyTokenAgain')}>
               {errorWords({ code: 'token_for_other_address', message: '', facts: { tokenOrigin: tokenElsewhere } })}
             </Text>
           )}
           <Group>
             <Button type="button" variant="default" loading={testing} onClick={() => void onTest()}>
-              Test connection
+              {t('settings.test')}
             </Button>
             <Button type="submit" loading={formState.isSubmitting}>
-              Save
+              {t('settings.save')}
             </Button>
           </Group>
           {verdict && (
-            <div role="status" aria-label="Connection test result" data-verdict={verdict.verdict}>
-              <Alert color={verdict.verdict === 'connected' ? 'teal' : 'red'} title={VERDICT_TITLE[verdict.verdict]}>
-                {verdict.verdict === 'token_for_other_address'
-                  ? errorWords({
-                      code: 'token_for_other_address',
-                      message: '',
-                      facts: { tokenOrigin: verdict.tokenOrigin ?? null },
-                    })
-                  : verdict.message}
+            <div role="status" aria-label={t('settings.testResult')} data-verdict={verdict.verdict}>
+              <Alert color={verdict.verdict === 'connected' ? 'teal' : 'red'} title={t(VERDICT_TITLE[verdict.verdict])}>
+                {verdictText(verdict)}
                 {verdict.latencyMs !== null && verdict.verdict === 'connected' && (
                   <Text size="sm" c="dimmed">
-                    Answered in {verdict.latencyMs} ms
-                    {verdict.serviceVersion ? ` · service version ${verdict.serviceVersion}` : ''}
+                    {verdict.serviceVersion
+                      ? t('settings.answeredInVersion', { ms: verdict.latencyMs, version: verdict.serviceVersion })
+                      : t('settings.answeredIn', { ms: verdict.latencyMs })}
                   </Text>
                 )}
               </Alert>
             </div>
           )}
           {saved && (
-            <div role="status" aria-label="Save result">
+            <div role="status" aria-label={t('settings.saveResult')}>
               <Alert color="teal">{saved}</Alert>
             </div>
           )}
           {saveError && (
-            <Alert color="red" role="alert" title="Not saved">
+            <Alert color="red" role="alert" title={t('settings.notSaved')}>
               {saveError}
             </Alert>
           )}
@@ -211,13 +203,13 @@ export function SettingsScreen() {
       {settings && (
         <Paper withBorder p="lg" radius="md">
           <Stack gap="xs">
-            <Title order={3}>Token storage</Title>
+            <Title order={3}>{t('settings.tokenStorage')}</Title>
             <Text>
               {settings.vault.kind === 'os-keychain'
-                ? 'The token is encrypted with your operating system’s keychain.'
+                ? t('settings.storage.keychain')
                 : settings.vault.kind === 'file'
-                  ? 'The token is kept in a local file.'
-                  : 'The token is kept in memory only until Shopdesk quits.'}
+                  ? t('settings.storage.file')
+                  : t('settings.storage.memory')}
             </Text>
             {settings.vault.note && (
               <Text
@@ -225,7 +217,7 @@ export function SettingsScreen() {
                 c={settings.vault.secure ? 'dimmed' : undefined}
                 fw={settings.vault.secure ? undefined : 600}
               >
-                {settings.vault.note}
+                {vaultNote(settings.vault)}
               </Text>
             )}
           </Stack>
@@ -235,26 +227,20 @@ export function SettingsScreen() {
       <DateOrderSettings />
       <DataSettings />
       <UpdateSettings />
-      <Modal
-        opened={askMemory !== null}
-        onClose={() => setAskMemory(null)}
-        title="No secure keychain on this computer"
-        centered
-      >
+      <Modal opened={askMemory !== null} onClose={() => setAskMemory(null)} title={t('settings.memory.title')} centered>
         <Stack>
           <Text size="sm">
-            {settings?.vault.note ?? 'This computer offers no secure place to keep the token.'} Shopdesk will not write
-            the token to disk unencrypted.
+            {(settings && vaultNote(settings.vault)) ?? t('settings.memory.noPlace')} {t('settings.memory.noDisk')}
           </Text>
           <Group justify="flex-end">
             <Button
               variant="default"
               onClick={() => {
                 setAskMemory(null);
-                setSaveError('The token was not stored. Nothing was saved.');
+                setSaveError(t('settings.memory.notStored'));
               }}
             >
-              Don’t store the token
+              {t('settings.memory.dont')}
             </Button>
             <Button
               onClick={() => {
@@ -264,7 +250,7 @@ export function SettingsScreen() {
                 void store(values);
               }}
             >
-              Keep it in memory until Shopdesk quits
+              {t('settings.memory.keep')}
             </Button>
           </Group>
         </Stack>

@@ -19,16 +19,18 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { countryNames } from '../../../../shared/countries';
 import { formatMoneyIn } from '../../../../shared/money';
 import { CURRENCIES, ShopSettings as ShopSchema, type ShopSettings as Shop } from '../../../../shared/shop';
-import { BridgeError } from '../../bridge';
+import { errorText } from '../../errors';
+import { currentLocale, t } from '../../i18n';
 import { useStore } from '../../store';
 
-const currencyNames = (() => {
+/** Currency names in the language in use ("Euro", "euro", "Euro"…). */
+const currencyNames = (): Intl.DisplayNames | null => {
   try {
-    return new Intl.DisplayNames(undefined, { type: 'currency' });
+    return new Intl.DisplayNames(currentLocale(), { type: 'currency' });
   } catch {
     return null;
   }
-})();
+};
 
 export function ShopSettings() {
   const shop = useStore((s) => s.shop);
@@ -42,18 +44,18 @@ export function ShopSettings() {
     setForm(shop);
   }
   const countries = useMemo(() => countryNames(), []);
-  const currencies = useMemo(
-    () => CURRENCIES.map((code) => ({ value: code, label: `${code} — ${currencyNames?.of(code) ?? code}` })),
-    [],
-  );
+  const currencies = useMemo(() => {
+    const names = currencyNames();
+    return CURRENCIES.map((code) => ({ value: code, label: `${code} — ${names?.of(code) ?? code}` }));
+  }, []);
 
   const parsed = ShopSchema.safeParse(form);
   const rateError =
     !parsed.success && parsed.error.issues.some((i) => i.path[0] === 'taxRatePercent')
-      ? 'Enter a percentage from 0 to 100, such as 21 or 8.875.'
+      ? t('settings.shop.taxRateError')
       : undefined;
   const countryError =
-    form.country.trim() && !countries.includes(form.country.trim()) ? 'Choose the country from the list.' : undefined;
+    form.country.trim() && !countries.includes(form.country.trim()) ? t('settings.shop.countryError') : undefined;
 
   const onSave = async (event: FormEvent): Promise<void> => {
     event.preventDefault();
@@ -62,7 +64,7 @@ export function ShopSettings() {
       await saveShop(parsed.data);
       setState({ kind: 'saved' });
     } catch (e) {
-      setState({ kind: 'failed', message: e instanceof BridgeError ? e.message : 'The shop settings were not saved.' });
+      setState({ kind: 'failed', message: errorText(e, 'settings.shop.notSaved') });
     }
   };
   const set = (patch: Partial<Shop>): void => {
@@ -72,13 +74,24 @@ export function ShopSettings() {
   const example = formatMoneyIn('1234.50', form.currency);
 
   return (
-    <Paper withBorder p="lg" radius="md" component="form" onSubmit={(e) => void onSave(e)} aria-label="Shop">
+    <Paper
+      withBorder
+      p="lg"
+      radius="md"
+      component="form"
+      onSubmit={(e) => void onSave(e)}
+      aria-label={t('settings.shop')}
+    >
       <Stack gap="sm">
-        <Title order={3}>Shop</Title>
-        <TextInput label="Shop name" value={form.name} onChange={(e) => set({ name: e.currentTarget.value })} />
+        <Title order={3}>{t('settings.shop')}</Title>
+        <TextInput
+          label={t('settings.shop.name')}
+          value={form.name}
+          onChange={(e) => set({ name: e.currentTarget.value })}
+        />
         <Textarea
-          label="Shop address"
-          description="Printed on order sheets"
+          label={t('settings.shop.address')}
+          description={t('settings.shop.addressHelp')}
           autosize
           minRows={2}
           maxRows={5}
@@ -87,8 +100,8 @@ export function ShopSettings() {
         />
         <Group grow align="flex-start">
           <Autocomplete
-            label="Default country"
-            description="Chosen for new orders; staff can change it"
+            label={t('settings.shop.country')}
+            description={t('settings.shop.countryHelp')}
             data={countries}
             limit={8}
             value={form.country}
@@ -96,21 +109,23 @@ export function ShopSettings() {
             onChange={(country) => set({ country })}
           />
           <Select
-            label="Currency"
-            description={form.currency ? `Amounts look like ${example}` : 'Amounts are shown without a currency'}
+            label={t('settings.shop.currency')}
+            description={
+              form.currency ? t('settings.shop.currencyExample', { example }) : t('settings.shop.noCurrency')
+            }
             data={currencies}
             searchable
             clearable
             value={form.currency || null}
             onChange={(currency) => set({ currency: currency ?? '' })}
-            nothingFoundMessage="No currency with that code or name"
+            nothingFoundMessage={t('settings.shop.noCurrencyFound')}
             limit={20}
           />
         </Group>
         <Group grow align="flex-start">
           <TextInput
-            label="Tax rate (%)"
-            description="Empty: tax is typed for each order"
+            label={t('settings.shop.taxRate')}
+            description={t('settings.shop.taxRateHelp')}
             inputMode="decimal"
             value={form.taxRatePercent}
             error={rateError}
@@ -118,17 +133,17 @@ export function ShopSettings() {
           />
           <Checkbox
             mt={30}
-            label="Shipping is taxed too"
+            label={t('settings.shop.shippingTaxed')}
             checked={form.shippingTaxed}
             onChange={(e) => set({ shippingTaxed: e.currentTarget.checked })}
           />
         </Group>
         <Group justify="space-between">
           <Text size="sm" role="status" c={state.kind === 'failed' ? 'red' : 'teal'}>
-            {state.kind === 'saved' ? 'Shop settings saved.' : state.kind === 'failed' ? state.message : ''}
+            {state.kind === 'saved' ? t('settings.shop.saved') : state.kind === 'failed' ? state.message : ''}
           </Text>
           <Button type="submit" disabled={!parsed.success || !!countryError}>
-            Apply shop settings
+            {t('settings.shop.apply')}
           </Button>
         </Group>
       </Stack>

@@ -1,15 +1,93 @@
-import type { ConnectionVerdict } from '../../../../shared/contract';
+/** The connection test's verdict, the address check and the token store's note, worded from their codes (issue #18). */
+import type { ConnectionVerdict, SettingsView } from '../../../../shared/contract';
+import type { SimpleKey } from '../../../../shared/i18n/translate';
+import type { UrlProblem } from '../../../../shared/url';
+import { errorWords } from '../../errors';
+import { t } from '../../i18n';
 
-export const VERDICT_TITLE: Record<ConnectionVerdict['verdict'], string> = {
-  connected: 'Connected',
-  wrong_token: 'Wrong token',
-  unreachable: 'Address unreachable',
-  not_service: 'Not this kind of service',
-  insecure_url: 'Insecure address refused',
-  invalid_url: 'Not a valid address',
-  timeout: 'No answer',
-  server_error: 'Service error',
-  forbidden: 'Token not allowed',
-  no_token: 'Token missing',
-  token_for_other_address: 'Token needed for this address',
+export const VERDICT_TITLE: Record<ConnectionVerdict['verdict'], SimpleKey> = {
+  connected: 'settings.verdict.connected',
+  wrong_token: 'settings.verdict.wrongToken',
+  unreachable: 'settings.verdict.unreachable',
+  not_service: 'settings.verdict.notService',
+  insecure_url: 'settings.verdict.insecureUrl',
+  invalid_url: 'settings.verdict.invalidUrl',
+  timeout: 'settings.verdict.timeout',
+  server_error: 'settings.verdict.serverError',
+  forbidden: 'settings.verdict.forbidden',
+  no_token: 'settings.verdict.noToken',
+  token_for_other_address: 'settings.verdict.tokenForOtherAddress',
 };
+
+const URL_WORDS: Record<Exclude<UrlProblem, 'scheme'>, SimpleKey> = {
+  empty: 'settings.url.empty',
+  too_long: 'settings.url.tooLong',
+  not_url: 'settings.url.notUrl',
+  credentials: 'settings.url.credentials',
+  plain_http: 'settings.url.plainHttp',
+  query: 'settings.url.query',
+};
+
+/** What is wrong with a typed service address. */
+export const urlProblemText = (problem: UrlProblem, scheme = ''): string =>
+  problem === 'scheme' ? t('settings.url.scheme', { scheme }) : t(URL_WORDS[problem]);
+
+const SIMPLE_REASON: Partial<Record<NonNullable<ConnectionVerdict['why']>['reason'], SimpleKey>> = {
+  connected_no_total: 'settings.why.connectedNoTotal',
+  no_address: 'settings.why.noAddress',
+  no_token: 'settings.why.noToken',
+  not_service: 'settings.why.notService',
+  not_service_error: 'settings.why.notServiceError',
+  wrong_token: 'settings.why.wrongToken',
+  forbidden: 'settings.why.forbidden',
+  busy: 'settings.why.busy',
+};
+
+/** The verdict's sentence: from its reason code and facts; the core's English only from a core that sent none. */
+export function verdictText(verdict: ConnectionVerdict): string {
+  const why = verdict.why;
+  if (verdict.verdict === 'token_for_other_address')
+    return errorWords({
+      code: 'token_for_other_address',
+      message: '',
+      facts: { tokenOrigin: verdict.tokenOrigin ?? null },
+    });
+  if (!why) return verdict.message;
+  const host = why.host ?? '';
+  switch (why.reason) {
+    case 'connected':
+      return t('settings.why.connected', { products: why.products ?? 0 });
+    case 'url':
+      return why.problem ? urlProblemText(why.problem, why.scheme) : verdict.message;
+    case 'refused':
+      return t('settings.why.refused', { host });
+    case 'host_not_found':
+      return t('settings.why.hostNotFound', { host });
+    case 'tls':
+      return t('settings.why.tls', { host });
+    case 'network':
+      return t('settings.why.network', { host });
+    case 'lost':
+      return t('settings.why.lost', { host });
+    case 'timeout':
+      return t('settings.why.timeout', { host, seconds: why.seconds ?? 0 });
+    case 'server_error':
+      return t('settings.why.serverError', { host, status: String(why.status ?? '') });
+    default: {
+      const key = SIMPLE_REASON[why.reason];
+      return key ? t(key) : verdict.message;
+    }
+  }
+}
+
+const VAULT_NOTE: Record<NonNullable<SettingsView['vault']['noteCode']>, SimpleKey> = {
+  memory: 'settings.vault.memory',
+  no_keychain: 'settings.vault.noKeychain',
+  basic_text: 'settings.vault.basicText',
+  unlock_failed: 'settings.vault.unlockFailed',
+  browser_file: 'settings.vault.browserFile',
+};
+
+/** The token store's note in words (a note without a code as the core wrote it). */
+export const vaultNote = (vault: SettingsView['vault']): string | null =>
+  vault.noteCode ? t(VAULT_NOTE[vault.noteCode]) : vault.note;

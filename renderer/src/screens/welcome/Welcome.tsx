@@ -2,7 +2,8 @@
 import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { BridgeError } from '../../bridge';
+import { errorText } from '../../errors';
+import { t } from '../../i18n';
 import { useStore } from '../../store';
 
 export function Welcome() {
@@ -18,7 +19,7 @@ export function Welcome() {
       await startDemo();
       void navigate('/orders');
     } catch (e) {
-      setError(e instanceof BridgeError ? e.message : 'The demo could not start.');
+      setError(errorText(e, 'welcome.demoFailed'));
     } finally {
       setBusy(false);
     }
@@ -26,34 +27,28 @@ export function Welcome() {
 
   return (
     <Stack maw={640} mx="auto" mt="xl">
-      <Title order={1}>Welcome to Shopdesk</Title>
-      <Text>
-        Shopdesk shows your shop’s orders and stock, and lets you enter orders at the counter — also when the network is
-        down.
-      </Text>
+      <Title order={1}>{t('welcome.title')}</Title>
+      <Text>{t('welcome.intro')}</Text>
       <Paper withBorder p="lg" radius="md">
         <Stack>
-          <Title order={3}>Connect to your shop</Title>
-          <Text c="dimmed">You need the service address and an API token from your manager.</Text>
+          <Title order={3}>{t('welcome.connect')}</Title>
+          <Text c="dimmed">{t('welcome.connectText')}</Text>
           <Group>
-            <Button onClick={() => navigate('/settings')}>Set up connection</Button>
+            <Button onClick={() => navigate('/settings')}>{t('welcome.setUp')}</Button>
           </Group>
         </Stack>
       </Paper>
       <Paper withBorder p="lg" radius="md">
         <Stack>
-          <Title order={3}>Practise first</Title>
-          <Text c="dimmed">
-            Demo data runs a practice service on this computer with made-up products and orders. Nothing you do there
-            reaches your shop.
-          </Text>
+          <Title order={3}>{t('welcome.practise')}</Title>
+          <Text c="dimmed">{t('welcome.practiseText')}</Text>
           <Group>
             <Button variant="light" color="grape" loading={busy} onClick={() => void tryDemo()}>
-              Try with demo data
+              {t('welcome.tryDemo')}
             </Button>
           </Group>
           {error && (
-            <Alert color="red" title="Demo not started" role="alert">
+            <Alert color="red" title={t('welcome.demoNotStarted')} role="alert">
               {error}
             </Alert>
           )}

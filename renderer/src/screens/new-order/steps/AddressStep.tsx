@@ -2,6 +2,7 @@
 import { Autocomplete, SimpleGrid, Stack } from '@mantine/core';
 import { useMemo } from 'react';
 import { countryNames } from '../../../../../shared/countries';
+import { t } from '../../../i18n';
 import { useStore } from '../../../store';
 import type { WizardErrors } from '../errors';
 import { DraftField } from './fields';
@@ -19,26 +20,26 @@ export function AddressStep({ errors }: { errors: WizardErrors }) {
   return (
     <Stack gap="sm" maw={560}>
       <DraftField
-        label="Address line 1"
-        description="Street and number"
+        label={t('wizard.address.line1')}
+        description={t('wizard.address.line1Help')}
         fieldKey="address_line_1"
         required
         errors={errors}
       />
       <DraftField
-        label="Address line 2"
-        description="Optional: apartment, floor, company"
+        label={t('wizard.address.line2')}
+        description={t('wizard.address.line2Help')}
         fieldKey="address_line_2"
         errors={errors}
       />
       <SimpleGrid cols={2}>
-        <DraftField label="Postcode" fieldKey="zip" required errors={errors} />
-        <DraftField label="City" fieldKey="city" required errors={errors} />
+        <DraftField label={t('wizard.address.zip')} fieldKey="zip" required errors={errors} />
+        <DraftField label={t('wizard.address.city')} fieldKey="city" required errors={errors} />
       </SimpleGrid>
       <SimpleGrid cols={2}>
-        <DraftField label="Province or state" fieldKey="province" required errors={errors} />
+        <DraftField label={t('wizard.address.province')} fieldKey="province" required errors={errors} />
         <Autocomplete
-          label="Country"
+          label={t('wizard.address.country')}
           required
           data={countries}
           value={country}

@@ -7,8 +7,10 @@
 import { Anchor, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useEffectEvent, useRef, useState, type KeyboardEvent } from 'react';
 import { CUSTOMER_FIELDS, type Customer } from '../../../../../shared/customers';
-import { BridgeError, call } from '../../../bridge';
-import { count } from '../../../components/format';
+import { call } from '../../../bridge';
+import { formatDay } from '../../../components/DateText';
+import { errorText } from '../../../errors';
+import { t } from '../../../i18n';
 import { useStore } from '../../../store';
 import type { WizardErrors } from '../errors';
 import classes from '../wizard.module.css';
@@ -37,13 +39,13 @@ export function CustomerStep({ errors, onChosen }: { errors: WizardErrors; onCho
   if (searching) return <CustomerSearch onChosen={onChosen} onNew={startNew} />;
   return (
     <Stack gap="sm" maw={560}>
-      <DraftField label="Customer name" fieldKey="name" required errors={errors} data-autofocus />
+      <DraftField label={t('wizard.customer.name')} fieldKey="name" required errors={errors} data-autofocus />
       <SimpleGrid cols={2}>
-        <DraftField label="E-mail" fieldKey="email" type="email" required errors={errors} />
-        <DraftField label="Phone" fieldKey="phone" type="tel" required errors={errors} />
+        <DraftField label={t('wizard.customer.email')} fieldKey="email" type="email" required errors={errors} />
+        <DraftField label={t('wizard.customer.phone')} fieldKey="phone" type="tel" required errors={errors} />
       </SimpleGrid>
       <Anchor component="button" type="button" size="sm" w="fit-content" onClick={() => setSearching(true)}>
-        Find another customer in the order book
+        {t('wizard.customer.findAnother')}
       </Anchor>
     </Stack>
   );
@@ -89,8 +91,7 @@ function CustomerSearch({ onChosen, onNew }: { onChosen: () => void; onNew: () =
           setError(null);
           answered(result.customers);
         },
-        (e: unknown) =>
-          !stale && setError(e instanceof BridgeError ? e.message : 'The order book could not be searched.'),
+        (e: unknown) => !stale && setError(errorText(e, 'wizard.customer.searchFailed')),
       );
     }, 60);
     return () => {
@@ -129,9 +130,9 @@ function CustomerSearch({ onChosen, onNew }: { onChosen: () => void; onNew: () =
   return (
     <Stack gap={6} maw={720}>
       <TextInput
-        label="Find a customer"
-        description="Name, e-mail or phone of an earlier order; ↓↑ to choose, Enter to take it"
-        placeholder="Start typing, or press Enter for a new customer"
+        label={t('wizard.customer.find')}
+        description={t('wizard.customer.findHelp')}
+        placeholder={t('wizard.customer.findPlaceholder')}
         value={text}
         data-autofocus
         autoComplete="off"
@@ -147,7 +148,13 @@ function CustomerSearch({ onChosen, onNew }: { onChosen: () => void; onNew: () =
         onKeyDown={onKeyDown}
         error={error}
       />
-      <ul id="customer-options" role="listbox" aria-label="Customers" aria-busy={waiting} className={classes.options}>
+      <ul
+        id="customer-options"
+        role="listbox"
+        aria-label={t('wizard.customer.list')}
+        aria-busy={waiting}
+        className={classes.options}
+      >
         {customers.map((c, i) => (
           <li
             key={`${c.fields.email}|${c.lastOrderId}`}
@@ -169,8 +176,10 @@ function CustomerSearch({ onChosen, onNew }: { onChosen: () => void; onNew: () =
               {[c.fields.city, c.fields.country].filter(Boolean).join(', ')}
               <Text span size="xs" c="dimmed">
                 {' '}
-                · {c.orders === 1 ? 'one order' : `${count(c.orders)} orders`}
-                {c.lastOrderDay ? `, last ${new Date(`${c.lastOrderDay}T12:00:00`).toLocaleDateString()}` : ''}
+                ·{' '}
+                {c.lastOrderDay
+                  ? t('wizard.customer.ordersLast', { count: c.orders, day: formatDay(c.lastOrderDay) })
+                  : t('wizard.customer.orders', { count: c.orders })}
               </Text>
             </Text>
           </li>
@@ -185,21 +194,23 @@ function CustomerSearch({ onChosen, onNew }: { onChosen: () => void; onNew: () =
           onClick={() => pick(options - 1)}
         >
           <Text size="sm" fw={600}>
-            New customer{query && !looksLikeContact(query) ? `: ${query}` : ''}
+            {query && !looksLikeContact(query)
+              ? t('wizard.customer.newNamed', { name: query })
+              : t('wizard.customer.new')}
           </Text>
           <Text size="sm" c="dimmed">
-            Type their name, e-mail, phone and address
+            {t('wizard.customer.newHelp')}
           </Text>
         </li>
       </ul>
       <Group gap="xs" mih={20}>
         <Text size="xs" c="dimmed" role="status" aria-live="polite">
           {waiting
-            ? 'Searching the order book…'
+            ? t('wizard.customer.searching')
             : query && customers.length === 0
-              ? `No customer in the order book on this computer matches “${query}”.`
+              ? t('wizard.customer.noMatch', { query })
               : found && found.cached === 0
-                ? 'The order book on this computer is empty, so there is no one to find yet.'
+                ? t('wizard.customer.emptyBook')
                 : ''}
         </Text>
       </Group>

@@ -7,24 +7,33 @@ import { DateInput } from '@mantine/dates';
 import { useState } from 'react';
 import { localeDateShape, readLocaleDate, type LocaleDateRead } from '../../../../../shared/dates';
 import type { FieldKey } from '../../../../../shared/order-entry';
+import { currentLocale, t } from '../../../i18n';
 import { useStore } from '../../../store';
 import type { WizardErrors } from '../errors';
 
-const MONTHS = new Intl.DateTimeFormat(undefined, { month: 'long', year: 'numeric', timeZone: 'UTC' });
+/** A field's label inside a sentence: English writes "the order date"; the others keep their label's case. */
+const inSentence = (label: string): string =>
+  currentLocale().startsWith('en') ? label.toLocaleLowerCase('en') : label;
 
 /** The words for a date that is not one. */
 export function dateProblem(read: LocaleDateRead, pattern: string): string | null {
   if (read.ok || read.problem === 'empty') return null;
-  if (read.problem === 'no-such-day')
-    return `${MONTHS.format(Date.UTC(read.year, read.month - 1, 1))} has ${read.days} days.`;
-  if (read.problem === 'no-such-month') return `There is no month ${read.month}; write the date as ${pattern}.`;
-  return `Write the date as ${pattern}, or pick it from the calendar.`;
+  if (read.problem === 'no-such-day') {
+    const months = new Intl.DateTimeFormat(currentLocale(), { month: 'long', year: 'numeric', timeZone: 'UTC' });
+    return t('wizard.date.noSuchDay', {
+      month: months.format(Date.UTC(read.year, read.month - 1, 1)),
+      days: read.days,
+    });
+  }
+  if (read.problem === 'no-such-month') return t('wizard.date.noSuchMonth', { month: read.month, pattern });
+  return t('wizard.date.write', { pattern });
 }
 
+/** How a date is typed in the locale in use: "dd/mm/yyyy" in British English, "TT.MM.JJJJ" in German. */
 export function datePatternOfLocale(): { pattern: string; valueFormat: string } {
-  const { parts, separator } = localeDateShape();
+  const { parts, separator } = localeDateShape(currentLocale());
   return {
-    pattern: parts.map((p) => (p === 'day' ? 'dd' : p === 'month' ? 'mm' : 'yyyy')).join(separator),
+    pattern: parts.map((part) => t('wizard.date.pattern', { part })).join(separator),
     valueFormat: parts.map((p) => (p === 'day' ? 'DD' : p === 'month' ? 'MM' : 'YYYY')).join(separator),
   };
 }
@@ -56,10 +65,10 @@ export function DateField({
       valueFormat={valueFormat}
       value={iso}
       clearable
-      clearButtonProps={{ 'aria-label': `Clear the ${label.toLowerCase()}` }}
+      clearButtonProps={{ 'aria-label': t('wizard.date.clear', { label: inSentence(label) }) }}
       fixOnBlur={false}
       dateParser={(text) => {
-        const read = readLocaleDate(text);
+        const read = readLocaleDate(text, currentLocale());
         return read.ok ? read.iso : null;
       }}
       onChange={(next) => {
@@ -69,7 +78,7 @@ export function DateField({
       }}
       onBlur={(e) => {
         const text = e.currentTarget.value;
-        const read = readLocaleDate(text);
+        const read = readLocaleDate(text, currentLocale());
         const problem = dateProblem(read, pattern);
         setTyped(problem ? text : null);
         setLocalError(fieldKey, problem);
@@ -77,7 +86,9 @@ export function DateField({
       }}
       onFocus={() => setTyped(null)}
       // a value the draft holds that is not a day (typed in an older Shopdesk) shows as it was written
-      error={errors.shown(fieldKey) ?? (typed ? undefined : !iso && value ? `“${value}” is not a date.` : undefined)}
+      error={
+        errors.shown(fieldKey) ?? (typed ? undefined : !iso && value ? t('wizard.date.notADate', { value }) : undefined)
+      }
       autoComplete="off"
       popoverProps={{ withinPortal: true }}
     />

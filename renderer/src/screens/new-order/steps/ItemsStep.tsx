@@ -7,8 +7,10 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { DraftLine, ProductRow } from '../../../../../shared/domain';
 
 import { addProduct, computeTotals, MAX_QUANTITY, moveLine, withoutMessage } from '../../../../../shared/order-entry';
-import { BridgeError, call } from '../../../bridge';
-import { age, count, money } from '../../../components/format';
+import { call } from '../../../bridge';
+import { age, money } from '../../../components/format';
+import { errorText } from '../../../errors';
+import { t } from '../../../i18n';
 import { useStore } from '../../../store';
 import { taxRuleOf } from '../../../../../shared/shop';
 import { LineStock } from '../LineStock';
@@ -37,8 +39,8 @@ export function ItemsStep({ errors }: { errors: WizardErrors }) {
         const result = addProduct(d.lines, lineFrom(product), product.fetchedAt);
         message =
           result.quantity === 1
-            ? `Added ${product.sku} ${product.name}.`
-            : `${product.sku} ${product.name}: quantity now ${count(result.quantity)}.`;
+            ? t('wizard.items.added', { sku: product.sku, name: product.name })
+            : t('wizard.items.quantityNow', { sku: product.sku, name: product.name, quantity: result.quantity });
         return { ...d, lines: result.lines };
       },
       ['order_items'],
@@ -84,17 +86,17 @@ function BarcodeField({ onFound }: { onFound: (p: ProductRow) => void }) {
       try {
         const { product } = await call('catalogue:lookup', { code: text });
         if (product) onFound(product);
-        else setError(`No product with barcode or SKU “${text}” in the catalogue on this computer.`);
+        else setError(t('wizard.items.noBarcode', { code: text }));
       } catch (e) {
-        setError(e instanceof BridgeError ? e.message : 'The catalogue could not be searched.');
+        setError(errorText(e, 'wizard.items.searchFailed'));
       }
     });
   };
   return (
     <TextInput
       ref={ref}
-      label="Scan a barcode"
-      description="Or type a barcode or SKU and press Enter; Enter in the empty field goes on"
+      label={t('wizard.items.scan')}
+      description={t('wizard.items.scanHelp')}
       value={code}
       data-autofocus
       autoComplete="off"
@@ -147,8 +149,7 @@ function ProductPicker({ onPick }: { onPick: (p: ProductRow) => void }) {
           setActive(0);
           setError(null);
         },
-        (e: unknown) =>
-          !stale && setError(e instanceof BridgeError ? e.message : 'The catalogue could not be searched.'),
+        (e: unknown) => !stale && setError(errorText(e, 'wizard.items.searchFailed')),
       );
     }, 60);
     return () => {
@@ -192,9 +193,9 @@ function ProductPicker({ onPick }: { onPick: (p: ProductRow) => void }) {
     <Stack gap={4}>
       <TextInput
         ref={ref}
-        label="Find a product"
+        label={t('wizard.items.find')}
         data-shortcut-search
-        description="Name, SKU, barcode or contents; ↓↑ to choose, Enter to add"
+        description={t('wizard.items.findHelp')}
         value={text}
         autoComplete="off"
         role="combobox"
@@ -211,18 +212,18 @@ function ProductPicker({ onPick }: { onPick: (p: ProductRow) => void }) {
       />
       {searching && found?.text === query && !open && !error && (
         <Text size="sm" c="dimmed">
-          No product in the catalogue on this computer matches “{query}”.
+          {t('wizard.items.noMatch', { query })}
         </Text>
       )}
       {!searching && open && (
         <Text size="xs" c="dimmed" id="often-ordered">
-          Often ordered — ↓ to choose, or click
+          {t('wizard.items.often')}
         </Text>
       )}
       <ul
         id="product-options"
         role="listbox"
-        aria-label={searching ? 'Matching products' : 'Often ordered products'}
+        aria-label={searching ? t('wizard.items.matching') : t('wizard.items.oftenList')}
         className={classes.options}
         hidden={!open}
       >
@@ -238,7 +239,7 @@ function ProductPicker({ onPick }: { onPick: (p: ProductRow) => void }) {
             onClick={() => pick(row)}
           >
             <Text size="sm" className={classes.pickName}>
-              {row.name || '(no name)'}
+              {row.name || t('wizard.items.noName')}
             </Text>
             <Text size="xs" ff="monospace" c="dimmed" className={classes.pickSku}>
               {row.sku}
@@ -252,7 +253,9 @@ function ProductPicker({ onPick }: { onPick: (p: ProductRow) => void }) {
                 c={row.available !== null && row.available <= 0 ? 'red' : undefined}
                 className={classes.numeric}
               >
-                {row.available === null ? 'stock —' : `${count(row.available)} in stock`}
+                {row.available === null
+                  ? t('wizard.items.stockUnknown')
+                  : t('wizard.items.inStock', { count: row.available })}
               </Text>
               <Text size="xs" c="dimmed" className={classes.numeric}>
                 {age(row.fetchedAt)}
@@ -263,7 +266,7 @@ function ProductPicker({ onPick }: { onPick: (p: ProductRow) => void }) {
         {searching && open && found?.more && (
           <li role="presentation">
             <Text size="xs" c="dimmed" px={8}>
-              More products match; type more of the name to narrow it down.
+              {t('wizard.items.more')}
             </Text>
           </li>
         )}
@@ -280,7 +283,7 @@ function Lines({ lines, errors }: { lines: DraftLine[]; errors: WizardErrors }) 
   if (lines.length === 0)
     return (
       <Text c="dimmed" size="sm">
-        No products yet. Scan a barcode or find a product above.
+        {t('wizard.items.none')}
       </Text>
     );
   const totals = computeTotals(lines, prices, tax);
@@ -294,17 +297,17 @@ function Lines({ lines, errors }: { lines: DraftLine[]; errors: WizardErrors }) 
     updateDraft((d) => ({ ...d, lines: d.lines.filter((_, i) => i !== index) }), ['order_items']);
   };
   return (
-    <Table striped withTableBorder aria-label="Order lines" verticalSpacing="xs">
+    <Table striped withTableBorder aria-label={t('wizard.items.lines')} verticalSpacing="xs">
       <Table.Thead>
         <Table.Tr>
-          <Table.Th>SKU</Table.Th>
-          <Table.Th>Product</Table.Th>
-          <Table.Th className={classes.numeric}>Price</Table.Th>
-          <Table.Th className={classes.numeric}>Available</Table.Th>
-          <Table.Th w={130}>Quantity</Table.Th>
-          <Table.Th className={classes.numeric}>Line total</Table.Th>
+          <Table.Th>{t('wizard.col.sku')}</Table.Th>
+          <Table.Th>{t('wizard.col.product')}</Table.Th>
+          <Table.Th className={classes.numeric}>{t('wizard.col.price')}</Table.Th>
+          <Table.Th className={classes.numeric}>{t('wizard.col.available')}</Table.Th>
+          <Table.Th w={130}>{t('wizard.col.quantity')}</Table.Th>
+          <Table.Th className={classes.numeric}>{t('wizard.col.lineTotal')}</Table.Th>
           <Table.Th>
-            <VisuallyHidden>Actions</VisuallyHidden>
+            <VisuallyHidden>{t('wizard.col.actions')}</VisuallyHidden>
           </Table.Th>
         </Table.Tr>
       </Table.Thead>
@@ -312,7 +315,7 @@ function Lines({ lines, errors }: { lines: DraftLine[]; errors: WizardErrors }) 
         {lines.map((line, i) => {
           const idError = errors.shown(`order_items.${i}.id`);
           return (
-            <Table.Tr key={line.productId} aria-label={`Line ${i + 1}: ${line.sku}`}>
+            <Table.Tr key={line.productId} aria-label={t('wizard.items.line', { number: i + 1, sku: line.sku })}>
               <Table.Td ff="monospace" style={{ whiteSpace: 'nowrap' }}>
                 {line.sku}
               </Table.Td>
@@ -334,31 +337,31 @@ function Lines({ lines, errors }: { lines: DraftLine[]; errors: WizardErrors }) 
               <Table.Td className={classes.numeric}>{money(totals.lines[i] ?? null)}</Table.Td>
               <Table.Td>
                 <Group gap={2} wrap="nowrap" justify="flex-end">
-                  <Tooltip label="Move up (Alt+↑)">
+                  <Tooltip label={t('wizard.items.moveUpTip')}>
                     <ActionIcon
                       variant="subtle"
-                      aria-label={`Move ${line.sku} up`}
+                      aria-label={t('wizard.items.moveUp', { sku: line.sku })}
                       disabled={i === 0}
                       onClick={() => move(i, i - 1)}
                     >
                       ↑
                     </ActionIcon>
                   </Tooltip>
-                  <Tooltip label="Move down (Alt+↓)">
+                  <Tooltip label={t('wizard.items.moveDownTip')}>
                     <ActionIcon
                       variant="subtle"
-                      aria-label={`Move ${line.sku} down`}
+                      aria-label={t('wizard.items.moveDown', { sku: line.sku })}
                       disabled={i === lines.length - 1}
                       onClick={() => move(i, i + 1)}
                     >
                       ↓
                     </ActionIcon>
                   </Tooltip>
-                  <Tooltip label="Remove line">
+                  <Tooltip label={t('wizard.items.removeTip')}>
                     <ActionIcon
                       variant="subtle"
                       color="red"
-                      aria-label={`Remove ${line.sku}`}
+                      aria-label={t('wizard.items.remove', { sku: line.sku })}
                       onClick={() => remove(i)}
                     >
                       ×
@@ -372,7 +375,7 @@ function Lines({ lines, errors }: { lines: DraftLine[]; errors: WizardErrors }) 
       </Table.Tbody>
       <Table.Tfoot>
         <Table.Tr>
-          <Table.Th colSpan={5}>Subtotal ({lines.length === 1 ? 'one line' : `${count(lines.length)} lines`})</Table.Th>
+          <Table.Th colSpan={5}>{t('wizard.items.subtotal', { lines: lines.length })}</Table.Th>
           <Table.Th className={classes.numeric}>{money(totals.subtotal)}</Table.Th>
           <Table.Th />
         </Table.Tr>
@@ -418,13 +421,13 @@ function QuantityInput({
         [key],
       );
     } else {
-      setLocalError(quantityKey(line.productId), `Enter a whole number from 1 to ${count(MAX_QUANTITY)}.`);
+      setLocalError(quantityKey(line.productId), t('order.error.quantity', { max: MAX_QUANTITY }));
     }
   };
   return (
     <TextInput
       id={`quantity-${line.productId}`}
-      aria-label={`Quantity of ${line.sku}`}
+      aria-label={t('wizard.items.quantityOf', { sku: line.sku })}
       value={text}
       inputMode="numeric"
       size="sm"

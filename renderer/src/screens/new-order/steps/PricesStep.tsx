@@ -7,6 +7,8 @@ import { Badge, Button, Collapse, Group, Paper, SimpleGrid, Stack, Text, Textare
 import { useState, type ReactNode } from 'react';
 import { asDeduction } from '../../../../../shared/money';
 import { computeTotals, type FieldKey } from '../../../../../shared/order-entry';
+import type { SimpleKey } from '../../../../../shared/i18n/translate';
+import { currentLocale, t } from '../../../i18n';
 import { useStore } from '../../../store';
 import type { WizardErrors } from '../errors';
 import classes from '../wizard.module.css';
@@ -15,11 +17,19 @@ import { DraftField } from './fields';
 import { measure, money } from '../../../components/format';
 import { taxRuleOf } from '../../../../../shared/shop';
 
-const MORE_DATES: { fieldKey: FieldKey; label: string }[] = [
-  { fieldKey: 'processed_date', label: 'Processed date' },
-  { fieldKey: 'closed_date', label: 'Closed date' },
-  { fieldKey: 'cancelled_date', label: 'Cancelled date' },
+const MORE_DATES: { fieldKey: FieldKey; label: SimpleKey }[] = [
+  { fieldKey: 'processed_date', label: 'wizard.dates.processed' },
+  { fieldKey: 'closed_date', label: 'wizard.dates.closed' },
+  { fieldKey: 'cancelled_date', label: 'wizard.dates.cancelled' },
 ];
+/** An amount as it is typed in the locale in use ("4,95" in German), for a placeholder. */
+const typed = (amount: string): string =>
+  new Intl.NumberFormat(currentLocale(), {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+    useGrouping: false,
+  }).format(Number(amount));
+
 const MORE_KEYS: FieldKey[] = [...MORE_DATES.map((d) => d.fieldKey), 'cancel_reason'];
 
 export function PricesStep({ errors }: { errors: WizardErrors }) {
@@ -27,7 +37,7 @@ export function PricesStep({ errors }: { errors: WizardErrors }) {
   const updateDraft = useStore((s) => s.updateDraft);
   const tax = taxRuleOf(useStore((s) => s.shop));
   const totals = computeTotals(data.lines, data.fields, tax);
-  const amount = (fieldKey: FieldKey, label: ReactNode, description: ReactNode, placeholder = '0.00') => (
+  const amount = (fieldKey: FieldKey, label: ReactNode, description: ReactNode, placeholder = typed('0')) => (
     <DraftField
       label={label}
       description={description}
@@ -38,7 +48,7 @@ export function PricesStep({ errors }: { errors: WizardErrors }) {
       errors={errors}
     />
   );
-  const rate = tax ? `${measure(tax.ratePercent, 4)} %` : null;
+  const rate = tax ? t('wizard.prices.rate', { rate: measure(tax.ratePercent, 4) }) : null;
   const overridden = tax !== null && totals.taxOverridden;
   const moreFilled = MORE_KEYS.some((k) => data.fields[k].trim() !== '');
   const moreErrors = MORE_KEYS.some((k) => errors.shown(k));
@@ -49,26 +59,26 @@ export function PricesStep({ errors }: { errors: WizardErrors }) {
     <Stack gap="lg">
       <Group align="flex-start" gap="xl" wrap="nowrap">
         <Stack gap="sm" style={{ flex: 1 }}>
-          <Title order={4}>Prices</Title>
-          {amount('shipping_cost', 'Shipping cost', 'Empty means no shipping cost')}
+          <Title order={4}>{t('wizard.prices')}</Title>
+          {amount('shipping_cost', t('wizard.prices.shipping'), t('wizard.prices.shippingHelp'))}
           {tax === null ? (
-            amount('total_tax', 'Tax', 'The tax amount; set a tax rate in Settings → Shop to have it computed')
+            amount('total_tax', t('wizard.prices.tax'), t('wizard.prices.taxHelpNoRate'))
           ) : (
             <Stack gap={4}>
               {amount(
                 'total_tax',
                 <Group gap={6} component="span">
-                  <span>Tax</span>
+                  <span>{t('wizard.prices.tax')}</span>
                   {overridden && (
                     <Badge color="orange" variant="filled" size="sm" component="span">
-                      Override
+                      {t('wizard.prices.override')}
                     </Badge>
                   )}
                 </Group>,
                 overridden
-                  ? `Typed by hand instead of ${rate} (${money(totals.computedTax)})`
-                  : `${rate} of the items${tax.shippingTaxed ? ' and shipping' : ''}, computed; type an amount to override`,
-                totals.computedTax ?? '0.00',
+                  ? t('wizard.prices.taxTyped', { rate: rate ?? '', amount: money(totals.computedTax) })
+                  : t('wizard.prices.taxComputed', { rate: rate ?? '', shipping: tax.shippingTaxed ? 'yes' : 'no' }),
+                typed(totals.computedTax ?? '0'),
               )}
               {overridden && (
                 <Button
@@ -77,20 +87,29 @@ export function PricesStep({ errors }: { errors: WizardErrors }) {
                   w="fit-content"
                   onClick={() => updateDraft((d) => ({ ...d, fields: { ...d.fields, total_tax: '' } }), ['total_tax'])}
                 >
-                  Use {rate} again
+                  {t('wizard.prices.useRate', { rate: rate ?? '' })}
                 </Button>
               )}
             </Stack>
           )}
-          {amount('total_discounts', 'Discounts', 'Taken off the total')}
+          {amount('total_discounts', t('wizard.prices.discounts'), t('wizard.prices.discountsHelp'))}
         </Stack>
-        <Paper withBorder p="md" radius="md" miw={260} aria-label="Totals">
+        <Paper withBorder p="md" radius="md" miw={260} aria-label={t('wizard.prices.totals')}>
           <Stack gap={6}>
-            <Figure label="Subtotal" value={totals.subtotal} />
-            <Figure label="Shipping" value={totals.shipping} />
-            <Figure label={tax === null ? 'Tax' : overridden ? 'Tax (override)' : `Tax (${rate})`} value={totals.tax} />
-            <Figure label="Discounts" value={asDeduction(totals.discounts)} />
-            <Figure label="Total" value={totals.total} strong />
+            <Figure label={t('wizard.prices.subtotal')} value={totals.subtotal} />
+            <Figure label={t('wizard.prices.shippingShort')} value={totals.shipping} />
+            <Figure
+              label={
+                tax === null
+                  ? t('wizard.prices.tax')
+                  : overridden
+                    ? t('wizard.prices.taxOverride')
+                    : t('wizard.prices.taxRate', { rate: rate ?? '' })
+              }
+              value={totals.tax}
+            />
+            <Figure label={t('wizard.prices.discounts')} value={asDeduction(totals.discounts)} />
+            <Figure label={t('wizard.prices.total')} value={totals.total} strong />
             {errors.shown('total_price') && (
               <Text size="sm" c="red" role="alert">
                 {errors.shown('total_price')}
@@ -105,12 +124,12 @@ export function PricesStep({ errors }: { errors: WizardErrors }) {
         </Paper>
       </Group>
       <Stack gap="sm">
-        <Title order={4}>Dates</Title>
+        <Title order={4}>{t('wizard.dates')}</Title>
         <Group align="flex-start" gap="md">
           <DateField
             fieldKey="order_date"
-            label="Order date"
-            description="Empty: the service uses today"
+            label={t('wizard.dates.order')}
+            description={t('wizard.dates.orderHelp')}
             errors={errors}
           />
         </Group>
@@ -122,19 +141,19 @@ export function PricesStep({ errors }: { errors: WizardErrors }) {
           aria-controls="order-more-dates"
           onClick={() => setMore(!moreOpen)}
         >
-          {moreOpen ? '▾' : '▸'} More: processed, closed and cancelled dates, cancel reason
-          {moreFilled ? ' (filled in)' : ''}
+          {moreOpen ? '▾' : '▸'} {t('wizard.dates.more')}
+          {moreFilled ? t('wizard.dates.filled') : ''}
         </Button>
         <Collapse expanded={moreOpen} id="order-more-dates">
           <Stack gap="sm">
             <SimpleGrid cols={{ base: 1, sm: 3 }}>
               {MORE_DATES.map(({ fieldKey, label }) => (
-                <DateField key={fieldKey} fieldKey={fieldKey} label={label} errors={errors} />
+                <DateField key={fieldKey} fieldKey={fieldKey} label={t(label)} errors={errors} />
               ))}
             </SimpleGrid>
             <DraftField
-              label="Cancel reason"
-              description="Only with a cancelled date"
+              label={t('wizard.dates.cancelReason')}
+              description={t('wizard.dates.cancelReasonHelp')}
               fieldKey="cancel_reason"
               errors={errors}
             />
@@ -142,8 +161,8 @@ export function PricesStep({ errors }: { errors: WizardErrors }) {
         </Collapse>
       </Stack>
       <Textarea
-        label="Remarks"
-        description="Optional; printed on the order"
+        label={t('wizard.remarks')}
+        description={t('wizard.remarksHelp')}
         autosize
         minRows={2}
         maxRows={6}

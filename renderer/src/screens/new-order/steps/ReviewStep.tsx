@@ -9,8 +9,11 @@ import type { DraftLine } from '../../../../../shared/domain';
 
 import { computeTotals, firstStepWithError, REVIEW_STEP, STEPS, toNewOrder } from '../../../../../shared/order-entry';
 import { formatLocaleDate } from '../../../../../shared/dates';
-import { BridgeError, call } from '../../../bridge';
+import type { SimpleKey } from '../../../../../shared/i18n/translate';
+import { call } from '../../../bridge';
 import { count, measure, money } from '../../../components/format';
+import { errorText } from '../../../errors';
+import { currentLocale, t } from '../../../i18n';
 import { useStore } from '../../../store';
 import { taxRuleOf } from '../../../../../shared/shop';
 import { selectDateOrder } from '../../../store/orders';
@@ -65,7 +68,7 @@ export function ReviewStep({
           const check: Check = { state: 'live', price: p.price, available: p.available, was: line };
           return [line.productId, check, fresh];
         } catch (e) {
-          const note = e instanceof BridgeError ? e.message : 'The product could not be read again.';
+          const note = errorText(e, 'wizard.review.readFailed');
           return [line.productId, { state: 'cache', note }, null];
         }
       }),
@@ -112,7 +115,7 @@ export function ReviewStep({
       return;
     }
     if (missing.length > 0) {
-      setSendError('Remove the products the service no longer has (marked below) before sending.');
+      setSendError(t('wizard.review.removeMissing'));
       return;
     }
     setSending(true);
@@ -121,9 +124,7 @@ export function ReviewStep({
       onSent(`/new-order/sent/${entry.id}`);
     } catch (e) {
       setSending(false);
-      setSendError(
-        e instanceof BridgeError ? e.message : 'The order could not be put in the outbox. Nothing was sent; try again.',
-      );
+      setSendError(errorText(e, 'wizard.review.outboxFailed'));
     }
   };
 
@@ -150,12 +151,12 @@ export function ReviewStep({
   return (
     <Stack gap="md">
       <SimpleGrid cols={{ base: 1, md: 2 }}>
-        <Section title="Customer" step={0} onEdit={onEdit} errors={errors}>
+        <Section title="wizard.step.0" step={0} onEdit={onEdit} errors={errors}>
           <Text fw={600}>{f.name || '—'}</Text>
           <Text>{f.email || '—'}</Text>
           <Text>{f.phone || '—'}</Text>
         </Section>
-        <Section title="Delivery address" step={1} onEdit={onEdit} errors={errors}>
+        <Section title="wizard.step.1" step={1} onEdit={onEdit} errors={errors}>
           <Text>{f.address_line_1 || '—'}</Text>
           {f.address_line_2 && <Text>{f.address_line_2}</Text>}
           <Text>
@@ -169,27 +170,26 @@ export function ReviewStep({
         </Section>
       </SimpleGrid>
 
-      <Section title="Items" step={2} onEdit={onEdit} errors={errors}>
+      <Section title="wizard.step.2" step={2} onEdit={onEdit} errors={errors}>
         {!online && (
           <Text size="sm" c="orange">
-            Offline: prices and stock as cached on this computer. The order waits in the outbox and goes out when the
-            service is back.
+            {t('wizard.review.offline')}
           </Text>
         )}
         {checking && (
           <Text size="sm" c="dimmed" role="status">
-            Checking current prices and stock with the service…
+            {t('wizard.review.checking')}
           </Text>
         )}
-        <Table withTableBorder verticalSpacing={4} aria-label="Items to send">
+        <Table withTableBorder verticalSpacing={4} aria-label={t('wizard.review.itemsToSend')}>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>SKU</Table.Th>
-              <Table.Th>Product</Table.Th>
-              <Table.Th className={classes.numeric}>Price</Table.Th>
-              <Table.Th className={classes.numeric}>Quantity</Table.Th>
-              <Table.Th className={classes.numeric}>Line total</Table.Th>
-              <Table.Th>Stock</Table.Th>
+              <Table.Th>{t('wizard.col.sku')}</Table.Th>
+              <Table.Th>{t('wizard.col.product')}</Table.Th>
+              <Table.Th className={classes.numeric}>{t('wizard.col.price')}</Table.Th>
+              <Table.Th className={classes.numeric}>{t('wizard.col.quantity')}</Table.Th>
+              <Table.Th className={classes.numeric}>{t('wizard.col.lineTotal')}</Table.Th>
+              <Table.Th>{t('wizard.col.stock')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -221,42 +221,53 @@ export function ReviewStep({
         </Table>
       </Section>
 
-      <Section title="Prices and dates" step={3} onEdit={onEdit} errors={errors}>
+      <Section title="wizard.step.3" step={3} onEdit={onEdit} errors={errors}>
         <SimpleGrid cols={2}>
-          <Stack gap={2} aria-label="Totals to send">
-            <Row label="Subtotal" value={money(totals.subtotal)} />
-            <Row label="Shipping" value={money(totals.shipping)} />
+          <Stack gap={2} aria-label={t('wizard.review.totalsToSend')}>
+            <Row label={t('wizard.prices.subtotal')} value={money(totals.subtotal)} />
+            <Row label={t('wizard.prices.shippingShort')} value={money(totals.shipping)} />
             <Row
               label={
                 tax === null
-                  ? 'Tax'
+                  ? t('wizard.prices.tax')
                   : totals.taxOverridden
-                    ? 'Tax (typed by hand)'
-                    : `Tax (${measure(tax.ratePercent, 4)} %)`
+                    ? t('wizard.review.taxTyped')
+                    : t('wizard.prices.taxRate', {
+                        rate: t('wizard.prices.rate', { rate: measure(tax.ratePercent, 4) }),
+                      })
               }
               value={money(totals.tax)}
             />
-            <Row label="Discounts" value={money(totals.discounts)} />
-            <Row label="Total" value={money(totals.total)} strong />
+            <Row label={t('wizard.prices.discounts')} value={money(totals.discounts)} />
+            <Row label={t('wizard.prices.total')} value={money(totals.total)} strong />
           </Stack>
           <Stack gap={2}>
-            <Row label="Order date" value={formatLocaleDate(f.order_date) || 'today (set by the service)'} />
-            {f.processed_date && <Row label="Processed" value={formatLocaleDate(f.processed_date)} />}
-            {f.closed_date && <Row label="Closed" value={formatLocaleDate(f.closed_date)} />}
-            {f.cancelled_date && <Row label="Cancelled" value={formatLocaleDate(f.cancelled_date)} />}
-            {f.cancel_reason && <Row label="Cancel reason" value={f.cancel_reason} />}
+            <Row
+              label={t('wizard.dates.order')}
+              value={formatLocaleDate(f.order_date, currentLocale()) || t('wizard.review.today')}
+            />
+            {f.processed_date && (
+              <Row label={t('wizard.review.processed')} value={formatLocaleDate(f.processed_date, currentLocale())} />
+            )}
+            {f.closed_date && (
+              <Row label={t('wizard.review.closed')} value={formatLocaleDate(f.closed_date, currentLocale())} />
+            )}
+            {f.cancelled_date && (
+              <Row label={t('wizard.review.cancelled')} value={formatLocaleDate(f.cancelled_date, currentLocale())} />
+            )}
+            {f.cancel_reason && <Row label={t('wizard.dates.cancelReason')} value={f.cancel_reason} />}
           </Stack>
         </SimpleGrid>
         {f.remarks && (
           <Text size="sm" mt="xs" style={{ whiteSpace: 'pre-line' }}>
-            Remarks: {f.remarks}
+            {t('wizard.review.remarks', { remarks: f.remarks })}
           </Text>
         )}
       </Section>
 
       {Object.entries(errors.unowned).map(([key, message]) => (
-        <Alert key={key} color="orange" title={`The service said, about “${key}”`}>
-          {message} This is not about a field of this form; check it, then send again.
+        <Alert key={key} color="orange" title={t('wizard.review.serviceAbout', { key })}>
+          {message} {t('wizard.review.notAField')}
         </Alert>
       ))}
       {sendError && (
@@ -266,17 +277,16 @@ export function ReviewStep({
       )}
       {problems > 0 && (
         <Alert color="orange" role="status">
-          {problems === 1 ? 'One thing needs' : `${count(problems)} things need`} attention before this order can be
-          sent; the steps marked in the list show where.
+          {t('wizard.review.problems', { count: problems })}
         </Alert>
       )}
       <Group justify="space-between">
         <Button variant="default" onClick={() => onEdit(3)}>
-          Back
+          {t('wizard.back')}
         </Button>
         <Group gap="xs">
           <Text size="xs" c="dimmed">
-            {MOD}+Enter
+            {t('wizard.review.sendKeys', { mod: MOD })}
           </Text>
           <Button
             ref={sendRef}
@@ -287,18 +297,17 @@ export function ReviewStep({
             loading={sending}
             aria-describedby="send-note"
           >
-            Send order
+            {t('wizard.review.send')}
           </Button>
         </Group>
       </Group>
       {queued && checking && (
         <Text size="sm" c="dimmed" role="status">
-          Sending as soon as the prices are checked…
+          {t('wizard.review.queued')}
         </Text>
       )}
       <Text id="send-note" size="xs" c="dimmed">
-        The order is saved in the outbox on this computer first and sent once. If the connection fails, it is not sent
-        twice.
+        {t('wizard.review.sendNote')}
       </Text>
     </Stack>
   );
@@ -311,26 +320,30 @@ function Section({
   errors,
   children,
 }: {
-  title: string;
+  /** The step's name, a message key. */
+  title: SimpleKey;
   step: number;
   onEdit: (step: number) => void;
   errors: WizardErrors;
   children: ReactNode;
 }) {
   const attention = errors.steps.has(step);
+  const name = t(title);
   return (
-    <Paper withBorder p="md" radius="md" aria-label={title} component="section">
+    <Paper withBorder p="md" radius="md" aria-label={name} component="section">
       <Group justify="space-between" mb="xs">
         <Group gap="xs">
-          <Title order={4}>{title}</Title>
+          <Title order={4}>{name}</Title>
           {attention && (
             <Badge color="red" variant="light">
-              Needs attention
+              {t('wizard.review.needsAttention')}
             </Badge>
           )}
         </Group>
         <Anchor component="button" type="button" size="sm" onClick={() => onEdit(step)}>
-          Edit {title.toLowerCase()}
+          {t('wizard.review.edit', {
+            section: currentLocale().startsWith('en') ? name.toLocaleLowerCase('en') : name,
+          })}
         </Anchor>
       </Group>
       {children}
@@ -356,28 +369,29 @@ function Changes({ check }: { check: Check | undefined }) {
   if (check.state === 'missing')
     return (
       <Text size="xs" c="red" role="alert">
-        The service no longer has this product. Remove the line (Edit items).
+        {t('wizard.review.gone')}
       </Text>
     );
   if (check.state === 'cache')
     return (
       <Text size="xs" c="dimmed">
-        Not checked with the service{check.note ? `: ${check.note}` : ''}.
+        {check.note ? t('wizard.review.notCheckedWhy', { note: check.note }) : t('wizard.review.notChecked')}
       </Text>
     );
   const notes: string[] = [];
   if (check.price !== check.was.price)
-    notes.push(`Price changed from ${money(check.was.price)} to ${money(check.price)} since it was added.`);
+    notes.push(t('wizard.review.priceChanged', { from: money(check.was.price), to: money(check.price) }));
   if (check.available !== check.was.available)
     notes.push(
-      `Available stock changed from ${check.was.available === null ? '—' : count(check.was.available)} to ${
-        check.available === null ? '—' : count(check.available)
-      }.`,
+      t('wizard.review.stockChanged', {
+        from: check.was.available === null ? '—' : count(check.was.available),
+        to: check.available === null ? '—' : count(check.available),
+      }),
     );
   if (notes.length === 0)
     return (
       <Text size="xs" c="teal">
-        Checked just now: unchanged.
+        {t('wizard.review.unchanged')}
       </Text>
     );
   return (

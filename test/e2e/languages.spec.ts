@@ -1,0 +1,212 @@
+/**
+ * Issue #18 in the browser: every screen in the pseudo-locale (accented, ~35 % longer, bracketed) and in German, shot
+ * at 1366×768 and 1024×700 (reports/screens/18-*), with the pseudo-locale's chrome (buttons, tabs, headings, labels,
+ * column headers, alerts) checked for words that did not come from the catalogues; and the order wizard typed in
+ * German number and date formats sends exactly the order the English run sends.
+ */
+import type { Browser, Page } from '@playwright/test';
+import path from 'node:path';
+import type { NewOrder, ProductRow } from '../../shared/domain';
+import type { RunningService } from '../../server/index';
+import { ask } from '../support/ask';
+import { sampleOrder } from '../support/sample-order';
+import { expect, REPORTS, test, type AppHarness } from './fixtures';
+import { translatorFor } from './i18n';
+
+const SIZES = [
+  { width: 1366, height: 768 },
+  { width: 1024, height: 700 },
+];
+
+/** Connected and synced without the Settings screen (whose words are the locale's). */
+async function connected(app: AppHarness, service: RunningService): Promise<void> {
+  const saved = await app.core.dispatch('settings:save', { baseUrl: service.url, token: service.token });
+  expect(saved.ok).toBe(true);
+  await expect
+    .poll(async () => (await ask(app.core, 'catalogue:status', {})).state, { timeout: 30_000 })
+    .toBe('complete');
+  await expect.poll(async () => (await ask(app.core, 'orders:status', {})).cachedOrders).toBeGreaterThan(0);
+}
+
+/** Pseudo-locale letters and brackets: text with none of them did not come from a catalogue. */
+const PSEUDO_MARK = /[åƀçðéƒĝĥîĵķļɱñöþǫŕšţûṽŵẋýžÅƁÇÐÉƑĜĤÎĴĶĻṀÑÖÞǪŔŠŢÛṼŴẊÝŽ[\]]/;
+
+/** Visible chrome (not data) with three letters or more in a row and no pseudo-locale mark. */
+async function untranslated(page: Page): Promise<string[]> {
+  const texts = await page.evaluate(() => {
+    const found: string[] = [];
+    const chrome = document.querySelectorAll(
+      'button, [role=tab], thead th, label, h1, h2, h3, h4, [role=alert], [role=status], .mantine-Input-description',
+    );
+    for (const el of chrome) {
+      const html = el as HTMLElement;
+      if (!html.checkVisibility?.() || html.closest('[data-i18n-data], tbody, [role=listbox]')) continue;
+      const text = html.innerText?.trim() ?? '';
+      if (text) found.push(text);
+    }
+    return found;
+  });
+  return [...new Set(texts.filter((text) => /[A-Za-z]{3}/.test(text) && !PSEUDO_MARK.test(text)))];
+}
+
+async function shoot(page: Page, name: string, check: boolean, problems: string[]): Promise<void> {
+  await page.waitForTimeout(150); // transitions and lazy chunks settle
+  if (check) for (const text of await untranslated(page)) problems.push(`${name}: ${text}`);
+  for (const size of SIZES) {
+    await page.setViewportSize(size);
+    await page.screenshot({
+      path: path.join(REPORTS, `${name}-${size.width}.png`),
+      fullPage: true,
+      animations: 'disabled',
+    });
+  }
+  await page.setViewportSize(SIZES[0]!);
+}
+
+for (const locale of ['en-XA', 'de-DE'] as const) {
+  test.describe(`every screen in ${locale}`, () => {
+    test.use({ locale, viewport: SIZES[0] });
+
+    test(`${locale}: orders, an order, stock, a product, outbox, settings and each wizard step`, async ({
+      page,
+      app,
+      service,
+    }) => {
+      test.setTimeout(120_000);
+      const { t } = translatorFor(locale);
+      const pseudo = locale === 'en-XA';
+      const prefix = `18-${pseudo ? 'pseudo' : 'de'}`;
+      const problems: string[] = [];
+      await connected(app, service);
+      // one order sent from here, so the outbox has something to say
+      expect(
+        (await app.core.dispatch('outbox:submit', { draftId: `e2e-i18n-${locale}`, order: sampleOrder() })).ok,
+      ).toBe(true);
+      await expect.poll(async () => (await ask(app.core, 'outbox:list', {})).entries[0]?.state).toBe('sent');
+      await app.open();
+      const base = new URL(page.url()).origin;
+      const nav = page.getByRole('navigation', { name: t('app.mainNavigation') });
+      await expect(nav).toBeVisible();
+
+      await page.goto(`${base}/#/orders`);
+      await expect(page.getByRole('heading', { level: 1, name: t('nav.orders') })).toBeVisible();
+      await expect(page.getByRole('row').nth(2)).toBeVisible();
+      await shoot(page, `${prefix}-orders`, pseudo, problems);
+
+      await page.goto(`${base}/#/orders/1`);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      await shoot(page, `${prefix}-order`, pseudo, problems);
+
+      await page.goto(`${base}/#/stock`);
+      await expect(page.getByRole('heading', { level: 1, name: t('nav.stock') })).toBeVisible();
+      await expect(page.getByRole('row').nth(2)).toBeVisible();
+      await shoot(page, `${prefix}-stock`, pseudo, problems);
+      await page.getByRole('row').nth(2).click();
+      await page.waitForLoadState('networkidle');
+      await shoot(page, `${prefix}-product`, pseudo, problems);
+
+      await page.goto(`${base}/#/outbox`);
+      await expect(page.getByRole('heading', { level: 1, name: t('nav.outbox') })).toBeVisible();
+      await expect(page.getByRole('tablist', { name: t('outbox.lists') })).toBeVisible();
+      await page.getByRole('button', { name: t('outbox.steps.show', { count: 1 }) }).click();
+      await shoot(page, `${prefix}-outbox`, pseudo, problems);
+
+      await page.goto(`${base}/#/settings`);
+      await expect(page.getByRole('heading', { level: 1, name: t('nav.settings') })).toBeVisible();
+      await page.getByRole('button', { name: t('settings.test') }).click();
+      await expect(page.getByRole('status', { name: t('settings.testResult') })).toBeVisible();
+      await shoot(page, `${prefix}-settings`, pseudo, problems);
+
+      // the wizard: each step in turn from the step list, one product on the items step
+      await page.goto(`${base}/#/new-order`);
+      const steps = page.getByRole('navigation', { name: t('wizard.steps') });
+      await expect(steps).toBeVisible();
+      await shoot(page, `${prefix}-wizard-1`, pseudo, problems);
+      const product = (await inStock(app))[0]!;
+      for (const step of [1, 2, 3, 4] as const) {
+        await steps.getByRole('button', { name: new RegExp(`^${step + 1}`) }).click();
+        if (step === 2) {
+          await page.getByLabel(t('wizard.items.scan')).fill(product.barcode!);
+          await page.keyboard.press('Enter');
+          await expect(
+            page.getByRole('row', { name: t('wizard.items.line', { number: 1, sku: product.sku }) }),
+          ).toBeVisible();
+        }
+        await shoot(page, `${prefix}-wizard-${step + 1}`, pseudo, problems);
+      }
+      expect(problems, 'words not from the catalogues').toEqual([]);
+    });
+  });
+}
+
+/** Products in stock with a barcode and a price, from the local catalogue. */
+async function inStock(app: AppHarness): Promise<ProductRow[]> {
+  const window = await ask(app.core, 'catalogue:query', { stock: 'in', sort: 'id', offset: 0, limit: 50 });
+  return window.rows.filter((r) => r.barcode && r.price && (r.available ?? 0) > 3);
+}
+
+/** The whole wizard by label in one language, typing amounts and a date as that locale writes them. */
+async function enterOrder(
+  browser: Browser,
+  app: AppHarness,
+  locale: string,
+  typed: { shipping: string; discounts: string; date: string },
+  product: ProductRow,
+): Promise<void> {
+  const context = await browser.newContext({ locale, viewport: SIZES[0] });
+  const page = await context.newPage();
+  const { t } = translatorFor(locale);
+  const next = (step: number) => page.getByRole('button', { name: t('wizard.next', { name: t(stepKey(step)) }) });
+  try {
+    await page.goto(app.host.loginUrl());
+    await page.goto(`${new URL(page.url()).origin}/#/new-order`);
+    await expect(page.getByRole('combobox', { name: t('wizard.customer.find') })).toBeFocused();
+    await page.keyboard.press('Enter'); // a new customer
+    await page.getByLabel(t('wizard.customer.name')).fill('Grace Hopper');
+    await page.getByLabel(t('wizard.customer.email')).fill('grace@example.com');
+    await page.getByLabel(t('wizard.customer.phone')).fill('+1 202 555 0100');
+    await next(1).click();
+    await page.getByLabel(t('wizard.address.line1')).fill('1 Navy Yard');
+    await page.getByLabel(t('wizard.address.zip')).fill('20374');
+    await page.getByLabel(t('wizard.address.city')).fill('Washington');
+    await page.getByLabel(t('wizard.address.province')).fill('DC');
+    await page.getByRole('combobox', { name: t('wizard.address.country') }).fill('United States');
+    await next(2).click();
+    await page.getByLabel(t('wizard.items.scan')).fill(product.barcode!);
+    await page.keyboard.press('Enter');
+    await page.getByRole('textbox', { name: t('wizard.items.quantityOf', { sku: product.sku }) }).fill('3');
+    await next(3).click();
+    await page.getByLabel(t('wizard.prices.shipping')).fill(typed.shipping);
+    await page.getByLabel(t('wizard.prices.discounts')).fill(typed.discounts);
+    const date = page.getByRole('textbox', { name: t('wizard.dates.order'), exact: true });
+    await date.fill(typed.date);
+    await date.press('Tab');
+    await next(4).click();
+    await page.getByRole('button', { name: t('wizard.review.send') }).click();
+    await expect(page).toHaveURL(/#\/(new-order\/sent|orders)\//);
+  } finally {
+    await context.close();
+  }
+}
+
+const stepKey = (step: number) =>
+  (['wizard.step.0', 'wizard.step.1', 'wizard.step.2', 'wizard.step.3', 'wizard.step.4'] as const)[step]!;
+
+test('the wizard typed in German (4,95 and 20.11.2026) sends exactly the order the English run sends', async ({
+  browser,
+  app,
+  service,
+}) => {
+  test.setTimeout(90_000);
+  await connected(app, service);
+  const [product] = await inStock(app);
+  await enterOrder(browser, app, 'en-GB', { shipping: '4.95', discounts: '1.50', date: '20/11/2026' }, product!);
+  await enterOrder(browser, app, 'de-DE', { shipping: '4,95', discounts: '1,50', date: '20.11.2026' }, product!);
+  const sent = (await ask(app.core, 'outbox:list', {})).entries.map((e) => e.order as NewOrder);
+  expect(sent).toHaveLength(2);
+  expect(sent[1]).toEqual(sent[0]);
+  expect(sent[0]).toMatchObject({ shipping_cost: '4.95', total_discounts: '1.50', order_items: [{ quantity: 3 }] });
+  expect(sent[0]!.order_date).toMatch(/20/);
+  await expect.poll(() => service.stats().orderPosts).toBe(2);
+});
