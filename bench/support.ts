@@ -20,8 +20,9 @@ export async function startChildService(opts: {
   port: number;
   dataFile?: string;
   extra?: string[];
+  token?: string;
 }): Promise<ChildService> {
-  const token = 'bench-token';
+  const token = opts.token ?? 'bench-token';
   const args = [
     path.resolve('node_modules/.bin/tsx'),
     'server/cli.ts',

@@ -1,6 +1,6 @@
 /**
  * npm run service -- --port 8080 --token secret --products 5000 --orders 2000 [--data-file f] [--date-order dmy|mdy]
- *   [--latency-ms n]
+ *   [--latency-ms n] [--order-list paginated|data|bare] [--control] [--etags]
  */
 import { parseArgs } from 'node:util';
 import { startService } from './index';
@@ -16,8 +16,11 @@ const { values } = parseArgs({
     'data-file': { type: 'string' },
     'date-order': { type: 'string', default: 'dmy' },
     'order-list': { type: 'string', default: 'paginated' },
+    'order-sort': { type: 'string', default: 'oldest-first' },
     control: { type: 'boolean', default: false },
+    etags: { type: 'boolean', default: false },
     'latency-ms': { type: 'string', default: '0' },
+    workers: { type: 'string', default: '0' },
   },
 });
 
@@ -39,6 +42,11 @@ if (orderList !== 'paginated' && orderList !== 'data' && orderList !== 'bare') {
   console.error('--order-list must be paginated, data or bare');
   process.exit(2);
 }
+const orderSort = values['order-sort'];
+if (orderSort !== 'oldest-first' && orderSort !== 'newest-first') {
+  console.error('--order-sort must be oldest-first or newest-first');
+  process.exit(2);
+}
 
 const started = Date.now();
 const service = await startService({
@@ -51,8 +59,11 @@ const service = await startService({
   dataFile: values['data-file'],
   dateOrder,
   orderList,
+  orderSort,
   control: values.control,
+  etags: values.etags,
   latencyMs: count('latency-ms', values['latency-ms'], 60_000),
+  workers: count('workers', values.workers, 10_000) || undefined,
 });
 console.log(`Reference service ready in ${Date.now() - started} ms at ${service.url} (token: ${values.token})`);
 const stop = (): void => {

@@ -3,7 +3,7 @@
  * startService({...}) -> { url, token, close, faults, stats }.
  */
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
-import { timingSafeEqual } from 'node:crypto';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { FaultController, parseFaultRule, type Fault, type FaultRule } from './faults';
 import { openStore, type ServiceStore } from './store';
 import { sendError, sleep } from './http';
@@ -27,6 +27,8 @@ export interface ServiceOptions {
   dataFile?: string;
   /** Shape of GET /api/order. */
   orderList?: 'paginated' | 'data' | 'bare';
+  /** Order of GET /api/order: oldest first (by id, the default) or newest first. */
+  orderSort?: 'oldest-first' | 'newest-first';
   orderPageSize?: number;
   /** Envelope of single-record reads and of the created order. */
   single?: 'data' | 'bare';
@@ -34,8 +36,18 @@ export interface ServiceOptions {
   faults?: FaultRule[];
   /** Milliseconds every request waits before it is answered, as a service across a network does (benchmarks). */
   latencyMs?: number;
-  /** Expose /__control routes (fault rules, statistics) to holders of the token. */
+  /**
+   * Requests worked on at once, like the worker processes of a small PHP application: more wait their turn (the load
+   * bench measures that queueing). Unlimited when absent.
+   */
+  workers?: number;
+  /** Expose /__control routes (fault rules, statistics, stock changes) to holders of the token. */
   control?: boolean;
+  /**
+   * ETags on the list pages (GET /api/product, GET /api/order): a request whose If-None-Match names the page's current
+   * version is answered 304 with no body. Off by default (the service the spec describes sends none).
+   */
+  etags?: boolean;
   anchor?: Date;
   /** SQLite's native binary, when the host names one (demo mode in the installed app: see packaged-paths.ts). */
   nativeBinding?: string | null;
@@ -59,6 +71,9 @@ export interface ServiceStats {
   ordersCreated: number;
   orderPosts: number;
   faultsInjected: number;
+  /** Requests by route ("GET /api/product", "GET /api/order/:id", …), and how many were answered 304. */
+  byRoute: Record<string, number>;
+  notModified: number;
 }
 
 export interface RunningService {
@@ -68,6 +83,8 @@ export interface RunningService {
   faults: FaultController;
   clock: ServiceClockSettings;
   stats(): ServiceStats;
+  /** Starts counting the most requests in flight afresh (a bench or test measuring a stretch of time). */
+  resetPeak(): void;
   store: ServiceStore;
   close(): Promise<void>;
 }
@@ -91,11 +108,15 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   });
   const faults = new FaultController();
   for (const rule of options.faults ?? []) faults.add(rule);
-  const counters = { requests: 0, ordersCreated: 0, orderPosts: 0, inFlight: 0, maxInFlight: 0 };
+  const workers = options.workers ? workerPool(options.workers) : null;
+  const counters = { requests: 0, ordersCreated: 0, orderPosts: 0, inFlight: 0, maxInFlight: 0, notModified: 0 };
+  const byRoute = new Map<string, number>();
   const expected = Buffer.from(`Bearer ${options.token}`);
   const single = options.single ?? 'data';
   const orderList = options.orderList ?? 'paginated';
   const orderPageSize = options.orderPageSize ?? PRODUCTS_PER_PAGE;
+  const orderPage = (offset: number, count: number): string[] =>
+    options.orderSort === 'newest-first' ? store.orderPageNewestFirst(offset, count) : store.orderPage(offset, count);
 
   const clock: ServiceClockSettings = { skewMs: 0, zoneMinutes: 0, ...options.clock };
   const app = Fastify({ logger: false, bodyLimit: 1024 * 1024, keepAliveTimeout: 72_000, forceCloseConnections: true });
@@ -106,6 +127,18 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   });
 
   const wrap = (value: string): string => (single === 'data' ? `{"data":${value}}` : value);
+  /** With ETags on: the page's version as a header, and a 304 when the request already holds it (null otherwise). */
+  const notModified = (req: FastifyRequest, reply: FastifyReply, body: string): FastifyReply | null => {
+    if (!options.etags || req.fault) return null;
+    const tag = `"${createHash('sha1').update(body).digest('base64url')}"`;
+    reply.header('etag', tag);
+    const held = String(req.headers['if-none-match'] ?? '')
+      .split(',')
+      .map((t) => t.trim().replace(/^W\//, ''));
+    if (!held.includes(tag)) return null;
+    counters.notModified += 1;
+    return reply.code(304).send();
+  };
   const origin = (req: FastifyRequest): string => `${req.protocol}://${req.host}`;
 
   // requests being answered at once: how a client's concurrency cap is seen from outside
@@ -117,8 +150,11 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   app.addHook('onRequest', async (req, reply) => {
     counters.requests += 1;
     if (req.url.startsWith('/__control')) return;
+    const route = `${req.method} ${(req.url.split('?')[0] ?? '').replace(/\/\d+$/, '/:id')}`;
+    byRoute.set(route, (byRoute.get(route) ?? 0) + 1);
     // every POST the client sent, whatever became of it (faulted, refused, stored)
     if (req.method === 'POST' && req.url.split('?')[0] === '/api/order') counters.orderPosts += 1;
+    if (workers) await workers.take(reply);
     if (options.latencyMs) await sleep(options.latencyMs);
     const fault = faults.take(req.method, req.url);
     req.fault = fault;
@@ -153,7 +189,8 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     const lastPage = Math.max(1, Math.ceil(total / PRODUCTS_PER_PAGE));
     const rows = page <= lastPage ? store.productPage((page - 1) * PRODUCTS_PER_PAGE + 1, PRODUCTS_PER_PAGE) : [];
     const path = `${origin(req)}/api/product`;
-    return sendPage(reply, req.fault, paginated(rows, { page, total, lastPage, path, perPage: PRODUCTS_PER_PAGE }));
+    const body = paginated(rows, { page, total, lastPage, path, perPage: PRODUCTS_PER_PAGE });
+    return notModified(req, reply, body) ?? sendPage(reply, req.fault, body);
   });
 
   app.get('/api/product/:id', async (req, reply) => {
@@ -172,15 +209,17 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   app.get('/api/order', async (req, reply) => {
     const total = store.orderCount();
     if (orderList !== 'paginated') {
-      const all = store.orderPage(0, total);
+      const all = orderPage(0, total);
       const list = `[${all.join(',')}]`;
-      return sendPage(reply, req.fault, orderList === 'data' ? `{"data":${list}}` : list);
+      const body = orderList === 'data' ? `{"data":${list}}` : list;
+      return notModified(req, reply, body) ?? sendPage(reply, req.fault, body);
     }
     const page = pageParam((req.query as Record<string, unknown>).page);
     const lastPage = Math.max(1, Math.ceil(total / orderPageSize));
-    const rows = page <= lastPage ? store.orderPage((page - 1) * orderPageSize, orderPageSize) : [];
+    const rows = page <= lastPage ? orderPage((page - 1) * orderPageSize, orderPageSize) : [];
     const path = `${origin(req)}/api/order`;
-    return sendPage(reply, req.fault, paginated(rows, { page, total, lastPage, path, perPage: orderPageSize }));
+    const body = paginated(rows, { page, total, lastPage, path, perPage: orderPageSize });
+    return notModified(req, reply, body) ?? sendPage(reply, req.fault, body);
   });
 
   app.get('/api/order/:id', async (req, reply) => {
@@ -263,13 +302,33 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       faults.clear();
       return reply.code(204).send();
     });
+    // the shop changes a product (stock, price…) in its back office: the service has no write route for it
+    app.post('/__control/products/:id', async (req, reply) => {
+      if (!authorised(req)) return sendError(req, reply, 401, 'Unauthenticated.');
+      const id = idParam((req.params as { id: string }).id);
+      const current = id === null ? undefined : store.product(id);
+      const patch = req.body;
+      if (!current || id === null || !patch || typeof patch !== 'object' || Array.isArray(patch))
+        return sendError(req, reply, 422, 'Not a product change.');
+      const changes = Object.fromEntries(
+        Object.entries(patch as Record<string, unknown>).filter(
+          ([key, value]) => key in current && typeof value === 'string',
+        ),
+      );
+      store.replaceProduct(id, { ...current, ...changes });
+      return reply.code(204).send();
+    });
     app.get('/__control/stats', async (req, reply) => {
       if (!authorised(req)) return sendError(req, reply, 401, 'Unauthenticated.');
       return reply.type('application/json').send(JSON.stringify(stats()));
     });
   }
 
-  const stats = (): ServiceStats => ({ ...counters, faultsInjected: faults.injected });
+  const stats = (): ServiceStats => ({
+    ...counters,
+    faultsInjected: faults.injected,
+    byRoute: Object.fromEntries(byRoute),
+  });
   const host = options.host ?? '127.0.0.1';
   await app.listen({ port: options.port ?? 0, host });
   const address = app.server.address();
@@ -282,10 +341,31 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     faults,
     clock,
     stats,
+    resetPeak: () => {
+      counters.maxInFlight = counters.inFlight;
+    },
     store,
     close: async () => {
       await app.close();
       store.close();
+    },
+  };
+}
+
+/** At most `size` requests worked on at once; the others wait in order. A slot is given back when the answer is done. */
+function workerPool(size: number): { take(reply: FastifyReply): Promise<void> } {
+  let busy = 0;
+  const waiting: (() => void)[] = [];
+  const release = (): void => {
+    const next = waiting.shift();
+    if (next) next();
+    else busy -= 1;
+  };
+  return {
+    take: async (reply) => {
+      if (busy < size) busy += 1;
+      else await new Promise<void>((resolve) => waiting.push(resolve));
+      reply.raw.once('close', release);
     },
   };
 }

@@ -26,6 +26,8 @@ export interface ServiceStore {
   product(id: number): ServiceProduct | undefined;
   orderCount(): number;
   orderPage(offset: number, count: number): string[];
+  /** The same, newest first. */
+  orderPageNewestFirst(offset: number, count: number): string[];
   orderJson(id: number): string | undefined;
   /** Replaces a product's or an order's JSON as served (tests of hostile or odd content); the id must exist. */
   replaceProduct(id: number, record: object): void;
@@ -74,6 +76,7 @@ export function openStore(options: SeedOptions & { file?: string; nativeBinding?
     orderCount: db.prepare('SELECT count(*) AS n FROM orders').pluck(),
     // ids are dense from 1 (the service never deletes), so a page is an id range, not a deep OFFSET
     orderPage: db.prepare('SELECT json FROM orders WHERE id > ? ORDER BY id LIMIT ?').pluck(),
+    orderPageDesc: db.prepare('SELECT json FROM orders WHERE id <= ? ORDER BY id DESC LIMIT ?').pluck(),
     order: db.prepare('SELECT json FROM orders WHERE id = ?').pluck(),
     insertOrder: db.prepare('INSERT INTO orders (id, json) VALUES (?, ?)'),
     nextId: db.prepare('SELECT value FROM counters WHERE name = ?').pluck(),
@@ -104,6 +107,7 @@ export function openStore(options: SeedOptions & { file?: string; nativeBinding?
     },
     orderCount: () => orders,
     orderPage: (offset, count) => stmt.orderPage.all(offset, count) as string[],
+    orderPageNewestFirst: (offset, count) => stmt.orderPageDesc.all(orders - offset, count) as string[],
     orderJson: (id) => stmt.order.get(id) as string | undefined,
     insertOrder: (build) => insertOrder(build),
     withdrawProduct: (id) => {

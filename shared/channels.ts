@@ -51,6 +51,8 @@ export const CHANNEL_NAMES = [
   'updates:check',
   'updates:restart',
   'app:activity',
+  'sync:get',
+  'sync:set',
 ] as const;
 
 export const EVENT_CHANNEL_NAMES = [

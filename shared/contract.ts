@@ -3,6 +3,7 @@
  * Electron IPC (preload) and the browser host's HTTP bridge both serve exactly this.
  */
 import { COMMANDS } from './shortcuts';
+import { SyncSettings } from './sync';
 import { z } from 'zod';
 import type { Result } from './errors';
 import {
@@ -83,11 +84,19 @@ export const SettingsView = z.object({
 export type SettingsView = z.infer<typeof SettingsView>;
 
 export const ConnectionState = z.object({
-  state: z.enum(['unconfigured', 'checking', 'online', 'offline', 'unauthorized']),
+  /**
+   * 'failing': the service answers with errors (5xx), unreadable answers or none in time, for a while; 'busy': it
+   * asked Shopdesk to slow down (429). Background work waits in both, and the app asks again at retryAt.
+   */
+  state: z.enum(['unconfigured', 'checking', 'online', 'offline', 'unauthorized', 'failing', 'busy']),
   mode: z.enum(['unconfigured', 'service', 'demo']),
   checkedAt: z.number().nullable(),
   message: z.string().nullable(),
   productCount: z.number().int().nullable(),
+  /** When the app tries the service again (failing, busy); null when it is not waiting. */
+  retryAt: z.number().nullable(),
+  /** Since when the state holds (offline, failing, busy). */
+  since: z.number().nullable(),
   /** Rises with every change; a reader keeps the highest it has seen. */
   revision: z.number(),
 });
@@ -296,6 +305,25 @@ export const UpdateSettingsRequest = z
   .strict();
 /** What the window is doing, as far as an update is concerned (an open wizard holds a restart back). */
 export const ActivityRequest = z.object({ wizardOpen: z.boolean() }).strict();
+/** Settings → Sync: the intervals, the load they cause, and when each kind of background work runs next. */
+export const SyncView = z.object({
+  settings: SyncSettings,
+  /** What the load is worked out from (null: not known until a first pass). */
+  basis: z.object({
+    cataloguePages: z.number().int().nullable(),
+    orderPages: z.number().int().nullable(),
+    ordersPaginated: z.boolean().nullable(),
+  }),
+  /** Background requests an hour with these settings. */
+  load: z.object({ productRequestsPerHour: z.number(), orderRequestsPerHour: z.number() }),
+  /** When each runs next (null: only when staff ask). */
+  next: z.object({
+    ordersQuick: z.number().nullable(),
+    ordersFull: z.number().nullable(),
+    catalogue: z.number().nullable(),
+  }),
+});
+export type SyncView = z.infer<typeof SyncView>;
 
 const channel = <Req extends z.ZodType, Res extends z.ZodType>(request: Req, response: Res) => ({ request, response });
 
@@ -395,6 +423,8 @@ export const contract = {
   'updates:check': channel(Empty, UpdateStatus),
   'updates:restart': channel(Empty, UpdateStatus),
   'app:activity': channel(ActivityRequest, UpdateStatus),
+  'sync:get': channel(Empty, SyncView),
+  'sync:set': channel(SyncSettings.partial().strict(), SyncView),
 } as const;
 
 export const events = {

@@ -173,6 +173,8 @@ export const OrderRow = z.object({
   items: z.number().int(),
   totalPrice: z.string().nullable(),
   fetchedAt: z.number(),
+  /** This desk sent it and the service's answer is in the book; null once a read of the order list has it. */
+  sentAt: z.number().nullable(),
 });
 export type OrderRow = z.infer<typeof OrderRow>;
 
@@ -223,6 +225,8 @@ export const OrderDetail = z.object({
   items: z.array(OrderItemView),
   extra: z.record(z.string(), z.string()),
   fetchedAt: z.number(),
+  /** This desk sent it; the record is the service's answer to the POST until a read of the list has it. */
+  sentAt: z.number().nullable(),
 });
 export type OrderDetail = z.infer<typeof OrderDetail>;
 
@@ -262,6 +266,21 @@ export const OrdersStatus = z.object({
     learnt: z.enum(DATE_ORDER_KEYS).nullable(),
     /** The order in use. */
     effective: z.enum(DATE_ORDER_KEYS),
+  }),
+  /** How the order list is read: its shape as learnt from the data, and when each kind of refresh last ran. */
+  refresh: z.object({
+    /** Which end of the list holds the newest orders, and what showed it (null: not known yet). */
+    newest: z.enum(['first', 'last']).nullable(),
+    newestBy: z.enum(['id', 'date']).nullable(),
+    /** Whether the list is paginated (null: not read yet), and its pages at the last read. */
+    paginated: z.boolean().nullable(),
+    pages: z.number().int().nullable(),
+    /** The last quick refresh (newest pages) and full pass (every page) that ended well. */
+    quickAt: z.number().nullable(),
+    fullAt: z.number().nullable(),
+    /** When each runs next (null: only when staff ask). */
+    nextQuickAt: z.number().nullable(),
+    nextFullAt: z.number().nullable(),
   }),
   /** Rises with every change; a reader keeps the highest it has seen. */
   revision: z.number(),

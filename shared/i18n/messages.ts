@@ -34,11 +34,17 @@ export interface MessageValues<R = never> {
   "common.delete": NoValues;
   "common.dismiss": NoValues;
   "common.loading": NoValues;
+  "connection.busy": NoValues;
+  "connection.busyBar": NoValues;
+  "connection.busyWait": { time: string | number };
   "connection.checkNow": NoValues;
   "connection.checkedAt": { time: string | number };
   "connection.checking": NoValues;
   "connection.demo": NoValues;
   "connection.demoDetail": NoValues;
+  "connection.failing": NoValues;
+  "connection.failingBar": NoValues;
+  "connection.failingWait": { since: string | number; time: string | number };
   "connection.fixInSettings": NoValues;
   "connection.label": { state: string | number };
   "connection.nextTry": { time: string | number };
@@ -203,6 +209,7 @@ export interface MessageValues<R = never> {
   "order.field.processed_date": NoValues;
   "order.items": NoValues;
   "order.itemsCount": { count: number };
+  "order.justSent": { time: string | number };
   "order.noAddress": NoValues;
   "order.noDates": NoValues;
   "order.noItems": NoValues;
@@ -246,6 +253,7 @@ export interface MessageValues<R = never> {
   "orders.export.preparing": NoValues;
   "orders.export.result": NoValues;
   "orders.from": NoValues;
+  "orders.justSent": NoValues;
   "orders.noName": NoValues;
   "orders.outcome.cancelled": NoValues;
   "orders.outcome.complete": { orders: number; time: string | number };

@@ -3,7 +3,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { CatalogueStatus } from '../../shared/domain';
-import type { ServiceHttp } from '../../electron/main/core/api/http';
 import { createCore, type Core, type CoreOptions } from '../../electron/main/core/index';
 import { MemoryVault } from '../../electron/main/core/vault';
 import type { RunningService } from '../../server/index';
@@ -21,7 +20,7 @@ export function coreIn(dataDir: string, options: Partial<CoreOptions> = {}): Cor
   });
 }
 
-export function createTestCore(options: { http?: ServiceHttp } = {}): { core: Core; dispose(): Promise<void> } {
+export function createTestCore(options: Partial<CoreOptions> = {}): { core: Core; dispose(): Promise<void> } {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shopdesk-core-'));
   const core = coreIn(dataDir, options);
   return {
@@ -48,3 +47,12 @@ export async function syncCatalogue(core: Core, timeoutMs = 30_000): Promise<Cat
 /** Orders the service holds for one e-mail address: the loss and duplicate check. */
 export const ordersOnService = (svc: RunningService, email: string): number =>
   svc.store.orderPage(0, 1_000_000).filter((json) => (JSON.parse(json) as { email: string }).email === email).length;
+
+/** Waits (real time) until `condition` holds; fails after `timeoutMs`. */
+export async function waitFor(condition: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+  const started = Date.now();
+  while (!(await condition())) {
+    if (Date.now() - started > timeoutMs) throw new Error('the condition did not come true in time');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}

@@ -25,3 +25,21 @@ export const sampleOrder = (patch: Partial<NewOrder> = {}): NewOrder => ({
   order_items: [{ id: 3, quantity: 2 }],
   ...patch,
 });
+
+/** Another desk places an order on the service through its API; returns the new order's id. */
+export async function postOrder(
+  service: { url: string; token: string },
+  order: NewOrder = sampleOrder(),
+): Promise<number> {
+  const res = await fetch(`${service.url}/api/order`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${service.token}`,
+      accept: 'application/json',
+      'content-type': 'application/json',
+    },
+    body: JSON.stringify(order),
+  });
+  if (res.status !== 201) throw new Error(`the service answered ${res.status}`);
+  return ((await res.json()) as { data: { id: number } }).data.id;
+}

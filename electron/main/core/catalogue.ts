@@ -14,10 +14,12 @@ import { CatalogueRepository } from './db/catalogue';
 import { checkInThread, threadWriter, type WriterThreadSpec } from './db/catalogue-writer';
 import { moveAside } from './db/open';
 import type { CoreEvents } from './events';
-import { SYNC_LIMITS } from './limits';
-import { connectionFor, notConfigured, ServiceCaches, whenOnline, type ServiceCache } from './service-scope';
+import type { Job, RunOutcome, Scheduler } from './scheduler';
+import { connectionFor, notConfigured, ServiceCaches, type ServiceCache } from './service-scope';
+import type { SettingsStore } from './settings';
 import { nextRevision } from './revision';
 import { CatalogueSync } from './sync/catalogue';
+import { BACKGROUND_CONCURRENCY, MANUAL_CONCURRENCY, type ConcurrencyRange } from './sync/concurrency';
 
 type CatalogueHandlers = Pick<Handlers, `catalogue:${string}` & keyof Handlers>;
 
@@ -27,7 +29,12 @@ export interface CatalogueOptions {
   events: CoreEvents;
   connection: ConnectionMonitor;
   target: () => Promise<ConnectionTarget>;
+  settings: SettingsStore;
+  scheduler: Scheduler;
+  /** Passes on the schedule of Settings → Sync (off in unit tests that drive syncs by hand). */
   background: boolean;
+  /** Pages in flight of a background pass (default BACKGROUND_CONCURRENCY). */
+  concurrency?: ConcurrencyRange;
   /** Where a sync commits its pages (see CoreOptions.catalogueWriter). */
   writer: WriterThreadSpec | 'inline';
   warn: (message: string) => void;
@@ -43,14 +50,22 @@ export class Catalogue {
   /** Tells the background checks their answer no longer counts; `checking` settles once they have let go of the file. */
   private readonly stopChecks = new AbortController();
   private checking: Promise<unknown> = Promise.resolve();
-  private readonly stopSchedule: () => void;
+  /** The catalogue pass on the scheduler: due at start when the cache is older than its interval, then every interval. */
+  readonly job: Job;
 
   constructor(private readonly options: CatalogueOptions) {
     this.caches = new ServiceCaches(options.target, (key) => this.openCache(key));
-    this.stopSchedule = whenOnline(options.events, () => void this.syncIfDue(), {
-      everyMs: SYNC_LIMITS.everyMs,
-      timer: options.background,
+    this.job = options.scheduler.add({
+      name: 'catalogue',
+      every: () => this.interval(),
+      group: 'pass',
+      run: (c) => this.run(c.manual),
     });
+  }
+
+  /** Time between background passes (null: only when staff ask). */
+  private interval(): number | null {
+    return this.options.background ? this.options.settings.get().sync.catalogueMs : null;
   }
 
   /**
@@ -74,7 +89,10 @@ export class Catalogue {
       target: async () => connectionFor(await this.options.target(), key),
       onUnauthorized: () => void this.options.connection.check(),
       onUnreachable: () => void this.options.connection.check(),
+      clock: this.options.scheduler.clock,
     });
+    // another service's cache: whether a pass is due is worked out again for it
+    queueMicrotask(() => this.job.trigger());
     const opened: OpenCatalogue = {
       repo,
       sync,
@@ -118,18 +136,50 @@ export class Catalogue {
     await this.caches.retire(opened, () => moveAside(file));
     const fresh = await this.open();
     if (fresh) this.options.events.emit('catalogue:progress', fresh.sync.status());
-    void this.syncIfDue();
+    this.job.trigger();
   }
 
-  /** Starts a sync when the cache is incomplete or older than the schedule, and the service is online. */
-  async syncIfDue(): Promise<void> {
-    if (!this.options.background || this.options.connection.current().state !== 'online') return;
-    const open = await this.open();
-    if (!open || open.sync.isRunning()) return;
-    const status = open.sync.status();
-    const due =
-      status.state !== 'complete' || status.completeAt === null || Date.now() - status.completeAt > SYNC_LIMITS.everyMs;
-    if (due) void open.sync.start();
+  /** The scheduled job: a pass when one is due (or asked for); what the scheduler should do next. */
+  private run(manual: boolean): Promise<RunOutcome> {
+    // with the cache open, a pass asked for starts before this returns (its status says 'running' at once)
+    const open = this.caches.peek();
+    if (open) return this.pass(open, manual);
+    return this.open().then((opened) => (opened ? this.pass(opened, manual) : { kind: 'wait', until: null }));
+  }
+
+  private async pass(open: OpenCatalogue, manual: boolean): Promise<RunOutcome> {
+    if (!manual) {
+      const every = this.interval();
+      if (every === null) return { kind: 'wait', until: null };
+      const status = open.sync.status();
+      // a complete cache younger than the interval is not read again until it is that old
+      if (!open.sync.isRunning() && status.state === 'complete' && status.completeAt !== null) {
+        const due = status.completeAt + every;
+        if (due > this.options.scheduler.clock.now()) return { kind: 'wait', until: due };
+      }
+    }
+    await open.sync.start({
+      concurrency: manual ? MANUAL_CONCURRENCY : (this.options.concurrency ?? BACKGROUND_CONCURRENCY),
+    });
+    return this.outcomeOf(open);
+  }
+
+  /** What the scheduler makes of the pass that just ended. */
+  private outcomeOf(open: OpenCatalogue): RunOutcome {
+    switch (open.sync.lastOutcome()) {
+      case 'complete':
+        return { kind: 'done' };
+      case 'cancelled': {
+        // cancelled by staff (or a switch of service): the next pass comes at the usual time
+        const every = this.interval();
+        return { kind: 'wait', until: every === null ? null : this.options.scheduler.clock.now() + every };
+      }
+      case 'unreachable':
+      case 'unauthorized':
+        return { kind: 'unusable' };
+      default:
+        return { kind: 'failed' };
+    }
   }
 
   /** Closes the catalogue cache open now, once its check thread has let go (sign out and erase removes it next). */
@@ -138,7 +188,6 @@ export class Catalogue {
   }
 
   async close(): Promise<void> {
-    this.stopSchedule();
     this.stopChecks.abort();
     // the cancelled passes unwind (their writer threads included) before the databases close
     await Promise.all([this.checking, this.caches.close()]);
@@ -150,7 +199,10 @@ export class Catalogue {
     'catalogue:sync': async () => {
       const open = await this.open();
       if (!open) throw notConfigured();
-      void open.sync.start();
+      // "Sync now": up to 8 pages at once; a background pass under way is joined and may use as many
+      if (open.sync.isRunning()) open.sync.limiter?.widen(MANUAL_CONCURRENCY.max);
+      const pass = open.sync.start({ concurrency: MANUAL_CONCURRENCY });
+      this.job.after(pass.then(() => this.outcomeOf(open)));
       return open.sync.status();
     },
     'catalogue:cancel': async () => {
@@ -186,7 +238,8 @@ export class Catalogue {
         },
       });
       if (read.kind === 'live') {
-        open.repo.saveProduct(read.value);
+        // written back with the time it was read: the stock browser shows it as fresh too
+        open.repo.saveProduct(read.value, this.options.scheduler.clock.now());
         return { product: open.repo.detail(id)!, source: 'live' as const, missing: false, note: null };
       }
       if (read.notFound) open.repo.markUnlisted(id);

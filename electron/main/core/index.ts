@@ -11,6 +11,7 @@ import type { RunningService } from '../../../server/index';
 import { ServiceHttp } from './api/http';
 import { probeService } from './api/probe';
 import { Catalogue } from './catalogue';
+import { systemClock, type Clock } from './clock';
 import { SOURCE_WRITER_THREAD, type WriterThreadSpec } from './db/catalogue-writer';
 import { ConnectionMonitor, type ConnectionTarget } from './connection';
 import { Orders } from './orders';
@@ -19,6 +20,9 @@ import { DEMO_SIZE, startDemoService } from './demo';
 import { createDispatcher, type Dispatch } from './dispatch';
 import { CoreEvents } from './events';
 import { DataFolderLock, secureFolder } from './data-folder';
+import { Scheduler } from './scheduler';
+import type { ConcurrencyRange } from './sync/concurrency';
+import { syncHandlers } from './sync-settings';
 import { createSettingsStore, type SettingsStore } from './settings';
 import { uiPrefsHandlers } from './ui-prefs';
 import { pickHandlers } from './pick';
@@ -57,6 +61,13 @@ export interface CoreOptions {
   databaseKey?: DatabaseKey;
   /** How this host updates itself (the installed desktop app: electron-updater); none for the browser host. */
   updater?: Updater | null;
+  /** The time the background schedule follows (tests use a manual clock, the load bench a faster one). */
+  clock?: Clock;
+  /**
+   * Pages in flight of background passes (default: adaptive, from 2 up to 4). The load bench sets the fixed figures of
+   * the app before this schedule to measure it against the new one.
+   */
+  concurrency?: { catalogue?: ConcurrencyRange; orders?: ConcurrencyRange };
 }
 
 export interface Core {
@@ -64,6 +75,8 @@ export interface Core {
   dispatch: Dispatch;
   events: CoreEvents;
   settings: SettingsStore;
+  /** The background schedule (what is due when): for tests and benchmarks. */
+  scheduler: Scheduler;
   /** Resolves once start-up work (e.g. restarting demo mode) is done. */
   ready: Promise<void>;
   close(): Promise<void>;
@@ -96,14 +109,27 @@ export function createCore(options: CoreOptions): Core {
       token: tokenFor(await readToken(options.vault, stored.baseUrl), stored.baseUrl),
     };
   };
-  const connection = new ConnectionMonitor(http, events, target);
+  // the time the background schedule follows (the service's own clock above is another matter)
+  const appClock = options.clock ?? systemClock;
+  const connection = new ConnectionMonitor(http, events, target, appClock);
+  const scheduler = new Scheduler({ clock: appClock, usable: () => connection.usable() });
+  // the service can be used again: what fell due meanwhile runs now, and what failed is tried again at once
+  let wasUsable = false;
+  const stopWaking = events.on('connection:changed', (state) => {
+    const usable = state.state === 'online';
+    if (usable && !wasUsable) scheduler.wake({ reconnected: true });
+    wasUsable = usable;
+  });
   const catalogue = new Catalogue({
     dataDir: options.dataDir,
     http,
     events,
     connection,
     target,
+    settings,
+    scheduler,
     background: options.background !== false,
+    concurrency: options.concurrency?.catalogue,
     writer: options.catalogueWriter ?? SOURCE_WRITER_THREAD,
     warn: (message) => log.warn(message),
   });
@@ -114,9 +140,11 @@ export function createCore(options: CoreOptions): Core {
     connection,
     target,
     settings,
+    scheduler,
     catalogue,
     background: options.background !== false,
     databaseKey: databaseKey.key,
+    concurrency: options.concurrency?.orders,
   });
   const outbox = new Outbox({
     dataDir: options.dataDir,
@@ -126,6 +154,7 @@ export function createCore(options: CoreOptions): Core {
     target,
     orders,
     clock,
+    scheduler,
     databaseKey: databaseKey.key,
     error: (message, detail) => log.error(message, detail),
   });
@@ -184,6 +213,7 @@ export function createCore(options: CoreOptions): Core {
     ...shopHandlers(settings),
     ...pickHandlers(catalogue),
     ...updates.handlers,
+    ...syncHandlers({ settings, catalogue, orders }),
     'app:info': async () => ({
       name: 'Shopdesk',
       version: options.version,
@@ -289,7 +319,7 @@ export function createCore(options: CoreOptions): Core {
         throw new AppFailure('demo_failed', 'The demo service could not start. See the log for details.');
       }
       settings.update({ mode: 'demo' });
-      await connection.check();
+      await connection.recheck();
       return view();
     },
   };
@@ -330,11 +360,14 @@ export function createCore(options: CoreOptions): Core {
     },
     events,
     settings,
+    scheduler,
     ready,
     close() {
       closing ??= (async () => {
         stopLogging();
         updates.close();
+        stopWaking();
+        scheduler.stop();
         connection.close();
         await ready.catch(() => undefined);
         await outbox.close();

@@ -21,6 +21,18 @@ export const LIMITS = {
   maxRetryAfterMs: 120_000,
 } as const;
 
+/** When the service counts as failing or busy, and how soon it is asked again. */
+export const CONNECTION_LIMITS = {
+  /** Failing answers (5xx, unreadable, none in time) in a row that make a failing service… */
+  failingAfterAnswers: 5,
+  /** …or that long of failing answers with no good one between. */
+  failingAfterMs: 10_000,
+  /** Waits before probing a failing service again: seconds, then minutes. */
+  failingProbeMs: [5_000, 10_000, 20_000, 40_000, 60_000, 120_000],
+  /** Wait after a 429 that says nothing of how long. */
+  busyDefaultMs: 30_000,
+} as const;
+
 /** Catalogue sync. */
 export const SYNC_LIMITS = {
   /** Pages fetched at once over keep-alive connections. */

@@ -13,14 +13,21 @@ import type { ServiceHttp } from './api/http';
 import { readLive } from './api/live';
 import { parseOrder, type ParsedOrder } from './api/orders';
 import type { Catalogue } from './catalogue';
-import { cacheKey, connectionFor, notConfigured, ServiceCaches, whenOnline, type ServiceCache } from './service-scope';
+import type { Job, RunOutcome, Scheduler } from './scheduler';
+import type { ConcurrencyRange } from './sync/concurrency';
+import { cacheKey, connectionFor, notConfigured, ServiceCaches, type ServiceCache } from './service-scope';
 import type { ConnectionMonitor, ConnectionTarget } from './connection';
 import { OrderRepository, viewOf, type SeenOrderRow } from './db/orders';
 import type { CoreEvents } from './events';
-import { ORDER_LIMITS } from './limits';
 import type { SettingsStore } from './settings';
 import { nextRevision } from './revision';
-import { OrdersRefresh } from './sync/orders';
+import {
+  ORDER_BACKGROUND_CONCURRENCY,
+  ORDER_MANUAL_CONCURRENCY,
+  OrdersRefresh,
+  type RefreshKind,
+  type RefreshResult,
+} from './sync/orders';
 
 type OrderHandlers = Pick<Handlers, (`orders:${string}` | 'settings:date-order' | 'customers:search') & keyof Handlers>;
 
@@ -31,10 +38,14 @@ export interface OrdersOptions {
   connection: ConnectionMonitor;
   target: () => Promise<ConnectionTarget>;
   settings: SettingsStore;
+  scheduler: Scheduler;
   catalogue: Catalogue;
+  /** Refreshes on the schedule of Settings → Sync (off in unit tests that drive them by hand). */
   background: boolean;
   /** Encrypts the order caches (customer data). */
   databaseKey: Buffer;
+  /** Pages in flight of a background full pass (default ORDER_BACKGROUND_CONCURRENCY). */
+  concurrency?: ConcurrencyRange;
 }
 
 /** A CSV larger than this is cut (and says so): a spreadsheet could not open it anyway. */
@@ -63,25 +74,96 @@ const EMPTY_STATUS: OrdersStatus = {
   summary: null,
   outcome: null,
   dateOrder: { setting: 'auto', learnt: null, effective: DEFAULT_DATE_ORDER },
+  refresh: {
+    newest: null,
+    newestBy: null,
+    paginated: null,
+    pages: null,
+    quickAt: null,
+    fullAt: null,
+    nextQuickAt: null,
+    nextFullAt: null,
+  },
   revision: 0,
 };
 
 interface OpenOrders extends ServiceCache {
+  key: string;
   repo: OrderRepository;
   refresh: OrdersRefresh;
 }
 
 export class Orders {
   private readonly caches: ServiceCaches<OpenOrders>;
-  private readonly stopSchedule: () => void;
   private revision = nextRevision();
+  /** The quick refresh (newest pages) and the full pass (every page) on the scheduler. */
+  readonly quickJob: Job;
+  readonly fullJob: Job;
 
   constructor(private readonly options: OrdersOptions) {
     this.caches = new ServiceCaches(options.target, (key) => this.openCache(key));
-    this.stopSchedule = whenOnline(options.events, () => void this.refreshIfDue(), {
-      everyMs: ORDER_LIMITS.everyMs,
-      timer: options.background,
+    this.quickJob = options.scheduler.add({
+      name: 'orders-quick',
+      every: () => this.interval('quick'),
+      run: (c) => this.runRefresh('quick', c.manual),
     });
+    this.fullJob = options.scheduler.add({
+      name: 'orders-full',
+      every: () => this.interval('full'),
+      group: 'pass',
+      run: (c) => this.runRefresh('full', c.manual),
+    });
+  }
+
+  /**
+   * Time between refreshes of a kind (null: only when staff ask). An order list that is not paginated is read whole
+   * by the quick refresh, at the full pass's interval, and needs no full pass besides.
+   */
+  private interval(kind: RefreshKind): number | null {
+    if (!this.options.background) return null;
+    const { ordersQuickMs, ordersFullMs } = this.options.settings.get().sync;
+    const paginated = this.caches.peek()?.repo.shape()?.paginated ?? true;
+    if (paginated) return kind === 'quick' ? ordersQuickMs : ordersFullMs;
+    return kind === 'quick' ? (ordersFullMs ?? ordersQuickMs) : null;
+  }
+
+  /** A scheduled refresh: runs when due (or asked for); what the scheduler should do next. */
+  private async runRefresh(kind: RefreshKind, manual: boolean): Promise<RunOutcome> {
+    const open = this.caches.peek() ?? (await this.open());
+    if (!open) return { kind: 'wait', until: null };
+    const every = this.interval(kind);
+    if (!manual) {
+      if (every === null) return { kind: 'wait', until: null };
+      // a full pass reads the newest pages too: it counts as a quick refresh
+      const times =
+        kind === 'quick' ? [open.repo.time('quickAt'), open.repo.time('fullAt')] : [open.repo.time('fullAt')];
+      const last = Math.max(...times.map((t) => t ?? -Infinity));
+      if (Number.isFinite(last) && last + every > this.options.scheduler.clock.now())
+        return { kind: 'wait', until: last + every };
+    }
+    return this.outcomeOf(
+      kind,
+      await open.refresh.start(kind, {
+        concurrency: manual ? ORDER_MANUAL_CONCURRENCY : (this.options.concurrency ?? ORDER_BACKGROUND_CONCURRENCY),
+      }),
+    );
+  }
+
+  /** What the scheduler makes of a refresh that ended. */
+  private outcomeOf(kind: RefreshKind, result: RefreshResult): RunOutcome {
+    switch (result.end) {
+      case 'complete':
+        return { kind: 'done' };
+      case 'unreachable':
+      case 'refused':
+        return { kind: 'unusable' };
+      case 'cancelled': {
+        const every = this.interval(kind);
+        return { kind: 'wait', until: every === null ? null : this.options.scheduler.clock.now() + every };
+      }
+      default:
+        return { kind: 'failed' };
+    }
   }
 
   open(): Promise<OpenOrders | null> {
@@ -98,6 +180,7 @@ export class Orders {
       dateOrder: () => this.effectiveOrder(repo),
       onUnauthorized: () => void this.options.connection.check(),
       onUnreachable: () => void this.options.connection.check(),
+      clock: this.options.scheduler.clock,
       onChange: () => {
         this.revision = nextRevision();
         this.readDatesAsNeeded(repo);
@@ -105,7 +188,13 @@ export class Orders {
       },
     });
     this.readDatesAsNeeded(repo);
+    // another service's cache: whether a refresh is due is worked out again for it
+    queueMicrotask(() => {
+      this.quickJob.trigger();
+      this.fullJob.trigger();
+    });
     return {
+      key,
       repo,
       refresh,
       stop: () => refresh.cancel(),
@@ -127,6 +216,7 @@ export class Orders {
   }
 
   private statusOf(repo: OrderRepository, refresh: OrdersRefresh): OrdersStatus {
+    const shape = repo.shape();
     const updatedAt = repo.state('updatedAt');
     const outcome = repo.outcome();
     return {
@@ -146,6 +236,16 @@ export class Orders {
         learnt: learnDateOrder(repo.evidence()),
         effective: this.effectiveOrder(repo),
       },
+      refresh: {
+        newest: shape?.newest ?? null,
+        newestBy: shape?.newestBy ?? null,
+        paginated: shape?.paginated ?? null,
+        pages: shape ? (shape.lastPage ?? 1) : null,
+        quickAt: repo.time('quickAt'),
+        fullAt: repo.time('fullAt'),
+        nextQuickAt: this.quickJob.state().dueAt,
+        nextFullAt: this.fullJob.state().dueAt,
+      },
       revision: this.revision,
     };
   }
@@ -161,12 +261,17 @@ export class Orders {
         };
   }
 
-  async refreshIfDue(): Promise<void> {
-    if (!this.options.background || this.options.connection.current().state !== 'online') return;
+  /**
+   * The service's answer to this desk's POST, written into the book at once: the order is in the list and opens
+   * straight away, marked as just sent until a read of the list has it. Skipped when the app points elsewhere now.
+   */
+  async recordSent(key: string, order: ParsedOrder): Promise<void> {
     const open = await this.open();
-    if (!open || open.refresh.isRunning()) return;
-    const updated = open.repo.state('updatedAt');
-    if (updated === null || Date.now() - Number(updated) > ORDER_LIMITS.everyMs) void open.refresh.start();
+    if (!open || open.key !== key) return;
+    const now = this.options.scheduler.clock.now();
+    open.repo.saveOrders([order], this.effectiveOrder(open.repo), now, { sentAt: now });
+    this.revision = nextRevision();
+    this.options.events.emit('orders:changed', this.statusOf(open.repo, open.refresh));
   }
 
   /** The open cache when it is the one of service `key` (reconciliation never reads another service's book). */
@@ -184,7 +289,8 @@ export class Orders {
     const open = await this.openFor(key);
     if (!open) return false;
     await open.refresh.idle();
-    return (await open.refresh.start()).state === 'complete';
+    // the newest pages bring every order since the last read (the whole list on a first read)
+    return (await open.refresh.start('quick')).state === 'complete';
   }
 
   /** Orders of one customer e-mail in the book of service `key`, with when each was first seen. */
@@ -204,12 +310,16 @@ export class Orders {
   }
 
   async close(): Promise<void> {
-    this.stopSchedule();
     // a cancelled refresh unwinds before its database closes
     await this.caches.close();
   }
 
-  private async detail(order: ParsedOrder, fetchedAt: number, repo: OrderRepository): Promise<OrderDetail> {
+  private async detail(
+    order: ParsedOrder,
+    fetchedAt: number,
+    repo: OrderRepository,
+    sentAt: number | null = null,
+  ): Promise<OrderDetail> {
     const dateOrder = this.effectiveOrder(repo);
     const products = (await this.options.catalogue.open())?.repo;
     const items: OrderItemView[] = order.items.map((item) => {
@@ -274,6 +384,7 @@ export class Orders {
       items,
       extra: order.extra,
       fetchedAt,
+      sentAt,
     };
   }
 
@@ -282,7 +393,9 @@ export class Orders {
     'orders:refresh': async () => {
       const open = await this.open();
       if (!open) throw notConfigured();
-      void open.refresh.start();
+      // staff want the new orders: the newest pages (the whole list on a first read, or when it is not paginated)
+      const refresh = open.refresh.start('quick', { concurrency: ORDER_MANUAL_CONCURRENCY });
+      this.quickJob.after(refresh.then((result) => this.outcomeOf('quick', result)));
       return this.statusOf(open.repo, open.refresh);
     },
     'orders:query': async (q) => {
@@ -338,7 +451,7 @@ export class Orders {
         },
       });
       if (read.kind === 'live') {
-        const now = Date.now();
+        const now = this.options.scheduler.clock.now();
         open.repo.saveOrders([read.value], this.effectiveOrder(open.repo), now);
         return { order: await this.detail(read.value, now, open.repo), source: 'live' as const, note: null };
       }
@@ -347,7 +460,11 @@ export class Orders {
       const note = read.notFound
         ? 'The service does not know this order any more; showing the cached copy.'
         : read.note;
-      return { order: await this.detail(cached.order, cached.fetchedAt, open.repo), source: 'cache' as const, note };
+      return {
+        order: await this.detail(cached.order, cached.fetchedAt, open.repo, cached.sentAt),
+        source: 'cache' as const,
+        note,
+      };
     },
     'orders:summary': async () => {
       const open = await this.open();

@@ -6,7 +6,8 @@ import path from 'node:path';
 import type { Handlers } from '../../../shared/contract';
 import { AppFailure } from '../../../shared/errors';
 import type { ServiceHttp } from './api/http';
-import { cacheKey, connectionFor, notConfigured, whenOnline } from './service-scope';
+import type { Job, RunOutcome, Scheduler } from './scheduler';
+import { cacheKey, connectionFor, notConfigured } from './service-scope';
 import type { ConnectionMonitor, ConnectionTarget } from './connection';
 import { DraftRepository } from './db/drafts';
 import { OutboxRepository } from './db/outbox';
@@ -30,6 +31,7 @@ export interface OutboxOptions {
   databaseKey: Buffer;
   /** Told of a failure in work nobody waits for (a send started in the background); the log in the app. */
   error?: (message: string, detail?: unknown) => void;
+  scheduler: Scheduler;
 }
 
 export class Outbox {
@@ -37,8 +39,13 @@ export class Outbox {
   readonly drafts: DraftRepository;
   private readonly sender: OutboxSender;
   private readonly stopListening: () => void;
-  private readonly timer: NodeJS.Timeout;
   private closed = false;
+  /** Queued orders tried again on the scheduler (besides at once on submit, and whenever the service is back). */
+  readonly sendJob: Job;
+  /** Orders in doubt looked for on the service: at start, on every reconnect, and again with backoff until asked. */
+  readonly reconcileJob: Job;
+  /** Set when a reconciliation could not ask the service (its order list could not be read). */
+  private notAsked = false;
 
   constructor(private readonly options: OutboxOptions) {
     this.repo = new OutboxRepository(path.join(options.dataDir, 'outbox.sqlite'), options.databaseKey);
@@ -52,35 +59,64 @@ export class Outbox {
         const conn = key ? connectionFor(t, key) : null;
         return key && conn ? { key, conn } : null;
       },
-      readOrderBook: (key) => options.orders.readOrderBook(key),
+      readOrderBook: async (key) => {
+        const read = await options.orders.readOrderBook(key);
+        if (!read) this.notAsked = true;
+        return read;
+      },
       ordersFor: (key, email) => options.orders.ordersFor(key, email),
       orderBookAsOf: (key) => options.orders.orderBookAsOf(key),
       clock: options.clock,
       onChange: () => this.changed(),
       onUnreachable: () => void options.connection.check(),
+      onSent: (key, order) => options.orders.recordSent(key, order),
     });
-    // Queued orders are also tried on a timer, in case the connection never looked down to the probe.
-    this.timer = setInterval(() => {
-      if (this.repo.unsentCount() > 0) this.inBackground(this.sender.kick());
-    }, OUTBOX_LIMITS.retryQueuedMs);
-    this.timer.unref();
-    // (not on the timer: a paused outbox waits for the token to be fixed, not for the clock)
-    this.stopListening = whenOnline(options.events, () => this.inBackground(this.resume()), {
-      everyMs: 0,
-      timer: false,
+    // Queued orders are also tried on the scheduler, in case the connection never looked down to the probe.
+    this.sendJob = options.scheduler.add({
+      name: 'outbox-send',
+      every: () => (this.repo.unsentCount() > 0 ? OUTBOX_LIMITS.retryQueuedMs : null),
+      run: () => this.sendQueued(),
+    });
+    this.reconcileJob = options.scheduler.add({
+      name: 'outbox-reconcile',
+      every: () => null,
+      onReconnect: true,
+      run: () => this.reconcileInDoubt(),
+    });
+    // (not on the scheduler's clock: a paused outbox waits for the token to be fixed)
+    this.stopListening = options.events.on('connection:changed', (state) => {
+      if (state.state === 'online') this.inBackground(this.resume());
     });
   }
 
   /**
-   * The service is reachable (again) with a working token: orders in doubt (a crash mid-send, a lost answer) are looked
-   * for at once, paused entries wait no longer, the queue goes out. Also what start-up does once the service is online.
+   * The service is reachable (again) with a working token: paused entries wait no longer, the queue goes out. (Orders
+   * in doubt are looked for by the reconcile job, at start and on every reconnect.)
    */
   async resume(): Promise<void> {
     const key = cacheKey(await this.options.target());
     if (this.closed) return;
     if (key) this.repo.setPaused(key, false);
-    await this.sender.reconcileAll();
+    this.sendJob.trigger();
+  }
+
+  /** The send job: the queue goes out; what is still queued afterwards waits for the service. */
+  private async sendQueued(): Promise<RunOutcome> {
     await this.sender.kick();
+    const key = cacheKey(await this.options.target());
+    return key && this.repo.nextQueued(key) ? { kind: 'unusable' } : { kind: 'done' };
+  }
+
+  /**
+   * The reconcile job: every order whose arrival is in doubt is looked for on the service (a read, always safe); when
+   * the service could not be asked, it is tried again with backoff.
+   */
+  private async reconcileInDoubt(): Promise<RunOutcome> {
+    const key = cacheKey(await this.options.target());
+    if (!key) return { kind: 'wait', until: null };
+    this.notAsked = false;
+    await this.sender.reconcileAll();
+    return this.notAsked ? { kind: 'failed' } : { kind: 'done' };
   }
 
   /**
@@ -120,7 +156,6 @@ export class Outbox {
 
   async close(): Promise<void> {
     this.closed = true;
-    clearInterval(this.timer);
     this.stopListening();
     // nothing starts from here on (a resume under way included), and what is under way ends before the files close
     await this.sender.stop();

@@ -1,12 +1,11 @@
 /**
  * What the per-service features (catalogue, orders, outbox) share: which service the app is pointed at, its
- * connection, and running work in the background whenever the service comes online and on a schedule.
+ * connection, and the life cycle of a cache per service.
  */
 import { createHash } from 'node:crypto';
 import { AppFailure } from '../../../shared/errors';
 import type { ServiceConnection } from './api/http';
 import type { ConnectionTarget } from './connection';
-import type { CoreEvents } from './events';
 
 /** One local cache per service: demo data never mixes with a shop's. Null when no service is set up. */
 export function cacheKey(target: ConnectionTarget): string | null {
@@ -98,23 +97,6 @@ export class ServiceCaches<T extends ServiceCache> {
       await waited;
     }
   }
-}
-
-/** Runs `work` each time the service comes online and every `everyMs` (when `timer`); returns the stop function. */
-export function whenOnline(
-  events: CoreEvents,
-  work: () => void,
-  schedule: { everyMs: number; timer: boolean },
-): () => void {
-  const stopListening = events.on('connection:changed', (state) => {
-    if (state.state === 'online') work();
-  });
-  const timer = schedule.timer ? setInterval(work, schedule.everyMs) : undefined;
-  timer?.unref();
-  return () => {
-    clearInterval(timer);
-    stopListening();
-  };
 }
 
 /** The error of every action that needs a service when none is set up. */

@@ -3,6 +3,7 @@ import Conf from 'conf';
 import { z } from 'zod';
 import { DATE_ORDER_SETTINGS } from '../../../shared/domain';
 import { EMPTY_SHOP, ShopSettings } from '../../../shared/shop';
+import { DEFAULT_SYNC, SyncSettings } from '../../../shared/sync';
 
 export const StoredSettings = z.object({
   mode: z.enum(['unconfigured', 'service', 'demo']).catch('unconfigured'),
@@ -11,6 +12,8 @@ export const StoredSettings = z.object({
   dateOrder: z.enum(DATE_ORDER_SETTINGS).catch('auto'),
   /** Settings → Shop: one for the computer, whichever service it talks to. */
   shop: ShopSettings.catch(EMPTY_SHOP),
+  /** How often background work reads the service (Settings → Sync). */
+  sync: SyncSettings.catch(DEFAULT_SYNC),
 });
 export type StoredSettings = z.infer<typeof StoredSettings>;
 
@@ -21,7 +24,13 @@ export interface SettingsStore {
   readonly path: string;
 }
 
-const DEFAULTS: StoredSettings = { mode: 'unconfigured', baseUrl: null, dateOrder: 'auto', shop: EMPTY_SHOP };
+const DEFAULTS: StoredSettings = {
+  mode: 'unconfigured',
+  baseUrl: null,
+  dateOrder: 'auto',
+  shop: EMPTY_SHOP,
+  sync: DEFAULT_SYNC,
+};
 
 export function createSettingsStore(dir: string): SettingsStore {
   const conf = new Conf<Record<string, unknown>>({

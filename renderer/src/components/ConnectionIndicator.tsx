@@ -24,7 +24,22 @@ const LOOK: Record<ConnectionState['state'], { color: string; label: PlainKey; b
   checking: { color: 'gray', label: 'connection.checking', bar: null },
   unauthorized: { color: 'orange', label: 'connection.unauthorized', bar: 'connection.unauthorizedBar' },
   unconfigured: { color: 'gray', label: 'connection.unconfigured', bar: null },
+  failing: { color: 'red', label: 'connection.failing', bar: 'connection.failingBar' },
+  busy: { color: 'yellow', label: 'connection.busy', bar: 'connection.busyBar' },
 };
+
+const seconds = (ms: number): string =>
+  new Date(ms).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+
+/** What the app does about a failing or busy service, in words: background work waits, and when it tries again. */
+function waiting(connection: ConnectionState): string | null {
+  const retryAt = retryAtOf(connection);
+  if (retryAt === null) return null;
+  if (connection.state === 'busy') return t('connection.busyWait', { time: seconds(retryAt) });
+  if (connection.state === 'failing')
+    return t('connection.failingWait', { since: timeOfDay(connection.since), time: seconds(retryAt) });
+  return null;
+}
 
 /** Any state the table does not know yet still gets a look: its name, and the bar. */
 const lookOf = (state: string): Look => {
@@ -55,7 +70,7 @@ export function ConnectionIndicator({
   const color = sendingPaused && online ? 'orange' : demo && online ? 'grape' : look.color;
   const detail = sendingPaused
     ? t('connection.sendingPausedDetail')
-    : (connection?.message ?? (demo ? t('connection.demoDetail') : null));
+    : ((connection && waiting(connection)) ?? connection?.message ?? (demo ? t('connection.demoDetail') : null));
   return (
     <Tooltip label={detail ?? label} disabled={!detail}>
       <Badge

@@ -50,11 +50,13 @@ async function connect(c: Core, svc: RunningService, token = 'tok'): Promise<voi
   await ask(c, 'connection:check', {});
   // the order book is read when the app comes online (as it does at start): an order whose answer is lost later is
   // then looked for against a book read shortly before it was sent
-  if (token === 'tok')
+  if (token === 'tok') {
+    await ask(c, 'orders:refresh', {});
     await until(
-      () => ask(c, 'orders:refresh', {}).then(() => ask(c, 'orders:status', {})),
+      () => ask(c, 'orders:status', {}),
       (s) => s.state === 'complete',
     );
+  }
 }
 
 async function until<T>(read: () => Promise<T>, done: (v: T) => boolean, ms = 8_000): Promise<T> {

@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ServiceHttp, type ApiFailure } from '../../../electron/main/core/api/http';
 import type { Core } from '../../../electron/main/core/index';
 import { LIMITS, SYNC_LIMITS } from '../../../electron/main/core/limits';
+import { MANUAL_CONCURRENCY } from '../../../electron/main/core/sync/concurrency';
 import { startService, type RunningService } from '../../../server/index';
 import { ask } from '../../support/ask';
 import { createTestCore, syncCatalogue } from '../../support/core';
@@ -37,13 +38,15 @@ async function sync(c: Core, svc: RunningService) {
 }
 
 describe('limits at their edges', () => {
-  it(`a sync keeps at most SYNC_LIMITS.concurrency (${SYNC_LIMITS.concurrency}) page requests in flight, and uses them`, async () => {
+  it(`"Sync now" keeps at most SYNC_LIMITS.concurrency (${SYNC_LIMITS.concurrency}) page requests in flight, and grows to use more than it starts with`, async () => {
     edges++;
-    const svc = await service(15 * 40);
-    svc.faults.add({ fault: { kind: 'latency', ms: 40 }, path: '/api/product' });
+    const svc = await service(15 * 200);
+    svc.faults.add({ fault: { kind: 'latency', ms: 20 }, path: '/api/product' });
     const status = await sync(core(), svc);
     expect(status.state).toBe('complete');
-    expect(svc.stats().maxInFlight).toBe(SYNC_LIMITS.concurrency);
+    expect(MANUAL_CONCURRENCY.max).toBe(SYNC_LIMITS.concurrency);
+    expect(svc.stats().maxInFlight).toBeLessThanOrEqual(SYNC_LIMITS.concurrency);
+    expect(svc.stats().maxInFlight).toBeGreaterThan(MANUAL_CONCURRENCY.start);
   });
 
   it(`a page is tried SYNC_LIMITS.attemptsPerPage (${SYNC_LIMITS.attemptsPerPage}) times: one failure fewer succeeds, as many fails`, async () => {

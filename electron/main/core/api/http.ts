@@ -27,12 +27,23 @@ export class ApiFailure extends AppFailure {
   }
 }
 
+/** What identifies a version of a response: sent back as If-None-Match / If-Modified-Since next time. */
+export interface Validators {
+  etag: string | null;
+  lastModified: string | null;
+}
+
 export interface ApiResponse {
   status: number;
+  /** Undefined for a 304 (nothing read, nothing parsed). */
   body: unknown;
   bytes: number;
   /** The service's clock from the answer's Date header (UTC, whole seconds); null when absent or unreadable. */
   date: number | null;
+  /** 304: the service says the version named by the validators sent is still current. */
+  notModified: boolean;
+  /** The validators of this answer (the ones sent, for a 304). */
+  validators: Validators;
 }
 
 export interface RequestOptions {
@@ -46,11 +57,53 @@ export interface RequestOptions {
    * kept, and `body` is undefined. Error answers are read as usual.
    */
   sink?: (chunk: Buffer) => void;
+  /** A conditional GET: the validators of the version already held. */
+  validators?: Validators | null;
 }
+
+const header = (value: string | string[] | undefined): string | null => {
+  const text = Array.isArray(value) ? value[0] : value;
+  return typeof text === 'string' && text.length > 0 && text.length <= 512 ? text : null;
+};
 
 export interface ServiceConnection {
   baseUrl: string;
   token: string;
+}
+
+/**
+ * What one request learnt about the health of the service at `origin`: it answered sanely ('ok', any status the
+ * service means, 304 and 404 included), asked to slow down ('busy', 429), answered with an error of its own or with
+ * something unreadable, or not in time ('failing'), refused the token ('unauthorized'), or could not be reached.
+ */
+export interface AnswerReport {
+  origin: string;
+  health: 'ok' | 'busy' | 'failing' | 'unauthorized' | 'unreachable';
+  status: number | null;
+  retryAfterMs: number | null;
+}
+
+type AnswerListener = (report: AnswerReport) => void;
+
+function healthOf(error: ApiFailure): AnswerReport['health'] | null {
+  switch (error.code) {
+    case 'rate_limited':
+      return 'busy';
+    case 'server_error':
+    case 'bad_response':
+    case 'timeout':
+      return 'failing';
+    case 'unauthorized':
+    case 'forbidden':
+      return 'unauthorized';
+    case 'unreachable':
+      // a connection lost mid-answer is a service failing; one never made is a service out of reach
+      return error.detail.maybeDelivered ? 'failing' : 'unreachable';
+    case 'too_large':
+      return null; // our own limit, not the service's health
+    default:
+      return 'ok';
+  }
 }
 
 const NOT_DELIVERED = new Set([
@@ -67,8 +120,37 @@ export class ServiceHttp {
   private readonly agent: Agent;
   /** Told the service's clock (its Date header) on every answer, for reconciliation (sync/clock.ts). */
   onServerDate: ((origin: string, serviceMs: number) => void) | null = null;
+  private readonly listeners = new Set<AnswerListener>();
 
-  constructor(dispatcher?: Agent) {
+  /** Hears the outcome of every request (the connection state follows them); returns the stop function. */
+  observe(listener: AnswerListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private report(conn: ServiceConnection, outcome: { status: number } | ApiFailure, signal?: AbortSignal): void {
+    if (this.listeners.size === 0) return;
+    let report: AnswerReport;
+    if (outcome instanceof ApiFailure) {
+      // a request cancelled by its caller says nothing about the service
+      if (signal?.aborted) return;
+      const health = healthOf(outcome);
+      if (health === null) return;
+      report = {
+        origin: originOf(conn.baseUrl),
+        health,
+        status: outcome.detail.status ?? null,
+        retryAfterMs: outcome.detail.retryAfterMs ?? null,
+      };
+    } else report = { origin: originOf(conn.baseUrl), health: 'ok', status: outcome.status, retryAfterMs: null };
+    for (const listener of this.listeners) listener(report);
+  }
+
+  /** `conditional: false` never sends validators (the load bench's model of the app before conditional requests). */
+  constructor(
+    dispatcher?: Agent,
+    private readonly options: { conditional?: boolean } = {},
+  ) {
     this.agent =
       dispatcher ??
       new Agent({
@@ -101,7 +183,12 @@ export class ServiceHttp {
     options.signal?.addEventListener('abort', onCancel, { once: true });
     if (options.signal?.aborted) controller.abort(options.signal.reason);
     try {
-      return await this.follow(conn, path, method, options, controller.signal);
+      const response = await this.follow(conn, path, method, options, controller.signal);
+      this.report(conn, response);
+      return response;
+    } catch (error) {
+      if (error instanceof ApiFailure) this.report(conn, error, options.signal);
+      throw error;
     } finally {
       clearTimeout(timer);
       options.signal?.removeEventListener('abort', onCancel);
@@ -117,8 +204,23 @@ export class ServiceHttp {
   ): Promise<ApiResponse> {
     let url = new URL(conn.baseUrl + path);
     const origin = url.origin;
+    const validators = method === 'GET' && this.options.conditional !== false ? (options.validators ?? null) : null;
     for (let hop = 0; ; hop++) {
-      const response = await this.send(url, method, conn.token, options.body, signal);
+      const response = await this.send(url, method, conn.token, options.body, signal, validators);
+      if (response.statusCode === 304 && validators) {
+        // the version held is current: nothing to read, nothing to parse
+        response.body.dump().catch(() => undefined);
+        const date = Date.parse(String(response.headers.date ?? ''));
+        if (!Number.isNaN(date)) this.onServerDate?.(url.origin, date);
+        return {
+          status: 304,
+          body: undefined,
+          bytes: 0,
+          date: Number.isNaN(date) ? null : date,
+          notModified: true,
+          validators,
+        };
+      }
       if (response.statusCode >= 300 && response.statusCode < 400 && response.headers.location) {
         response.body.dump().catch(() => undefined);
         const next = new URL(String(response.headers.location), url);
@@ -153,12 +255,15 @@ export class ServiceHttp {
     token: string,
     body: unknown,
     signal: AbortSignal,
+    validators: Validators | null = null,
   ): Promise<Dispatcher.ResponseData> {
     const headers: Record<string, string> = {
       authorization: `Bearer ${token}`,
       accept: 'application/json',
       'user-agent': 'Shopdesk',
     };
+    if (validators?.etag) headers['if-none-match'] = validators.etag;
+    if (validators?.lastModified) headers['if-modified-since'] = validators.lastModified;
     let payload: string | undefined;
     if (body !== undefined) {
       headers['content-type'] = 'application/json';
@@ -215,7 +320,9 @@ export class ServiceHttp {
       if (error instanceof ApiFailure) throw error;
       throw toFailure(error, signal, true);
     }
-    if (streaming) return { status, body: undefined, bytes, date: Number.isNaN(date) ? null : date };
+    const validators = { etag: header(response.headers.etag), lastModified: header(response.headers['last-modified']) };
+    if (streaming)
+      return { status, body: undefined, bytes, date: Number.isNaN(date) ? null : date, notModified: false, validators };
     const text = Buffer.concat(chunks).toString('utf8');
     const contentType = String(response.headers['content-type'] ?? '');
     let body: unknown = undefined;
@@ -239,9 +346,24 @@ export class ServiceHttp {
           excerpt,
         });
       }
-      return { status, body, bytes, date: Number.isNaN(date) ? null : date };
+      return {
+        status,
+        body,
+        bytes,
+        date: Number.isNaN(date) ? null : date,
+        notModified: false,
+        validators,
+      };
     }
     throw statusFailure(status, parsed ? body : undefined, response.headers['retry-after'], excerpt, token);
+  }
+}
+
+function originOf(baseUrl: string): string {
+  try {
+    return new URL(baseUrl).origin;
+  } catch {
+    return baseUrl;
   }
 }
 

@@ -15,8 +15,11 @@ export async function readLive<T>(opts: {
   parse: (record: unknown) => T | null;
 }): Promise<LiveRead<T>> {
   const { target } = opts;
-  if (opts.connection.current().state === 'offline')
-    return { kind: 'cache', note: 'Offline: showing the cached copy.', notFound: false };
+  const state = opts.connection.current();
+  if (state.state === 'offline') return { kind: 'cache', note: 'Offline: showing the cached copy.', notFound: false };
+  // the service asked Shopdesk to wait: it is not asked again before then
+  if (state.state === 'busy')
+    return { kind: 'cache', note: 'The service asked Shopdesk to wait; showing the cached copy.', notFound: false };
   if (!target.baseUrl || !target.token) return { kind: 'cache', note: null, notFound: false };
   try {
     const { body } = await opts.http.json({ baseUrl: target.baseUrl, token: target.token }, opts.path, {

@@ -28,6 +28,9 @@ export type WriteRow = [
 export interface PageRows {
   page: number;
   rows: WriteRow[];
+  /** What identifies this version of the page (sent back as a conditional request next pass). */
+  etag?: string | null;
+  lastModified?: string | null;
 }
 
 /** How a write changed the row counts (the writer thread reports it; the reading side adds it to its own). */

@@ -83,4 +83,10 @@ export const CATALOGUE_MIGRATIONS: readonly Migration[] = [
     indexesOf(1)(db);
   },
   indexesOf(2),
+  // the validators of each page as last read (ETag, Last-Modified), for conditional requests
+  (db) => {
+    const columns = new Set((db.pragma('table_info(sync_pages)') as { name: string }[]).map((c) => c.name));
+    for (const column of ['etag', 'last_modified'])
+      if (!columns.has(column)) db.exec(`ALTER TABLE sync_pages ADD COLUMN ${column} TEXT`);
+  },
 ];

@@ -18,13 +18,22 @@ export interface WriteBatch {
   fresh: boolean;
 }
 
+/** Pages a pass found unchanged (304), and when. */
+export interface Unchanged {
+  pages: number[];
+  at: number;
+}
+
 export interface PageWriter {
   /** Commits a batch, whole or not at all, after every batch given before it; the reading side's counts follow. */
   write(batch: WriteBatch): Promise<void>;
   /** Builds the secondary indexes a first download left out, after every batch given before. */
   buildIndexes(): Promise<void>;
-  /** Ends a complete pass: products it did not see are marked as no longer listed. Resolves with how many. */
-  finishPass(pass: number): Promise<number>;
+  /**
+   * Ends a complete pass: products on the pages the service said were unchanged (304) count as seen at `unchanged.at`;
+   * products it did not see are marked as no longer listed. Resolves with how many.
+   */
+  finishPass(pass: number, unchanged?: Unchanged): Promise<number>;
   /** Resolves once every batch given has been committed or has failed, and the writer is released. */
   close(): Promise<void>;
 }
@@ -49,7 +58,7 @@ export const SOURCE_WRITER_THREAD: WriterThreadSpec = {
 export type WriterRequest =
   | ({ type: 'write'; id: number } & WriteBatch)
   | { type: 'indexes'; id: number }
-  | { type: 'finish'; id: number; pass: number }
+  | { type: 'finish'; id: number; pass: number; unchanged: Unchanged | null }
   | { type: 'close' };
 export type WriterReply =
   { id: number; ok: true; delta: WriteDelta } | { id: number; ok: false; message: string; code: string | null };
@@ -61,7 +70,7 @@ export function inlineWriter(repo: CatalogueRepository): PageWriter {
       repo.writePages(pass, pages, fetchedAt, fresh);
     },
     buildIndexes: () => repo.endBulkLoad(),
-    finishPass: async (pass) => repo.finishPass(pass),
+    finishPass: async (pass, unchanged) => repo.finishPass(pass, unchanged ?? null),
     close: async () => undefined,
   };
 }
@@ -134,11 +143,11 @@ export function threadWriter(
       if (fallback) return fallback.buildIndexes();
       await ask({ type: 'indexes', id: next++ }, (writer) => writer.buildIndexes());
     },
-    finishPass: async (pass) => {
-      if (fallback) return fallback.finishPass(pass);
+    finishPass: async (pass, unchanged) => {
+      if (fallback) return fallback.finishPass(pass, unchanged);
       let redone: number | null = null;
-      const delta = await ask({ type: 'finish', id: next++, pass }, async (writer) => {
-        redone = await writer.finishPass(pass);
+      const delta = await ask({ type: 'finish', id: next++, pass, unchanged: unchanged ?? null }, async (writer) => {
+        redone = await writer.finishPass(pass, unchanged);
       });
       return redone ?? -delta.listed;
     },

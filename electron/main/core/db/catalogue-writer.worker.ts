@@ -35,7 +35,11 @@ function serve(repo: CatalogueRepository): void {
         repo.buildIndexes();
         reply = { id: request.id, ok: true, delta: { rows: 0, listed: 0 } };
       } else if (request.type === 'finish') {
-        reply = { id: request.id, ok: true, delta: { rows: 0, listed: -repo.finishPass(request.pass) } };
+        reply = {
+          id: request.id,
+          ok: true,
+          delta: { rows: 0, listed: -repo.finishPass(request.pass, request.unchanged) },
+        };
       } else {
         const delta = repo.writePages(request.pass, request.pages, request.fetchedAt, request.fresh);
         reply = { id: request.id, ok: true, delta };

@@ -38,6 +38,8 @@ export interface SyncState {
   passStartedAt: number | null;
   completeAt: number | null;
   completeTotal: number | null;
+  /** Pages of the last complete pass (the load a pass causes). */
+  completePages: number | null;
   summary: string | null;
   /** The last pass's CatalogueOutcome and its skipped records, as JSON. */
   outcome: string | null;
@@ -87,7 +89,19 @@ export class CatalogueRepository {
       insertNew: db.prepare(INSERT_PRODUCT),
       ftsDelete: db.prepare('DELETE FROM products_fts WHERE rowid = ?'),
       ftsInsert: db.prepare('INSERT INTO products_fts (rowid, name, sku, barcode, contents) VALUES (?, ?, ?, ?, ?)'),
-      pageDone: db.prepare('INSERT OR REPLACE INTO sync_pages (page, pass, fetched_at, products) VALUES (?, ?, ?, ?)'),
+      pageDone: db.prepare(
+        'INSERT OR REPLACE INTO sync_pages (page, pass, fetched_at, products, etag, last_modified) VALUES (?, ?, ?, ?, ?, ?)',
+      ),
+      validators: db.prepare(
+        'SELECT page, etag, last_modified FROM sync_pages WHERE etag IS NOT NULL OR last_modified IS NOT NULL',
+      ),
+      // pages the service said were unchanged (304): their products were seen by this pass, and are as fresh as it
+      seenUnchanged: db.prepare(
+        'UPDATE products SET seen_pass = ?, fetched_at = ? WHERE page IN (SELECT value FROM json_each(?))',
+      ),
+      pagesUnchanged: db.prepare(
+        'UPDATE sync_pages SET pass = ?, fetched_at = ? WHERE page IN (SELECT value FROM json_each(?))',
+      ),
       pagesOfPass: db.prepare('SELECT page FROM sync_pages WHERE pass = ?').pluck(),
       getState: db.prepare('SELECT key, value FROM sync_state'),
       setState: db.prepare('INSERT OR REPLACE INTO sync_state (key, value) VALUES (?, ?)'),
@@ -243,9 +257,9 @@ export class CatalogueRepository {
   writePages(pass: number, pages: PageRows[], fetchedAt = Date.now(), fresh = false): WriteDelta {
     const before = { ...this.counts };
     const write = (fast: boolean) => () => {
-      for (const { page, rows } of pages) {
+      for (const { page, rows, etag, lastModified } of pages) {
         for (const r of rows) this.writeProduct(r, page, pass, fetchedAt, fast);
-        this.stmt.pageDone.run(page, pass, fetchedAt, rows.length);
+        this.stmt.pageDone.run(page, pass, fetchedAt, rows.length, etag ?? null, lastModified ?? null);
       }
       this.stmt.setState.run('updatedAt', String(fetchedAt));
     };
@@ -317,6 +331,12 @@ export class CatalogueRepository {
     });
   }
 
+  /** The validators of every page that had some when last read. */
+  pageValidators(): Map<number, { etag: string | null; lastModified: string | null }> {
+    const rows = this.stmt.validators.all() as { page: number; etag: string | null; last_modified: string | null }[];
+    return new Map(rows.map((r) => [r.page, { etag: r.etag, lastModified: r.last_modified }]));
+  }
+
   pagesDone(pass: number): Set<number> {
     return new Set(this.stmt.pagesOfPass.all(pass) as number[]);
   }
@@ -331,6 +351,7 @@ export class CatalogueRepository {
       passStartedAt: num('passStartedAt'),
       completeAt: num('completeAt'),
       completeTotal: num('completeTotal'),
+      completePages: num('completePages'),
       summary: map.get('summary') ?? null,
       outcome: map.get('outcome') ?? null,
       skipped: map.get('skipped') ?? null,
@@ -348,8 +369,13 @@ export class CatalogueRepository {
   }
 
   /** Ends a complete pass: products it did not see are marked as no longer listed. Returns how many. */
-  finishPass(pass: number): number {
+  finishPass(pass: number, unchanged: { pages: number[]; at: number } | null = null): number {
     return this.inTransaction(() => {
+      if (unchanged && unchanged.pages.length > 0) {
+        const pages = JSON.stringify(unchanged.pages);
+        this.stmt.seenUnchanged.run(pass, unchanged.at, pages);
+        this.stmt.pagesUnchanged.run(pass, unchanged.at, pages);
+      }
       const changes = this.stmt.delist.run(pass).changes;
       this.counts.listed -= changes;
       return changes;

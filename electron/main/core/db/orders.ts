@@ -61,6 +61,10 @@ export const ORDER_MIGRATIONS: readonly Migration[] = [
   // 3: when this computer first saw each order (its own clock): an order seen before an order was sent is not that
   // order's arrival (sync/reconcile.ts). Orders cached before this version count as seen long ago.
   (db) => db.exec('ALTER TABLE orders ADD COLUMN first_seen INTEGER NOT NULL DEFAULT 0'),
+  // 4: when this desk sent the order and wrote the service's answer into the book; cleared once a read of the list has it
+  (db) => db.exec('ALTER TABLE orders ADD COLUMN sent_at INTEGER'),
+  // 5: the validators of each page of the order list as last read (ETag, Last-Modified), for conditional requests
+  (db) => db.exec('CREATE TABLE list_pages (page INTEGER PRIMARY KEY, etag TEXT, last_modified TEXT)'),
 ];
 
 /** An order in the cache with when this computer first saw it. */
@@ -68,6 +72,25 @@ export interface SeenOrderRow {
   order: ParsedOrder;
   firstSeen: number;
 }
+
+/** A page of the order list as read, with what identifies its version. */
+export interface PageVersion {
+  page: number;
+  etag: string | null;
+  lastModified: string | null;
+}
+
+/** What the order list has shown of itself: whether it is paginated, its last page, and which end is newest. */
+export interface ListShape {
+  paginated: boolean;
+  lastPage: number | null;
+  /** The page of the newest orders: the first or the last (null: not known). */
+  newest: 'first' | 'last' | null;
+  /** What told it: the ids, or the order dates. */
+  newestBy: 'id' | 'date' | null;
+}
+
+type StateKey = 'updatedAt' | 'summary' | 'completeAt' | 'quickAt' | 'fullAt' | 'shape';
 
 export interface OrderQuery {
   text: string;
@@ -114,12 +137,15 @@ export class OrderRepository {
     this.stmt = {
       exists: db.prepare('SELECT 1 FROM orders WHERE id = ?').pluck(),
       upsert: db.prepare(`
-        INSERT INTO orders (id, po_number, status, name, name_key, email, phone, city, order_date, order_day, total_price, total_key, items, raw, fetched_at, first_seen)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        INSERT INTO orders (id, po_number, status, name, name_key, email, phone, city, order_date, order_day, total_price, total_key, items, raw, fetched_at, first_seen, sent_at)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         ON CONFLICT(id) DO UPDATE SET po_number = excluded.po_number, status = excluded.status, name = excluded.name,
           name_key = excluded.name_key, email = excluded.email, phone = excluded.phone, city = excluded.city, order_date = excluded.order_date,
           order_day = excluded.order_day, total_price = excluded.total_price, total_key = excluded.total_key,
-          items = excluded.items, raw = excluded.raw, fetched_at = excluded.fetched_at`),
+          items = excluded.items, raw = excluded.raw, fetched_at = excluded.fetched_at, sent_at = excluded.sent_at`),
+      known: db.prepare('SELECT raw, sent_at FROM orders WHERE id = ?'),
+      pageVersion: db.prepare('SELECT etag, last_modified FROM list_pages WHERE page = ?'),
+      setPageVersion: db.prepare('INSERT OR REPLACE INTO list_pages (page, etag, last_modified) VALUES (?, ?, ?)'),
       ftsDelete: db.prepare('DELETE FROM orders_fts WHERE rowid = ?'),
       ftsInsert: db.prepare(
         'INSERT INTO orders_fts (rowid, name, email, phone, po_number, tracking_number, city, remarks) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
@@ -149,8 +175,18 @@ export class OrderRepository {
     return this.rows;
   }
 
-  /** Orders of one fetched page (or a whole list), written together. */
-  saveOrders(orders: ParsedOrder[], dateOrder: DateOrder, fetchedAt = Date.now()): void {
+  /**
+   * Orders of one fetched page (or a whole list), written together. `sentAt`: they are the service's answer to this
+   * desk's POST (marked as just sent until a read of the list has them). `pages`: the versions of the pages they came
+   * from, kept with them (a page is asked for conditionally next time only once its orders are written).
+   */
+  saveOrders(
+    orders: ParsedOrder[],
+    dateOrder: DateOrder,
+    fetchedAt = Date.now(),
+    extra: { sentAt?: number | null; pages?: PageVersion[] } = {},
+  ): void {
+    const sentAt = extra.sentAt ?? null;
     const evidence = this.evidence();
     this.db.transaction(() => {
       for (const o of orders) {
@@ -173,13 +209,16 @@ export class OrderRepository {
           o.raw,
           fetchedAt,
           fetchedAt,
+          sentAt,
         );
         this.stmt.ftsDelete.run(o.id);
         this.stmt.ftsInsert.run(o.id, o.name, o.email, o.phone, o.poNumber, o.trackingNumber, o.city, o.remarks);
       }
       this.changes += 1;
       this.stmt.setState.run('evidence', JSON.stringify(evidence));
-      this.stmt.setState.run('updatedAt', String(fetchedAt));
+      for (const p of extra.pages ?? []) this.stmt.setPageVersion.run(p.page, p.etag, p.lastModified);
+      // the answer to a POST is no read of the list: the book's refresh time stays
+      if (sentAt === null) this.stmt.setState.run('updatedAt', String(fetchedAt));
     })();
     this.windows.invalidate();
   }
@@ -294,12 +333,51 @@ export class OrderRepository {
     this.stmt.setState.run('completeAt', String(at));
   }
 
-  state(key: 'updatedAt' | 'summary' | 'completeAt'): string | null {
+  state(key: StateKey): string | null {
     return (this.stmt.getState.get(key) as string | undefined) ?? null;
   }
 
+  /** A time kept in the state (null when never set). */
+  time(key: 'updatedAt' | 'quickAt' | 'fullAt'): number | null {
+    const value = this.state(key);
+    return value === null ? null : Number(value);
+  }
+
+  setState(key: StateKey, value: string | number): void {
+    this.stmt.setState.run(key, String(value));
+  }
+
   setSummary(summary: string): void {
-    this.stmt.setState.run('summary', summary);
+    this.setState('summary', summary);
+  }
+
+  /** What identifies the version of a page of the order list as last read (null: none kept). */
+  pageVersion(page: number): { etag: string | null; lastModified: string | null } | null {
+    const row = this.stmt.pageVersion.get(page) as { etag: string | null; last_modified: string | null } | undefined;
+    return row && (row.etag || row.last_modified) ? { etag: row.etag, lastModified: row.last_modified } : null;
+  }
+
+  shape(): ListShape | null {
+    const raw = this.state('shape');
+    if (raw === null) return null;
+    try {
+      const shape = JSON.parse(raw) as ListShape;
+      return typeof shape.paginated === 'boolean' ? shape : null;
+    } catch {
+      return null;
+    }
+  }
+
+  setShape(shape: ListShape): void {
+    this.setState('shape', JSON.stringify(shape));
+  }
+
+  /** Whether every one of these orders is in the book exactly as read now (and none is only known from a POST's answer). */
+  allKnownUnchanged(orders: ParsedOrder[]): boolean {
+    return orders.every((o) => {
+      const row = this.stmt.known.get(o.id) as { raw: string; sent_at: number | null } | undefined;
+      return row !== undefined && row.sent_at === null && row.raw === o.raw;
+    });
   }
 
   /** How the last refresh ended, and the records it skipped (kept until the next refresh ends). */
@@ -322,11 +400,13 @@ export class OrderRepository {
     return (this.stmt.statuses.all() as { status: string; n: number }[]).map((r) => ({ status: r.status, count: r.n }));
   }
 
-  order(id: number): { order: ParsedOrder; fetchedAt: number } | null {
+  order(id: number): { order: ParsedOrder; fetchedAt: number; sentAt: number | null } | null {
     const row = this.stmt.byId.get(id) as Row | undefined;
     if (!row) return null;
     const parsed = parseOrder(JSON.parse(row.raw as string));
-    return parsed.ok ? { order: parsed.order, fetchedAt: row.fetched_at as number } : null;
+    return parsed.ok
+      ? { order: parsed.order, fetchedAt: row.fetched_at as number, sentAt: (row.sent_at as number | null) ?? null }
+      : null;
   }
 
   /** Every row of a query, window by window (for CSV export), up to `max`. */
@@ -421,5 +501,6 @@ function toOrderRow(row: Row): OrderRow {
     items: row.items as number,
     totalPrice: row.total_price as string | null,
     fetchedAt: row.fetched_at as number,
+    sentAt: (row.sent_at as number | null) ?? null,
   };
 }

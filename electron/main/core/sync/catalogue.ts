@@ -9,14 +9,16 @@ import {
   SkippedRecord,
   type CatalogueStatus,
 } from '../../../../shared/domain';
-import { ApiFailure, type ServiceConnection, type ServiceHttp } from '../api/http';
+import { ApiFailure, type ServiceConnection, type ServiceHttp, type Validators } from '../api/http';
 import { parseProductPage, type ParsedProduct } from '../api/products';
 import { toWriteRow, type CatalogueRepository, type PageRows } from '../db/catalogue';
 import { inlineWriter, type PageWriter } from '../db/catalogue-writer';
 import { readJson } from '../db/open';
+import { systemClock, type Clock } from '../clock';
 import type { CoreEvents } from '../events';
 import { SYNC_LIMITS } from '../limits';
 import { nextRevision } from '../revision';
+import { AdaptiveConcurrency, answerKind, MANUAL_CONCURRENCY, type ConcurrencyRange } from './concurrency';
 import { abortableSleep, Cancelled, withRetries, type Sleep } from './retry';
 
 export interface CatalogueSyncDeps {
@@ -29,10 +31,13 @@ export interface CatalogueSyncDeps {
   onUnauthorized?: () => void;
   /** Told when the service cannot be reached, so the connection state catches up. */
   onUnreachable?: () => void;
-  concurrency?: number;
+  /** Pages in flight: a fixed number, or where the adaptive limit starts and its cap (default: SYNC_LIMITS.concurrency). */
+  concurrency?: number | ConcurrencyRange;
   /** Where a pass's pages are committed (a writer thread in the app); on this thread when absent. */
   writer?: () => PageWriter;
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
+  /** The time passes are stamped with (the scheduler's clock). */
+  clock?: Clock;
 }
 
 /** The part of the status a pass tracks itself (the rest is read from the cache). */
@@ -85,12 +90,19 @@ export class CatalogueSync {
   private controller: AbortController | null = null;
   private live: LiveProgress = { ...progressOf(IDLE_CATALOGUE), revision: nextRevision() };
   private lastEmit = 0;
+  private readonly clock: Clock;
   /** How the last pass ended (kept in the cache's state), and the facts and skipped records of the one under way. */
   private outcome: CatalogueOutcome | null;
   private facts: PassFacts = { ...NO_FACTS };
   private skipped: SkippedRecord[] = [];
+  /** The concurrency limit of the pass under way or the last one (tests, benchmarks). */
+  limiter: AdaptiveConcurrency | null = null;
+  /** Pages in flight for the next pass (set by start()). */
+  private range: ConcurrencyRange;
 
   constructor(private readonly deps: CatalogueSyncDeps) {
+    this.clock = deps.clock ?? systemClock;
+    this.range = CatalogueSync.rangeOf(deps.concurrency);
     const state = deps.repo.state();
     if (state.summary) this.live.summary = state.summary;
     this.outcome = readJson(state.outcome, CatalogueOutcome);
@@ -111,6 +123,11 @@ export class CatalogueSync {
     };
   }
 
+  /** How the last pass ended (null before any): the scheduler reads whether the service could be used. */
+  lastOutcome(): CatalogueOutcome['code'] | null {
+    return this.outcome?.code ?? null;
+  }
+
   /** The records the last pass (or the one under way) skipped, with why. */
   skippedRecords(): SkippedRecord[] {
     if (this.isRunning()) return [...this.skipped];
@@ -126,8 +143,14 @@ export class CatalogueSync {
     await this.running?.catch(() => undefined);
   }
 
-  /** Starts a pass (or joins the one under way); resolves when it ends. */
-  start(): Promise<CatalogueStatus> {
+  private static rangeOf(concurrency: number | ConcurrencyRange | undefined): ConcurrencyRange {
+    const fixed = typeof concurrency === 'number' ? concurrency : SYNC_LIMITS.concurrency;
+    return typeof concurrency === 'object' ? concurrency : { start: fixed, max: fixed };
+  }
+
+  /** Starts a pass (or joins the one under way); resolves when it ends. `concurrency`: its pages in flight. */
+  start(options: { concurrency?: ConcurrencyRange } = {}): Promise<CatalogueStatus> {
+    if (!this.running) this.range = options.concurrency ?? CatalogueSync.rangeOf(this.deps.concurrency);
     this.running ??= this.run().finally(() => {
       this.running = null;
       this.controller = null;
@@ -141,13 +164,14 @@ export class CatalogueSync {
   }
 
   private emit(force = false): void {
-    const now = Date.now();
+    const now = this.clock.now();
     if (!force && now - this.lastEmit < SYNC_LIMITS.progressEveryMs) return;
     this.lastEmit = now;
     this.live.revision = nextRevision();
     this.deps.events.emit('catalogue:progress', this.status());
   }
 
+  /** Waits between attempts at one page: real time (the clock paces the schedule, not a request's retries). */
   private readonly sleep: Sleep = (ms, signal) => (this.deps.sleep ?? abortableSleep)(ms, signal);
 
   /** Set while a first download loads without the secondary indexes; they are built before the pass reports its end. */
@@ -178,7 +202,7 @@ export class CatalogueSync {
     const { repo } = this.deps;
     const controller = (this.controller = new AbortController());
     const signal = controller.signal;
-    const startedAt = Date.now();
+    const startedAt = this.clock.now();
     this.live = { ...progressOf(IDLE_CATALOGUE), state: 'running', revision: nextRevision() };
     this.facts = { ...NO_FACTS };
     this.skipped = [];
@@ -202,6 +226,9 @@ export class CatalogueSync {
     // the secondary indexes are built once at the end instead of row by row.
     const firstDownload = repo.rowCount() === 0;
     this.bulkLoading = firstDownload && repo.beginBulkLoad();
+    // each page as last read: asked for conditionally, a page the service says is unchanged costs no parse and no write
+    const held = firstDownload ? new Map<number, Validators>() : repo.pageValidators();
+    const unchanged: number[] = [];
     let lastPage = state.passLastPage;
     let total = state.passTotal;
     let drift: string | null = null;
@@ -227,7 +254,7 @@ export class CatalogueSync {
       const batch = pending.splice(0);
       writing += batch.length;
       const write = writer
-        .write({ pass, pages: batch, fetchedAt: Date.now(), fresh: firstDownload })
+        .write({ pass, pages: batch, fetchedAt: this.clock.now(), fresh: firstDownload })
         .catch((error: unknown) => {
           for (const { page } of batch) done.delete(page);
           writeError ??= error instanceof Error ? error.message : String(error);
@@ -250,13 +277,14 @@ export class CatalogueSync {
       while (writing + pending.length >= SYNC_LIMITS.maxUnwrittenPages && !writeError)
         await new Promise<void>((resolve) => wakeFetchers.push(resolve));
     };
-    const accept = (page: number, products: ParsedProduct[]): void => {
-      pending.push({ page, rows: products.map(toWriteRow) });
+    const accept = (page: number, products: ParsedProduct[], validators: Validators | null): void => {
+      if (validators === null) unchanged.push(page);
+      else pending.push({ page, rows: products.map(toWriteRow), ...validators });
       done.add(page);
       this.live.pagesDone = done.size;
       this.live.productsSeen += products.length;
       fetchedThisRun += 1;
-      const seconds = (Date.now() - startedAt) / 1000;
+      const seconds = (this.clock.now() - startedAt) / 1000;
       this.live.pagesPerSecond = seconds > 0 ? Math.round((fetchedThisRun / seconds) * 10) / 10 : null;
       const left = (lastPage ?? 0) - done.size;
       this.live.etaSeconds = this.live.pagesPerSecond ? Math.ceil(left / this.live.pagesPerSecond) : null;
@@ -270,29 +298,53 @@ export class CatalogueSync {
     };
 
     /** Fetches one page with retries; returns its products, or null when it failed for good. */
+    const limiter = (this.limiter = new AdaptiveConcurrency(this.range));
     const fetchPage = async (
       page: number,
-    ): Promise<{ products: ParsedProduct[]; lastPage: number | null; total: number | null } | null> => {
+    ): Promise<{
+      products: ParsedProduct[];
+      lastPage: number | null;
+      total: number | null;
+      /** Null: the service said the page is as last read (304). */
+      validators: Validators | null;
+    } | null> => {
+      const none = { etag: null, lastModified: null };
       const read = async () => {
+        await limiter.acquire(signal);
+        const sent = performance.now();
+        let response: Awaited<ReturnType<ServiceHttp['json']>>;
         try {
-          const { body } = await this.deps.http.json(conn, `/api/product?page=${page}`, { signal });
-          unreachable = 0;
-          const parsed = parseProductPage(body);
-          if (!parsed) {
-            throw new ApiFailure('bad_response', 'The service answered with something that is not a product page.', {
-              maybeDelivered: true,
-            });
-          }
-          this.live.skippedRecords += parsed.skipped;
-          for (const reject of parsed.rejects)
-            if (this.skipped.length < MAX_SKIPPED_KEPT) this.skipped.push({ ...reject, page, at: Date.now() });
-          return { products: parsed.products, lastPage: parsed.lastPage, total: parsed.total };
+          // the first page is always read whole: it says how many pages there are
+          response = await this.deps.http.json(conn, `/api/product?page=${page}`, {
+            signal,
+            validators: page === 1 ? null : (held.get(page) ?? null),
+          });
         } catch (error) {
+          limiter.release(answerKind(error), performance.now() - sent);
           // a page the service does not know (past the end) is an empty page
           if (error instanceof ApiFailure && error.code === 'not_found')
-            return { products: [], lastPage: null, total: null };
+            return { products: [], lastPage: null, total: null, validators: none };
           throw error;
         }
+        limiter.release('ok', performance.now() - sent);
+        unreachable = 0;
+        if (response.notModified) return { products: [], lastPage: null, total: null, validators: null };
+        const { body } = response;
+        const parsed = parseProductPage(body);
+        if (!parsed) {
+          throw new ApiFailure('bad_response', 'The service answered with something that is not a product page.', {
+            maybeDelivered: true,
+          });
+        }
+        this.live.skippedRecords += parsed.skipped;
+        for (const reject of parsed.rejects)
+          if (this.skipped.length < MAX_SKIPPED_KEPT) this.skipped.push({ ...reject, page, at: Date.now() });
+        return {
+          products: parsed.products,
+          lastPage: parsed.lastPage,
+          total: parsed.total,
+          validators: response.validators,
+        };
       };
       const onFailure = (error: ApiFailure): void => {
         if (error.code === 'unauthorized' || error.code === 'forbidden') {
@@ -334,8 +386,9 @@ export class CatalogueSync {
         drift = `the service's catalogue changed during the sync (last page ${fmt(lastPage)} → ${fmt(result.lastPage)})`;
         this.facts.drift = { from: lastPage, to: result.lastPage };
       }
-      if (result.products.length === 0 && lastPage !== null && page <= lastPage) this.facts.emptyPages = ++emptyPages;
-      accept(page, result.products);
+      if (result.products.length === 0 && result.validators !== null && lastPage !== null && page <= lastPage)
+        this.facts.emptyPages = ++emptyPages;
+      accept(page, result.products, result.validators);
     };
 
     try {
@@ -371,7 +424,11 @@ export class CatalogueSync {
           await roomToWrite();
         }
       };
-      await Promise.all(Array.from({ length: this.deps.concurrency ?? SYNC_LIMITS.concurrency }, worker));
+      // the limiter lets only its current limit of the workers fetch at once; an adaptive pass has workers enough to be
+      // widened to a manual one's cap (staff press "Sync now" while it runs)
+      const workers =
+        this.range.start === this.range.max ? this.range.max : Math.max(this.range.max, MANUAL_CONCURRENCY.max);
+      await Promise.all(Array.from({ length: workers }, worker));
     } catch (error) {
       await drain();
       if (writeError) return this.notSaved(writeError);
@@ -406,15 +463,21 @@ export class CatalogueSync {
     }
     let delisted: number;
     try {
-      delisted = await writer.finishPass(pass);
+      delisted = await writer.finishPass(pass, { pages: unchanged, at: this.clock.now() });
     } catch (error) {
       return this.notSaved(error instanceof Error ? error.message : String(error));
     }
     // every product this pass saw is listed, every other one was just delisted: no count over the table needed
     const seen = repo.listedCount();
     this.facts.delisted = delisted;
-    const finishedAt = Date.now();
-    repo.setState({ pass: null, passLastPage: null, completeAt: finishedAt, completeTotal: total ?? seen });
+    const finishedAt = this.clock.now();
+    repo.setState({
+      pass: null,
+      passLastPage: null,
+      completeAt: finishedAt,
+      completeTotal: total ?? seen,
+      completePages: lastPage,
+    });
     let summary = `Catalogue complete: ${fmt(seen)} products as of ${clock(finishedAt)}`;
     if (total !== null && total !== seen) summary += ` (the service reported ${fmt(total)})`;
     if (delisted > 0) summary += `; ${fmt(delisted)} no longer listed`;
@@ -449,7 +512,7 @@ export class CatalogueSync {
     this.outcome = {
       ...this.facts,
       code,
-      at: Date.now(),
+      at: this.clock.now(),
       products: this.deps.repo.listedCount(),
       pagesDone: this.live.pagesDone,
       skippedRecords: this.live.skippedRecords,

@@ -5,7 +5,7 @@
 import Big from 'big.js';
 import type { OutboxEntry } from '../../../../shared/domain';
 import { ApiFailure, type ServiceConnection, type ServiceHttp } from '../api/http';
-import { parseOrder } from '../api/orders';
+import { parseOrder, type ParsedOrder } from '../api/orders';
 import { unwrapRecord } from '../api/products';
 import type { OutboxRepository } from '../db/outbox';
 import { OUTBOX_LIMITS } from '../limits';
@@ -27,6 +27,8 @@ export interface OutboxSenderDeps {
   /** The service's clock as seen in its Date headers. */
   clock: ServiceClock;
   onChange: () => void;
+  /** The service created the order and answered with it (written into the order book at once). */
+  onSent?: (key: string, order: ParsedOrder) => Promise<void> | void;
   /** Told when the service cannot be reached, so the connection state catches up (and its return is noticed). */
   onUnreachable?: () => void;
   sleep?: (ms: number) => Promise<void>;
@@ -145,6 +147,11 @@ export class OutboxSender {
         },
         { outcome: 'created', status },
       );
+      try {
+        await this.deps.onSent?.(key, parsed.order);
+      } catch {
+        // the order is sent either way; the next refresh of the order book brings it
+      }
       return true;
     } catch (error) {
       if (!(error instanceof ApiFailure)) {

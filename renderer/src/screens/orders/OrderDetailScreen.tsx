@@ -3,6 +3,7 @@ import {
   ActionIcon,
   Alert,
   Anchor,
+  Badge,
   Button,
   CopyButton,
   Group,
@@ -26,7 +27,7 @@ import { SourceBadge } from '../../components/DataSource';
 import { useCacheThenLive } from '../../components/useCacheThenLive';
 import { OrderSheet } from './OrderSheet';
 import { DateText } from '../../components/DateText';
-import { count, money } from '../../components/format';
+import { asOf, count, money } from '../../components/format';
 import { StatusBadge } from '../../components/StatusBadge';
 import { useStore } from '../../store';
 import { orderAgain, startNewOrderPath } from '../new-order/start';
@@ -177,6 +178,11 @@ export function OrderDetailScreen() {
           <Group gap="xs">
             <StatusBadge status={o.status} />
             <SourceBadge source={loaded.checking ? 'checking' : read.source} fetchedAt={o.fetchedAt} />
+            {o.sentAt !== null && read.source !== 'live' && (
+              <Badge color="blue" variant="light" tt="none" size="md">
+                {t('order.justSent', { time: asOf(o.sentAt) })}
+              </Badge>
+            )}
             {o.trackingNumber && <Text size="sm">{t('order.tracking', { tracking: o.trackingNumber })}</Text>}
           </Group>
           {read.note && (

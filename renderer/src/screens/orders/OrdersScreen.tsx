@@ -2,7 +2,7 @@
  * The order book: type to search, saved views, status, date presets and range, sort, columns to choose; arrows to
  * move and Enter to open.
  */
-import { Alert, Button, Group, Select, Text, TextInput } from '@mantine/core';
+import { Alert, Badge, Button, Group, Select, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -36,6 +36,15 @@ import { t } from '../../i18n';
 
 type OrderColumn = Column<OrderRow> & { required?: boolean };
 
+/** An order this desk just sent: the service's answer is in the book, and the next refresh confirms it from the list. */
+function JustSent() {
+  return (
+    <Badge size="xs" color="blue" variant="light" tt="none" ml={6}>
+      {t('orders.justSent')}
+    </Badge>
+  );
+}
+
 /** Every column the list can show, in its usual order; PO, customer, status and total are always there. */
 const allColumns = (): OrderColumn[] => [
   {
@@ -44,7 +53,12 @@ const allColumns = (): OrderColumn[] => [
     width: 120,
     sortable: true,
     required: true,
-    render: (o) => o.poNumber || `#${o.id}`,
+    render: (o) => (
+      <>
+        {o.poNumber || `#${o.id}`}
+        {o.sentAt !== null && <JustSent />}
+      </>
+    ),
   },
   {
     key: 'date',

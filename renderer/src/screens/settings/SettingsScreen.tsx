@@ -15,6 +15,7 @@ import { DataSettings } from './DataSettings';
 import { LanguageSettings } from './LanguageSettings';
 import { ShopSettings } from './ShopSettings';
 import { UpdateSettings } from './UpdateSettings';
+import { SyncSettingsSection } from './SyncSettingsSection';
 import { urlProblemText, vaultNote, VERDICT_TITLE, verdictText } from './verdict';
 
 const FormSchema = z.object({
@@ -227,6 +228,7 @@ export function SettingsScreen() {
       <DateOrderSettings />
       <DataSettings />
       <UpdateSettings />
+      <SyncSettingsSection />
       <Modal opened={askMemory !== null} onClose={() => setAskMemory(null)} title={t('settings.memory.title')} centered>
         <Stack>
           <Text size="sm">

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseProduct, type ParsedProduct } from '../../../../electron/main/core/api/products';
 import { CatalogueRepository, type CatalogueQuery } from '../../../../electron/main/core/db/catalogue';
+import { CATALOGUE_MIGRATIONS } from '../../../../electron/main/core/db/catalogue-schema';
 import { ANCHOR_EVERY, ftsQuery } from '../../../../electron/main/core/db/windows';
 
 let dir: string;
@@ -47,7 +48,7 @@ afterEach(() => {
 
 describe('catalogue repository', () => {
   it('migrates by user_version, WAL on', () => {
-    expect(repo.db.pragma('user_version', { simple: true })).toBe(2);
+    expect(repo.db.pragma('user_version', { simple: true })).toBe(CATALOGUE_MIGRATIONS.length);
     expect(repo.db.pragma('journal_mode', { simple: true })).toBe('wal');
   });
 
@@ -57,7 +58,7 @@ describe('catalogue repository', () => {
     repo.db.pragma('user_version = 1');
     repo.close();
     repo = new CatalogueRepository(path.join(dir, 'c.sqlite'));
-    expect(repo.db.pragma('user_version', { simple: true })).toBe(2);
+    expect(repo.db.pragma('user_version', { simple: true })).toBe(CATALOGUE_MIGRATIONS.length);
     expect(repo.query(q({ flags: ['fragile'] })).rows.map((r) => r.id)).toEqual([1]);
     const plan = repo.db
       .prepare('EXPLAIN QUERY PLAN SELECT count(*) FROM products WHERE (products.flags & ?) = ?')

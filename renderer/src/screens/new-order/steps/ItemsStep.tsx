@@ -46,6 +46,18 @@ export function ItemsStep({ errors }: { errors: WizardErrors }) {
       ['order_items'],
     );
     setAnnounce(message);
+    // the line's stock is read live (the cache may be hours old); the fresh record is written back to the cache too
+    void call('catalogue:product', { id: product.id }).then(
+      (read) => {
+        if (read.source !== 'live') return;
+        const { available, fetchedAt } = read.product;
+        updateDraft((d) => ({
+          ...d,
+          lines: d.lines.map((l) => (l.productId === product.id ? { ...l, available, addedAt: fetchedAt } : l)),
+        }));
+      },
+      () => undefined,
+    );
   };
 
   return (
