@@ -211,8 +211,7 @@ test('a reload mid-wizard finds the draft; unfinished drafts are offered and can
   await app.connect(service, 'synced');
   await openNewOrder(page);
   await page.keyboard.press('Enter'); // new customer
-  // the name field takes the focus on the next frame: typing before it would lose the first letters
-  await expect(page.getByLabel('Customer name')).toBeFocused();
+  // typed at once, as a fast typist does: the name field has the focus before the next key is handled
   await page.keyboard.type('Katherine Johnson');
   await page.keyboard.press('Tab');
   await page.keyboard.type('kj@example.com');

@@ -5,7 +5,7 @@
  * fields with what was typed as the name.
  */
 import { Anchor, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { useEffect, useEffectEvent, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useEffectEvent, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { CUSTOMER_FIELDS, type Customer } from '../../../../../shared/customers';
 import { call } from '../../../bridge';
 import { formatDay } from '../../../components/DateText';
@@ -26,16 +26,23 @@ export function CustomerStep({ errors, onChosen }: { errors: WizardErrors; onCho
     (['name', 'email', 'phone'] as const).some((k) => s.wizard!.data.fields[k].trim()),
   );
   const [searching, setSearching] = useState(!hasCustomer);
+  /** Set by "New customer": the fields' first empty one takes the focus in the commit that shows them. */
+  const focusFirstEmpty = useRef(false);
   const startNew = (): void => {
+    focusFirstEmpty.current = true;
     setSearching(false);
-    // the first of name, e-mail and phone still empty gets the focus (the name when it was typed in the search)
-    requestAnimationFrame(() => {
-      const empty = (['name', 'email', 'phone'] as const)
-        .map((k) => document.querySelector<HTMLInputElement>(`input[data-field="${k}"]`))
-        .find((input) => input && input.value.trim() === '');
-      empty?.focus();
-    });
   };
+  // the first of name, e-mail and phone still empty gets the focus (the name when it was typed in the search) before
+  // the browser handles the next key: the search field is gone by then, and a key typed at once (a fast typist
+  // right after Enter) would otherwise land on the page and be lost
+  useLayoutEffect(() => {
+    if (searching || !focusFirstEmpty.current) return;
+    focusFirstEmpty.current = false;
+    const empty = (['name', 'email', 'phone'] as const)
+      .map((k) => document.querySelector<HTMLInputElement>(`input[data-field="${k}"]`))
+      .find((input) => input && input.value.trim() === '');
+    empty?.focus();
+  }, [searching]);
   if (searching) return <CustomerSearch onChosen={onChosen} onNew={startNew} />;
   return (
     <Stack gap="sm" maw={560}>
