@@ -38,6 +38,10 @@ test('a separately started service: test connection, save, online', async ({ pag
   // the token field is emptied and never shown again; the renderer only knows one is set
   await expect(settings.token()).toHaveValue('');
   await expect(settings.token()).toHaveAttribute('placeholder', /token is saved/);
+  // where the token is kept is said once: the browser host's own note, without the general line repeating it
+  const storage = page.getByRole('heading', { name: 'Token storage' }).locator('..');
+  await expect(storage).toContainText('only your user account can read');
+  await expect(storage).not.toContainText('The token is kept in a local file.');
 
   // settings survive a reload (and the core keeps them on disk)
   await page.reload();

@@ -16,7 +16,7 @@ import { LanguageSettings } from './LanguageSettings';
 import { ShopSettings } from './ShopSettings';
 import { UpdateSettings } from './UpdateSettings';
 import { SyncSettingsSection } from './SyncSettingsSection';
-import { urlProblemText, vaultNote, VERDICT_TITLE, verdictText } from './verdict';
+import { noteSaysWhere, urlProblemText, vaultNote, VERDICT_TITLE, verdictText } from './verdict';
 
 const FormSchema = z.object({
   baseUrl: z.string().superRefine((value, ctx) => {
@@ -205,13 +205,16 @@ export function SettingsScreen() {
         <Paper withBorder p="lg" radius="md">
           <Stack gap="xs">
             <Title order={3}>{t('settings.tokenStorage')}</Title>
-            <Text>
-              {settings.vault.kind === 'os-keychain'
-                ? t('settings.storage.keychain')
-                : settings.vault.kind === 'file'
-                  ? t('settings.storage.file')
-                  : t('settings.storage.memory')}
-            </Text>
+            {/* a note that itself says where the token is kept replaces the kind's line (both said it twice) */}
+            {!noteSaysWhere(settings.vault) && (
+              <Text>
+                {settings.vault.kind === 'os-keychain'
+                  ? t('settings.storage.keychain')
+                  : settings.vault.kind === 'file'
+                    ? t('settings.storage.file')
+                    : t('settings.storage.memory')}
+              </Text>
+            )}
             {settings.vault.note && (
               <Text
                 size="sm"

@@ -91,3 +91,7 @@ const VAULT_NOTE: Record<NonNullable<SettingsView['vault']['noteCode']>, SimpleK
 /** The token store's note in words (a note without a code as the core wrote it). */
 export const vaultNote = (vault: SettingsView['vault']): string | null =>
   vault.noteCode ? t(VAULT_NOTE[vault.noteCode]) : vault.note;
+
+/** Whether the store's note already says where the token is kept (every note but a failed unlock does). */
+export const noteSaysWhere = (vault: SettingsView['vault']): boolean =>
+  vault.noteCode !== undefined && vault.noteCode !== null && vault.noteCode !== 'unlock_failed';
