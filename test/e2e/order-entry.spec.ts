@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { startService, type RunningService } from '../../server/index';
 import type { ProductRow } from '../../shared/domain';
 import { ask } from '../support/ask';
-import { expect, indicator, test, type AppHarness } from './fixtures';
+import { expect, indicator, test, type AppHarness, pressCheckNow } from './fixtures';
 
 /** Two products in stock with distinct barcodes, read from the local catalogue. */
 async function products(app: AppHarness): Promise<[ProductRow, ProductRow]> {
@@ -194,7 +194,7 @@ test('offline: the order waits in the outbox and goes out exactly once when the 
   let again: RunningService | null = null;
   try {
     again = await startService({ token: service.token, products: 321, orders: 40, seed: 11, port });
-    await page.getByRole('button', { name: 'Check now' }).click();
+    await pressCheckNow(page);
     await expect(page.getByRole('heading', { name: /^Order PO-/ })).toBeVisible({ timeout: 20_000 });
     await expect(page.getByLabel('1 unsent')).toHaveCount(0);
     expect(again.stats().orderPosts).toBe(1);

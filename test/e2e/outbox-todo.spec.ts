@@ -1,7 +1,7 @@
 /** The outbox as a to-do list (#14): tabs, one line per order, a notification when it goes out, the paused bar. */
 import { startService, type RunningService } from '../../server/index';
 import { sampleOrder } from '../support/sample-order';
-import { expect, indicator, test } from './fixtures';
+import { expect, indicator, test, pressCheckNow } from './fixtures';
 
 test('tabs, a notification when a queued order goes out, the paused bar, and what "Look for it again" found', async ({
   page,
@@ -33,7 +33,7 @@ test('tabs, a notification when a queued order goes out, the paused bar, and wha
   let again: RunningService | null = null;
   try {
     again = await startService({ token: service.token, products: 321, orders: 40, seed: 11, port });
-    await page.getByRole('button', { name: 'Check now' }).click();
+    await pressCheckNow(page);
     // wherever staff are, a notification says it went out, with its PO number
     const note = page.getByRole('alert').filter({ hasText: 'Order sent' });
     await expect(note).toContainText(/The order for Ada Lovelace .* went out as PO-/);
