@@ -1,5 +1,5 @@
 import { startService, type RunningService } from '../../server/index';
-import { expect, indicator, test } from './fixtures';
+import { expect, indicator, test, pressCheckNow } from './fixtures';
 import type { Page } from '@playwright/test';
 
 class StockPage {
@@ -84,7 +84,7 @@ test('sync with progress, search by name, SKU and scanned barcode, detail; offli
   let again: RunningService | null = null;
   try {
     again = await startService({ token: service.token, products: 321, orders: 40, seed: 11, port });
-    await page.getByRole('button', { name: 'Check now' }).click();
+    await pressCheckNow(page);
     await expect(page.getByRole('status', { name: 'Offline notice' })).toHaveCount(0);
     await expect(indicator(page)).toHaveAccessibleName('Connection: Online');
   } finally {
