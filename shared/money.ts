@@ -5,6 +5,16 @@ const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
 /** Strings toMoney would give back unchanged: no sign, no leading zero, exactly two decimals. */
 const CANONICAL = /^(0|[1-9]\d{0,14})\.\d\d$/;
 
+/** Two amounts the same in value ("12.5" and "12.50"); both missing counts as the same, an unreadable one never does. */
+export function sameMoney(a: string | null, b: string | null): boolean {
+  if (a === null || b === null) return a === b;
+  try {
+    return new Big(a).eq(b);
+  } catch {
+    return false;
+  }
+}
+
 /** A decimal string from a string or number ("12.5" -> "12.50", 7 -> "7.00"); null when it is not a number. */
 export function toMoney(value: unknown): string | null {
   let text: string;

@@ -2,8 +2,8 @@
  * The one sender of orders. The service has no idempotency key, so a POST that may have reached it is never
  * repeated automatically: it becomes 'unknown' and is reconciled by reading the order list (sync/reconcile.ts).
  */
-import Big from 'big.js';
 import type { OutboxEntry } from '../../../../shared/domain';
+import { sameMoney } from '../../../../shared/money';
 import { ApiFailure, type ServiceConnection, type ServiceHttp } from '../api/http';
 import { parseOrder, type ParsedOrder } from '../api/orders';
 import { unwrapRecord } from '../api/products';
@@ -35,15 +35,6 @@ export interface OutboxSenderDeps {
   /** Deadline of one POST (tests shorten it). */
   postDeadlineMs?: number;
 }
-
-const sameMoney = (a: string | null, b: string | null): boolean => {
-  if (a === null || b === null) return a === b;
-  try {
-    return new Big(a).eq(b);
-  } catch {
-    return false;
-  }
-};
 
 export class OutboxSender {
   private running: Promise<void> | null = null;

@@ -7,8 +7,8 @@
  * order book must have been read shortly before the send (so any older identical order had been seen). Otherwise
  * staff decide, with the candidates shown.
  */
-import Big from 'big.js';
 import type { NewOrder, ReconcileCandidate, ReconcileOutcome } from '../../../../shared/domain';
+import { sameMoney } from '../../../../shared/money';
 import type { ParsedOrder } from '../api/orders';
 import { RECONCILE_LIMITS } from '../limits';
 import { stampAsUtc } from './clock';
@@ -41,15 +41,6 @@ export interface ReconcileResult {
   /** What staff are shown: the same fingerprint, best first. */
   candidates: ReconcileCandidate[];
 }
-
-const sameMoney = (a: string | null, b: string | null): boolean => {
-  if (a === null || b === null) return a === b;
-  try {
-    return new Big(a).eq(b);
-  } catch {
-    return false;
-  }
-};
 
 const same = (a: string, b: string): boolean => a.trim().toLowerCase() === b.trim().toLowerCase();
 
