@@ -61,6 +61,7 @@ test('order book: search by e-mail, filter by status, open, product names, print
     po_number: string;
     order_items: { product_variant_id: number }[];
   };
+  const other = JSON.parse(service.store.orderJson(3)!) as { po_number: string };
   await orders.search().fill(order.email);
   await expect(orders.rows().filter({ hasText: order.po_number })).toBeVisible();
   await app.screenshot('21-orders-search-email');
@@ -107,4 +108,14 @@ test('order book: search by e-mail, filter by status, open, product names, print
   await expect(page.getByText(/Cached at/)).toBeVisible();
   await expect(page.getByLabel('Items').getByText(product.name)).toBeVisible();
   await app.screenshot('25-order-detail-offline');
+
+  // a fast typist: search, ↓ and Enter without waiting for the list; the match opens, never the row from before
+  await page.getByRole('link', { name: '← Back to orders' }).click();
+  await page.getByRole('button', { name: 'Clear filters' }).click();
+  await expect(orders.count()).toHaveText('40 of 40 orders');
+  await expect(orders.rows().nth(1)).not.toContainText(other.po_number);
+  await orders.search().fill(other.po_number);
+  await orders.search().press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: `Order ${other.po_number}` })).toBeVisible();
 });

@@ -119,4 +119,17 @@ test('keyboard: arrows move through rows, Enter opens, filters and sorting narro
   await page.keyboard.press('Enter');
   await expect(stock.detail()).toBeVisible();
   await app.screenshot('17-stock-keyboard-detail');
+
+  // a fast typist: a product's name, ↓ and Enter without waiting for the list; that product opens, never a row
+  // from before the search
+  await page.keyboard.press('Escape');
+  await expect(stock.detail()).toBeHidden();
+  // a SKU from further down the list (the SKU column comes first): typed as words, it matches that product
+  const sku = ((await stock.rows().nth(8).getByRole('gridcell').first().textContent()) ?? '').trim();
+  expect(sku).toMatch(/\w/);
+  await expect(stock.rows().nth(1)).not.toContainText(sku);
+  await stock.search().fill(sku);
+  await stock.search().press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(stock.detail()).toContainText(sku);
 });

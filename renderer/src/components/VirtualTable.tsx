@@ -125,7 +125,25 @@ export function VirtualTable<Row>(props: VirtualTableProps<Row>) {
 
   const template = columns.map((c) => (typeof c.width === 'number' ? `${c.width}px` : c.width)).join(' ');
 
+  // Enter on a row still on its way (a fast typist's ↓ Enter right after a search): opened when it arrives, unless
+  // the selection moved meanwhile
+  const pendingOpen = useRef<number | null>(null);
+  useEffect(() => {
+    const index = pendingOpen.current;
+    if (index === null) return;
+    if (index !== selected || index >= rowCount) {
+      pendingOpen.current = null;
+      return;
+    }
+    const row = getRow(index);
+    if (row) {
+      pendingOpen.current = null;
+      activate(row, index);
+    }
+  }, [getRow, selected, rowCount, activate]);
+
   const move = (index: number): void => {
+    pendingOpen.current = null;
     const next = Math.max(0, Math.min(rowCount - 1, index));
     onSelect(next);
     virtualizer.scrollToIndex(next, { align: 'auto' });
@@ -142,6 +160,7 @@ export function VirtualTable<Row>(props: VirtualTableProps<Row>) {
       Enter: () => {
         const row = getRow(selected);
         if (row) onActivate(row, selected);
+        else pendingOpen.current = selected;
       },
     };
     const action = keys[event.key];

@@ -7,6 +7,7 @@ import { errorText } from '../errors';
 
 export const BLOCK = 100;
 const KEEP_BLOCKS = 20;
+const NO_BLOCKS: ReadonlyMap<number, never> = new Map<number, never>();
 
 export interface Window<Row> {
   rows: Row[];
@@ -23,7 +24,13 @@ export function useWindows<Row>(
   version: number,
   fetchWindow: (offset: number, limit: number) => Promise<Window<Row>>,
 ) {
-  const [blocks, setBlocks] = useState<Map<number, Row[]>>(() => new Map());
+  // the blocks carry the query they answer: rows of the previous query are never offered for a new one, not even
+  // in the render between the new query and the effect that clears them (a fast ↓ Enter would open a stale row)
+  const [held, setHeld] = useState<{ queryKey: string; blocks: Map<number, Row[]> }>(() => ({
+    queryKey,
+    blocks: new Map(),
+  }));
+  const blocks: ReadonlyMap<number, Row[]> = held.queryKey === queryKey ? held.blocks : NO_BLOCKS;
   const [total, setTotal] = useState<number | null>(null);
   const [cached, setCached] = useState(0);
   const [error, setError] = useState<string | null>(null);
@@ -40,14 +47,14 @@ export function useWindows<Row>(
         setTotal(window.total);
         setCached(window.cached);
         setError(null);
-        setBlocks((previous) => {
-          const next = new Map(previous);
+        setHeld((previous) => {
+          const next = new Map(previous.queryKey === queryKey ? previous.blocks : undefined);
           next.set(block, window.rows);
           const [start, end] = current.current.range;
           const centre = Math.floor((start + end) / 2 / BLOCK);
           for (const b of next.keys())
             if (next.size > KEEP_BLOCKS && Math.abs(b - centre) > KEEP_BLOCKS / 2) next.delete(b);
-          return next;
+          return { queryKey, blocks: next };
         });
       } catch (e) {
         setError(errorText(e, 'list.unreadable'));
@@ -62,7 +69,7 @@ export function useWindows<Row>(
     const queryChanged = current.current.queryKey !== queryKey;
     current.current = { ...current.current, queryKey, version };
     if (queryChanged) {
-      setBlocks(new Map());
+      setHeld({ queryKey, blocks: new Map() });
       current.current.range = [0, 0];
       void fetchBlock(0);
       return;

@@ -358,7 +358,12 @@ export function OrdersScreen() {
           setText(value);
           setSelected(0);
         },
-        onKeyDown: moveIntoTable,
+        onKeyDown: (event) => {
+          // ↓ straight after typing: the search runs now rather than after the pause, so the table it moves into
+          // holds the matches and not the rows from before
+          if (event.key === 'ArrowDown') setOrdersSearch(text);
+          moveIntoTable(event);
+        },
       }}
       searchRef={searchRef}
       filters={

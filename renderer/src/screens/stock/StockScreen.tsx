@@ -162,6 +162,8 @@ export function StockScreen() {
   useScanner(onScan, !notConfigured);
 
   const onSearchKey = (event: KeyboardEvent<HTMLInputElement>): void => {
+    // ↓ straight after typing: search now rather than after the pause, so the table holds the matches
+    if (event.key === 'ArrowDown') setSearchText(text);
     if (moveIntoTable(event) || event.key !== 'Enter') return;
     const code = event.currentTarget.value.trim();
     if (code) void lookUp(code, true);
