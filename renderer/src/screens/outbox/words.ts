@@ -83,7 +83,10 @@ export function summaryLine(entry: OutboxEntry): string {
       });
     case 'unknown': {
       sentences.push(t('outbox.summary.unknown'));
-      const look = [...entry.attempts].reverse().find((a) => a.outcome.startsWith('reconciled'));
+      // what the last look found is said once: by the check below the summary when there is one
+      const look = entry.check
+        ? undefined
+        : [...entry.attempts].reverse().find((a) => a.outcome.startsWith('reconciled'));
       if (look)
         sentences.push(
           t(look.outcome === 'reconciled: none' ? 'outbox.summary.lookedNone' : 'outbox.summary.lookedSeveral', {
