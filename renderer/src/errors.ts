@@ -4,8 +4,22 @@
  */
 import type { AppError } from '../../shared/errors';
 import type { SimpleKey } from '../../shared/i18n/translate';
+import { URL_PROBLEMS, type UrlProblem } from '../../shared/url';
 import { BridgeError } from './bridge';
 import { t } from './i18n';
+
+const URL_WORDS: Record<Exclude<UrlProblem, 'scheme'>, SimpleKey> = {
+  empty: 'settings.url.empty',
+  too_long: 'settings.url.tooLong',
+  not_url: 'settings.url.notUrl',
+  credentials: 'settings.url.credentials',
+  plain_http: 'settings.url.plainHttp',
+  query: 'settings.url.query',
+};
+
+/** What is wrong with a typed service address. */
+export const urlProblemText = (problem: UrlProblem, scheme = ''): string =>
+  problem === 'scheme' ? t('settings.url.scheme', { scheme }) : t(URL_WORDS[problem]);
 
 type Facts = AppError['facts'];
 
@@ -26,6 +40,12 @@ export function errorWords(error: Pick<AppError, 'code' | 'message' | 'facts'>):
       return fact(facts, 'reason') === 'lost_contact' ? t('error.lostContact') : error.message;
     case 'data_folder_in_use':
       return t('error.dataFolderInUse');
+    case 'invalid_url':
+    case 'insecure_url': {
+      const reason = fact(facts, 'reason');
+      const problem = URL_PROBLEMS.find((known) => known === reason);
+      return problem ? urlProblemText(problem, String(fact(facts, 'scheme') ?? '')) : error.message;
+    }
     default:
       return error.message;
   }

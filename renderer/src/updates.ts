@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import type { UpdateStatus } from '../../shared/contract';
 import { call, subscribe } from './bridge';
 import { asOf } from './components/format';
+import { t } from './i18n';
 
 /** The current update status, kept fresh by main's events; null until first read (or where it cannot be read). */
 export function useUpdateStatus(): UpdateStatus | null {
@@ -38,47 +39,29 @@ export function useReportWizardOpen(): void {
   }, []);
 }
 
-/** Why a downloaded update waits, in words. */
-export const HOLD_WORDS: Record<NonNullable<UpdateStatus['holdBack']>, string> = {
-  wizard_open: 'after the order being entered is sent or closed',
-  order_sending: 'once the order being sent is through',
-  order_queued: 'once the orders waiting in the outbox are sent',
-};
-
-/** The same, short enough for the frame. */
-export const HOLD_SHORT: Record<NonNullable<UpdateStatus['holdBack']>, string> = {
-  wizard_open: 'after this order',
-  order_sending: 'once the order is sent',
-  order_queued: 'once the outbox is empty',
-};
-
-const FAILURE_WORDS: Record<NonNullable<UpdateStatus['failure']>, string> = {
-  offline: 'the update server could not be reached',
-  feed: 'the update server did not answer as expected',
-  verify: 'the download did not pass its check and was not used',
-  disk: 'the update could not be saved on this computer',
-  other: 'something went wrong',
-};
-
 /** One line on where updates stand (Settings). */
 export function updateSummary(status: UpdateStatus, now = Date.now()): string {
-  const checked = status.lastCheckAt ? ` Last checked ${asOf(status.lastCheckAt, now)}.` : '';
+  const version = status.version ?? '';
+  const hold = status.holdBack ?? 'order_queued';
+  const checked = status.lastCheckAt ? t('updates.lastChecked', { when: asOf(status.lastCheckAt, now) }) : null;
+  const sentences = (...parts: (string | null)[]): string => parts.filter((part) => part !== null).join(' ');
   switch (status.phase) {
     case 'unsupported':
-      return 'This copy of Shopdesk does not update itself: the installed desktop app does.';
+      return t('updates.unsupported');
     case 'checking':
-      return 'Looking for a new version…';
+      return t('updates.checking');
     case 'downloading':
-      return `Downloading version ${status.version ?? ''}: ${status.percent ?? 0}%.`;
+      return t('updates.downloading', { version, percent: status.percent ?? 0 });
     case 'ready':
-      return status.offer
-        ? `Version ${status.version ?? ''} is ready: restart Shopdesk to use it (it is also installed when Shopdesk quits).`
-        : `Version ${status.version ?? ''} is ready and will be offered ${HOLD_WORDS[status.holdBack ?? 'order_queued']}.`;
+      return status.offer ? t('updates.readyOffer', { version }) : t('updates.readyHeld', { version, hold });
     case 'failed':
-      return `The last look for updates failed: ${FAILURE_WORDS[status.failure ?? 'other']}.${checked}`;
+      return sentences(t('updates.failed', { failure: status.failure ?? 'other' }), checked);
     case 'idle':
       return status.lastCheckAt
-        ? `Shopdesk ${status.currentVersion} is the latest version.${checked}`
-        : `Shopdesk ${status.currentVersion}.${status.checksEnabled ? ' It looks for updates shortly after it starts.' : ''}`;
+        ? sentences(t('updates.latest', { version: status.currentVersion }), checked)
+        : sentences(
+            t('updates.current', { version: status.currentVersion }),
+            status.checksEnabled ? t('updates.soon') : null,
+          );
   }
 }

@@ -5,17 +5,20 @@
 import { Button, Text, Tooltip } from '@mantine/core';
 import { useState } from 'react';
 import { BridgeError, call } from '../bridge';
-import { HOLD_SHORT, HOLD_WORDS, useUpdateStatus } from '../updates';
+import { t } from '../i18n';
+import { useUpdateStatus } from '../updates';
 
 export function UpdateButton() {
   const status = useUpdateStatus();
   const [refused, setRefused] = useState<string | null>(null);
   if (!status || status.phase !== 'ready') return null;
+  const version = status.version ?? '';
   if (!status.offer) {
+    const hold = status.holdBack ?? 'order_queued';
     return (
-      <Tooltip label={`Version ${status.version} is offered ${HOLD_WORDS[status.holdBack ?? 'order_queued']}`}>
-        <Text size="xs" c="dimmed" role="status" aria-label="Update waiting" style={{ whiteSpace: 'nowrap' }}>
-          Update ready {HOLD_SHORT[status.holdBack ?? 'order_queued']}
+      <Tooltip label={t('updates.offeredWhen', { version, hold })}>
+        <Text size="xs" c="dimmed" role="status" aria-label={t('updates.waiting')} style={{ whiteSpace: 'nowrap' }}>
+          {t('updates.readyShort', { hold })}
         </Text>
       </Tooltip>
     );
@@ -25,19 +28,16 @@ export function UpdateButton() {
     try {
       const after = await call('updates:restart', {});
       // still here: something started meanwhile and holds it back
-      if (after.holdBack) setRefused(`Not now: ${HOLD_WORDS[after.holdBack]}.`);
+      if (after.holdBack) setRefused(t('updates.notNow', { hold: after.holdBack }));
     } catch (error) {
       // 'closing' is the restart under way
-      if (!(error instanceof BridgeError && error.code === 'closing')) setRefused('The restart could not start.');
+      if (!(error instanceof BridgeError && error.code === 'closing')) setRefused(t('updates.restartFailed'));
     }
   };
   return (
-    <Tooltip
-      label={refused ?? `Installs version ${status.version} and opens Shopdesk again`}
-      opened={refused !== null || undefined}
-    >
+    <Tooltip label={refused ?? t('updates.installs', { version })} opened={refused !== null || undefined}>
       <Button size="xs" variant="light" color="teal" onClick={() => void restart()}>
-        Restart to update
+        {t('updates.restart')}
       </Button>
     </Tooltip>
   );

@@ -163,7 +163,10 @@ describe('updates through the core’s channels', () => {
   it('a feed that is not https (loopback aside) is refused at its field', async () => {
     core = coreIn(dir, { updater: standIn(null) });
     const result = await core.dispatch('updates:settings', { checks: true, feedUrl: 'http://updates.example.com/' });
-    expect(result).toMatchObject({ ok: false, error: { fields: { feedUrl: [expect.any(String)] } } });
+    expect(result).toMatchObject({
+      ok: false,
+      error: { fields: { feedUrl: [expect.any(String)] }, facts: { field: 'feedUrl', reason: 'plain_http' } },
+    });
   });
 
   it('a look that fails says why in a code, and the next one is an hour later', async () => {

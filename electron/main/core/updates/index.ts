@@ -197,7 +197,13 @@ export class Updates {
       let feed: string | null = null;
       if (feedUrl !== null && feedUrl.trim() !== '') {
         const url = checkBaseUrl(feedUrl);
-        if (!url.ok) throw new AppFailure(url.code, url.message, { feedUrl: [url.message] });
+        if (!url.ok)
+          throw new AppFailure(
+            url.code,
+            url.message,
+            { feedUrl: [url.message] },
+            { field: 'feedUrl', reason: url.reason, scheme: url.scheme ?? null },
+          );
         feed = url.url;
       }
       this.store.store = { checks, feedUrl: feed };

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import type { ConnectionVerdict } from '../../../../shared/contract';
 import { checkBaseUrl } from '../../../../shared/url';
 import { BridgeError } from '../../bridge';
-import { errorWords } from '../../errors';
+import { errorWords, urlProblemText } from '../../errors';
 import { t } from '../../i18n';
 import { useStore } from '../../store';
 import { DateOrderSettings } from './DateOrderSettings';
@@ -16,7 +16,7 @@ import { LanguageSettings } from './LanguageSettings';
 import { ShopSettings } from './ShopSettings';
 import { UpdateSettings } from './UpdateSettings';
 import { SyncSettingsSection } from './SyncSettingsSection';
-import { noteSaysWhere, urlProblemText, vaultNote, VERDICT_TITLE, verdictText } from './verdict';
+import { noteSaysWhere, vaultNote, VERDICT_TITLE, verdictText } from './verdict';
 
 const FormSchema = z.object({
   baseUrl: z.string().superRefine((value, ctx) => {

@@ -6,8 +6,11 @@ import { Alert, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import type { SyncView } from '../../../../shared/contract';
 import { SYNC_CHOICES, type SyncSettings } from '../../../../shared/sync';
-import { BridgeError, call } from '../../bridge';
-import { count, timeOfDay } from '../../components/format';
+import { call } from '../../bridge';
+import type { SimpleKey } from '../../../../shared/i18n/translate';
+import { timeOfDay } from '../../components/format';
+import { errorText } from '../../errors';
+import { t } from '../../i18n';
 import { useStore } from '../../store';
 
 const ONLY_WHEN_ASKED = 'manual';
@@ -15,50 +18,39 @@ const ONLY_WHEN_ASKED = 'manual';
 /** "Every 30 seconds", "Every hour", "Every 4 hours"… */
 function every(ms: number): string {
   const s = Math.round(ms / 1000);
-  if (s < 60) return `Every ${s} seconds`;
+  if (s < 60) return t('settings.sync.everySeconds', { seconds: s });
   const min = Math.round(s / 60);
-  if (min === 1) return 'Every minute';
-  if (min < 60) return `Every ${min} minutes`;
-  const h = Math.round((min / 60) * 10) / 10;
-  return h === 1 ? 'Every hour' : `Every ${h} hours`;
+  if (min < 60) return t('settings.sync.everyMinutes', { minutes: min });
+  return t('settings.sync.everyHours', { hours: Math.round((min / 60) * 10) / 10 });
 }
 
-const FIELDS: { key: keyof SyncSettings; label: string; description: string }[] = [
-  {
-    key: 'ordersQuickMs',
-    label: 'New orders',
-    description: 'Reads the newest page of the order list (two when something is new).',
-  },
-  {
-    key: 'ordersFullMs',
-    label: 'All orders',
-    description: 'Reads every page of the order list, for status changes of older orders.',
-  },
-  {
-    key: 'catalogueMs',
-    label: 'Catalogue',
-    description: 'Reads every product page. Products staff open or add to an order are always read fresh.',
-  },
+const FIELDS: { key: keyof SyncSettings; label: SimpleKey; description: SimpleKey }[] = [
+  { key: 'ordersQuickMs', label: 'settings.sync.newOrders', description: 'settings.sync.newOrdersHelp' },
+  { key: 'ordersFullMs', label: 'settings.sync.allOrders', description: 'settings.sync.allOrdersHelp' },
+  { key: 'catalogueMs', label: 'settings.sync.catalogue', description: 'settings.sync.catalogueHelp' },
 ];
 
 function options(key: keyof SyncSettings, current: number | null): { value: string; label: string }[] {
   const values = [...SYNC_CHOICES[key]];
   if (!values.includes(current)) values.unshift(current);
   return values.map((ms) =>
-    ms === null ? { value: ONLY_WHEN_ASKED, label: 'Only when I ask' } : { value: String(ms), label: every(ms) },
+    ms === null
+      ? { value: ONLY_WHEN_ASKED, label: t('settings.sync.onlyWhenAsked') }
+      : { value: String(ms), label: every(ms) },
   );
 }
 
 /** What the order list showed of itself, in words. */
 function listShape(refresh: NonNullable<ReturnType<typeof useOrdersRefresh>>): string {
-  if (refresh.paginated === null) return 'The order list has not been read yet.';
-  if (!refresh.paginated) return 'The order list comes whole (not in pages): each refresh reads all of it.';
-  const pages = `${count(refresh.pages)} page${refresh.pages === 1 ? '' : 's'}`;
-  if (refresh.newest === null)
-    return `The order list has ${pages}; which end holds the newest orders is not clear yet, so refreshes read every page.`;
-  const end = refresh.newest === 'first' ? 'first' : 'last';
-  const by = refresh.newestBy === 'date' ? 'order dates' : 'order numbers';
-  return `The order list has ${pages}; the newest orders are on its ${end} page (shown by the ${by}).`;
+  if (refresh.paginated === null) return t('settings.sync.listNotRead');
+  if (!refresh.paginated) return t('settings.sync.listWhole');
+  if (refresh.pages === null) return t('settings.sync.listNotRead');
+  if (refresh.newest === null) return t('settings.sync.listEndUnknown', { pages: refresh.pages });
+  return t('settings.sync.listNewest', {
+    pages: refresh.pages,
+    end: refresh.newest === 'first' ? 'first' : 'last',
+    by: refresh.newestBy === 'date' ? 'date' : 'number',
+  });
 }
 
 const useOrdersRefresh = () => useStore((s) => s.orders?.refresh ?? null);
@@ -87,27 +79,27 @@ export function SyncSettingsSection() {
       setView(await call('sync:set', { [key]: value === ONLY_WHEN_ASKED ? null : Number(value) }));
       setError(null);
     } catch (e) {
-      setError(e instanceof BridgeError ? e.message : 'The setting could not be saved.');
+      setError(errorText(e, 'settings.sync.notSaved'));
     }
   };
 
   if (!view) return null;
   const { load } = view;
-  const perSecond = (load.productRequestsPerHour + load.orderRequestsPerHour) / 3600;
-  const next = (at: number | null): string => (at === null ? 'only when asked' : timeOfDay(at));
+  const { productRequestsPerHour: products, orderRequestsPerHour: orders } = load;
+  const perSecond = (products + orders) / 3600;
+  const next = (at: number | null): string => (at === null ? t('settings.sync.nextAsked') : timeOfDay(at));
   return (
-    <Paper withBorder p="lg" radius="md" component="section" aria-label="Sync">
+    <Paper withBorder p="lg" radius="md" component="section" aria-label={t('settings.sync.title')}>
       <Stack gap="sm">
-        <Title order={3}>Sync</Title>
+        <Title order={3}>{t('settings.sync.title')}</Title>
         <Text size="sm" c="dimmed">
-          How often Shopdesk reads the shop’s service in the background. Less often is kinder to the service (and the
-          shop’s website, which shares it); the cache on this computer keeps working either way.
+          {t('settings.sync.intro')}
         </Text>
         {FIELDS.map(({ key, label, description }) => (
           <Select
             key={key}
-            label={label}
-            description={description}
+            label={t(label)}
+            description={t(description)}
             data={options(key, view.settings[key])}
             value={view.settings[key] === null ? ONLY_WHEN_ASKED : String(view.settings[key])}
             onChange={(value) => void change(key, value)}
@@ -117,8 +109,10 @@ export function SyncSettingsSection() {
         ))}
         <Text size="sm" data-testid="sync-load">
           {view.basis.cataloguePages === null && view.basis.orderPages === null
-            ? 'The load these settings cause is shown once the catalogue and the order list have been read.'
-            : `With these settings Shopdesk reads about ${count(load.productRequestsPerHour)} product pages and ${count(load.orderRequestsPerHour)} order pages an hour from the service (${perSecond < 0.1 ? 'less than one request every 10 seconds' : `about ${Math.round(perSecond * 10) / 10} requests a second`}).`}
+            ? t('settings.sync.loadUnknown')
+            : perSecond < 0.1
+              ? t('settings.sync.loadSlow', { products, orders })
+              : t('settings.sync.loadFast', { products, orders, perSecond: Math.round(perSecond * 10) / 10 })}
         </Text>
         {refresh && (
           <Text size="sm" data-testid="order-list-shape">
@@ -127,8 +121,11 @@ export function SyncSettingsSection() {
         )}
         <Group gap="lg">
           <Text size="sm" c="dimmed">
-            Next: new orders {next(view.next.ordersQuick)} · all orders {next(view.next.ordersFull)} · catalogue{' '}
-            {next(view.next.catalogue)}
+            {t('settings.sync.next', {
+              quick: next(view.next.ordersQuick),
+              full: next(view.next.ordersFull),
+              catalogue: next(view.next.catalogue),
+            })}
           </Text>
         </Group>
         {error && (

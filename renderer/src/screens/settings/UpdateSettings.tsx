@@ -2,7 +2,9 @@
 import { Button, Group, Paper, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import type { UpdateStatus } from '../../../../shared/contract';
-import { BridgeError, call } from '../../bridge';
+import { call } from '../../bridge';
+import { errorText } from '../../errors';
+import { t } from '../../i18n';
 import { updateSummary, useUpdateStatus } from '../../updates';
 
 export function UpdateSettings() {
@@ -26,27 +28,26 @@ function UpdateSettingsForm({ status }: { status: UpdateStatus }) {
       await call('updates:settings', { checks, feedUrl: feedUrl.trim() === '' ? null : feedUrl.trim() });
       setSaved(true);
     } catch (e) {
-      setError(e instanceof BridgeError ? (e.fields?.feedUrl?.[0] ?? e.message) : 'The setting could not be saved.');
+      setError(errorText(e, 'updates.notSaved'));
     }
   };
 
   return (
-    <Paper withBorder p="lg" radius="md">
+    <Paper withBorder p="lg" radius="md" component="section" aria-label={t('updates.title')}>
       <Stack gap="sm">
-        <Title order={3}>Updates</Title>
+        <Title order={3}>{t('updates.title')}</Title>
         <Text size="sm" data-testid="update-summary" role="status">
           {updateSummary(status)}
         </Text>
         {supported && (
           <>
             <Switch
-              label="Look for updates automatically (at start and every 6 hours)"
+              label={t('updates.auto')}
               checked={status.checksEnabled}
               onChange={(event) => void save(event.currentTarget.checked, feed)}
             />
             <Text size="xs" c="dimmed">
-              A new version downloads in the background and is offered as “Restart to update”, never while an order is
-              being entered or sent.
+              {t('updates.autoHelp')}
             </Text>
             <form
               onSubmit={(event) => {
@@ -56,9 +57,9 @@ function UpdateSettingsForm({ status }: { status: UpdateStatus }) {
             >
               <Group align="flex-end" gap="sm">
                 <TextInput
-                  label="Update server"
-                  description="Leave empty to use the one this copy was built with"
-                  placeholder={status.feedUrl ?? 'https://updates.example.com/shopdesk'}
+                  label={t('updates.server')}
+                  description={t('updates.serverHelp')}
+                  placeholder={status.feedUrl ?? t('updates.serverPlaceholder')}
                   value={feed}
                   onChange={(event) => setFeed(event.currentTarget.value)}
                   error={error}
@@ -66,13 +67,13 @@ function UpdateSettingsForm({ status }: { status: UpdateStatus }) {
                   maxLength={4096}
                 />
                 <Button type="submit" variant="default">
-                  Save update server
+                  {t('updates.saveServer')}
                 </Button>
               </Group>
             </form>
             {saved && !error && (
               <Text size="xs" c="teal" role="status">
-                Saved.
+                {t('updates.saved')}
               </Text>
             )}
             <Group>
@@ -82,7 +83,7 @@ function UpdateSettingsForm({ status }: { status: UpdateStatus }) {
                 disabled={busy || status.phase === 'ready'}
                 onClick={() => void call('updates:check', {})}
               >
-                Check for updates now
+                {t('updates.checkNow')}
               </Button>
             </Group>
           </>

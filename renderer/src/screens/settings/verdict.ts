@@ -1,8 +1,7 @@
 /** The connection test's verdict, the address check and the token store's note, worded from their codes (issue #18). */
 import type { ConnectionVerdict, SettingsView } from '../../../../shared/contract';
 import type { SimpleKey } from '../../../../shared/i18n/translate';
-import type { UrlProblem } from '../../../../shared/url';
-import { errorWords } from '../../errors';
+import { errorWords, urlProblemText } from '../../errors';
 import { t } from '../../i18n';
 
 export const VERDICT_TITLE: Record<ConnectionVerdict['verdict'], SimpleKey> = {
@@ -18,19 +17,6 @@ export const VERDICT_TITLE: Record<ConnectionVerdict['verdict'], SimpleKey> = {
   no_token: 'settings.verdict.noToken',
   token_for_other_address: 'settings.verdict.tokenForOtherAddress',
 };
-
-const URL_WORDS: Record<Exclude<UrlProblem, 'scheme'>, SimpleKey> = {
-  empty: 'settings.url.empty',
-  too_long: 'settings.url.tooLong',
-  not_url: 'settings.url.notUrl',
-  credentials: 'settings.url.credentials',
-  plain_http: 'settings.url.plainHttp',
-  query: 'settings.url.query',
-};
-
-/** What is wrong with a typed service address. */
-export const urlProblemText = (problem: UrlProblem, scheme = ''): string =>
-  problem === 'scheme' ? t('settings.url.scheme', { scheme }) : t(URL_WORDS[problem]);
 
 const SIMPLE_REASON: Partial<Record<NonNullable<ConnectionVerdict['why']>['reason'], SimpleKey>> = {
   connected_no_total: 'settings.why.connectedNoTotal',
