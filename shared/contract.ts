@@ -5,7 +5,7 @@
 import { COMMANDS } from './shortcuts';
 import { SyncSettings } from './sync';
 import { z } from 'zod';
-import type { Result } from './errors';
+import { ERROR_CODES, type Result } from './errors';
 import {
   CatalogueStatus,
   DATE_ORDER_SETTINGS,
@@ -83,25 +83,6 @@ export const SettingsView = z.object({
 });
 export type SettingsView = z.infer<typeof SettingsView>;
 
-export const ConnectionState = z.object({
-  /**
-   * 'failing': the service answers with errors (5xx), unreadable answers or none in time, for a while; 'busy': it
-   * asked Shopdesk to slow down (429). Background work waits in both, and the app asks again at retryAt.
-   */
-  state: z.enum(['unconfigured', 'checking', 'online', 'offline', 'unauthorized', 'failing', 'busy']),
-  mode: z.enum(['unconfigured', 'service', 'demo']),
-  checkedAt: z.number().nullable(),
-  message: z.string().nullable(),
-  productCount: z.number().int().nullable(),
-  /** When the app tries the service again (failing, busy); null when it is not waiting. */
-  retryAt: z.number().nullable(),
-  /** Since when the state holds (offline, failing, busy). */
-  since: z.number().nullable(),
-  /** Rises with every change; a reader keeps the highest it has seen. */
-  revision: z.number(),
-});
-export type ConnectionState = z.infer<typeof ConnectionState>;
-
 export const VERDICTS = [
   'connected',
   'wrong_token',
@@ -140,6 +121,28 @@ export const ConnectionVerdict = z.object({
   tokenOrigin: z.string().nullable().optional(),
 });
 export type ConnectionVerdict = z.infer<typeof ConnectionVerdict>;
+
+export const ConnectionState = z.object({
+  /**
+   * 'failing': the service answers with errors (5xx), unreadable answers or none in time, for a while; 'busy': it
+   * asked Shopdesk to slow down (429). Background work waits in both, and the app asks again at retryAt.
+   */
+  state: z.enum(['unconfigured', 'checking', 'online', 'offline', 'unauthorized', 'failing', 'busy']),
+  mode: z.enum(['unconfigured', 'service', 'demo']),
+  checkedAt: z.number().nullable(),
+  /** English, for the log and tests; the screen words `verdict` (issue #18). */
+  message: z.string().nullable(),
+  /** The connection test's verdict behind an offline or unauthorized state, as codes and facts (issue #18). */
+  verdict: ConnectionVerdict.pick({ verdict: true, why: true, tokenOrigin: true }).nullable().optional(),
+  productCount: z.number().int().nullable(),
+  /** When the app tries the service again (failing, busy); null when it is not waiting. */
+  retryAt: z.number().nullable(),
+  /** Since when the state holds (offline, failing, busy). */
+  since: z.number().nullable(),
+  /** Rises with every change; a reader keeps the highest it has seen. */
+  revision: z.number(),
+});
+export type ConnectionState = z.infer<typeof ConnectionState>;
 
 export const AppInfo = z.object({
   name: z.string(),
@@ -188,13 +191,27 @@ export const CatalogueWindow = z.object({
 });
 export type CatalogueWindow = z.infer<typeof CatalogueWindow>;
 
+/** Issue #18: why a read shows this computer's copy, as a code; a failed request adds its error's code and facts. */
+export const READ_NOTES = ['offline', 'busy', 'unreadable', 'gone', 'failed'] as const;
+export const ReadWhy = z.object({
+  code: z.enum(READ_NOTES),
+  error: z
+    .object({
+      code: z.enum(ERROR_CODES),
+      facts: z.record(z.string(), z.union([z.string(), z.number(), z.null()])).optional(),
+    })
+    .optional(),
+});
+export type ReadWhy = z.infer<typeof ReadWhy>;
+
 export const ProductRead = z.object({
   product: ProductDetail,
   source: z.enum(['live', 'cache']),
   /** The service no longer knows this product (404). */
   missing: z.boolean(),
-  /** Why the live read did not happen, when source is cache. */
+  /** Why the live read did not happen, when source is cache (English, for the log and tests; the screen words `why`). */
   note: z.string().nullable(),
+  why: ReadWhy.nullable().optional(),
 });
 export type ProductRead = z.infer<typeof ProductRead>;
 
@@ -225,7 +242,9 @@ export type OrderWindow = z.infer<typeof OrderWindow>;
 export const OrderRead = z.object({
   order: OrderDetail,
   source: z.enum(['live', 'cache']),
+  /** English, for the log and tests; the screen words `why`. */
   note: z.string().nullable(),
+  why: ReadWhy.nullable().optional(),
 });
 export type OrderRead = z.infer<typeof OrderRead>;
 

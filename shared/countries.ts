@@ -1,4 +1,8 @@
-/** The country list of the address step: ISO 3166-1 regions, named in English (the service stores the name). */
+/**
+ * The country list of the address step: ISO 3166-1 regions. The service stores the English name; the screen shows and
+ * reads the name in its own language (Intl.DisplayNames), so German staff choose "Deutschland" and the order says
+ * "Germany".
+ */
 const CODES =
   'AD AE AF AG AI AL AM AO AQ AR AS AT AU AW AX AZ BA BB BD BE BF BG BH BI BJ BL BM BN BO BQ BR BS BT BV BW BY BZ ' +
   'CA CC CD CF CG CH CI CK CL CM CN CO CR CU CV CW CX CY CZ DE DJ DK DM DO DZ EC EE EG EH ER ES ET FI FJ FK FM FO FR ' +
@@ -19,3 +23,53 @@ export function countryNames(): string[] {
   );
   return cached;
 }
+
+interface Localised {
+  /** The names in the locale, sorted as the locale sorts them. */
+  labels: string[];
+  /** English (the service's) name → the name in the locale. */
+  label: Map<string, string>;
+  /** A name in the locale or in English, lower-cased → the English name. */
+  typed: Map<string, string>;
+}
+const localised = new Map<string, Localised>();
+
+function inLocale(locale: string): Localised {
+  let found = localised.get(locale);
+  if (found) return found;
+  const en = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' });
+  let names: Intl.DisplayNames;
+  try {
+    names = new Intl.DisplayNames([locale, 'en'], { type: 'region', fallback: 'code' });
+  } catch {
+    names = en;
+  }
+  const label = new Map<string, string>();
+  const typed = new Map<string, string>();
+  for (const code of CODES.split(' ')) {
+    const english = en.of(code) ?? code;
+    const own = names.of(code) ?? english;
+    if (!label.has(english)) label.set(english, own);
+    const ownKey = own.toLocaleLowerCase(locale);
+    if (!typed.has(ownKey)) typed.set(ownKey, english);
+  }
+  // English names are understood in every language (a customer may write one), after the locale's own
+  for (const english of label.keys()) {
+    const key = english.toLocaleLowerCase('en');
+    if (!typed.has(key)) typed.set(key, english);
+  }
+  const labels = [...new Set(label.values())].sort((a, b) => a.localeCompare(b, locale));
+  found = { labels, label, typed };
+  localised.set(locale, found);
+  return found;
+}
+
+/** The country names staff choose from, in the locale of the screen (the service keeps the English name). */
+export const countryLabels = (locale: string): string[] => inLocale(locale).labels;
+
+/** A country the service names (in English) as the locale names it; any other text as it is. */
+export const countryLabel = (name: string, locale: string): string => inLocale(locale).label.get(name.trim()) ?? name;
+
+/** The service's (English) name of a country typed in the locale's name or in English, in any case; else null. */
+export const countryFromTyped = (text: string, locale: string): string | null =>
+  inLocale(locale).typed.get(text.trim().toLocaleLowerCase(locale)) ?? null;

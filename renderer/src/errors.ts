@@ -2,6 +2,7 @@
  * Words for the error codes the core and the browser host send with facts instead of sentences. The core's own
  * message (English, for the log) is never shown.
  */
+import type { ReadWhy } from '../../shared/contract';
 import type { AppError } from '../../shared/errors';
 import type { SimpleKey } from '../../shared/i18n/translate';
 import { URL_PROBLEMS, type UrlProblem } from '../../shared/url';
@@ -25,6 +26,18 @@ type Facts = AppError['facts'];
 
 const fact = (facts: Facts, name: string): string | number | null => facts?.[name] ?? null;
 
+const text = (facts: Facts, name: string): string => String(fact(facts, name) ?? '');
+
+/** The service's own words (a 404 or 422 message), labelled as such. */
+const withServiceSaid = (words: string, facts: Facts): string => {
+  const said = fact(facts, 'serviceMessage');
+  return said === null || said === '' ? words : `${words} ${t('error.serviceSaid', { message: String(said) })}`;
+};
+
+/**
+ * An error in words, from its code and facts. The core's own message (English, for the log) is shown only for a code
+ * this screen does not know.
+ */
 export function errorWords(error: Pick<AppError, 'code' | 'message' | 'facts'>): string {
   const { facts } = error;
   switch (error.code) {
@@ -37,18 +50,93 @@ export function errorWords(error: Pick<AppError, 'code' | 'message' | 'facts'>):
         : t('error.tokenForOtherAddress', { origin: String(origin) });
     }
     case 'internal':
-      return fact(facts, 'reason') === 'lost_contact' ? t('error.lostContact') : error.message;
+      switch (fact(facts, 'reason')) {
+        case 'lost_contact':
+          return t('error.lostContact');
+        case 'newer_schema':
+          return t('error.newerSchema');
+        default:
+          return t('error.internal');
+      }
     case 'data_folder_in_use':
       return t('error.dataFolderInUse');
     case 'invalid_url':
     case 'insecure_url': {
       const reason = fact(facts, 'reason');
       const problem = URL_PROBLEMS.find((known) => known === reason);
-      return problem ? urlProblemText(problem, String(fact(facts, 'scheme') ?? '')) : error.message;
+      return problem ? urlProblemText(problem, text(facts, 'scheme')) : t('settings.url.notUrl');
     }
+    case 'invalid_request':
+      switch (fact(facts, 'reason')) {
+        case 'token_empty':
+          return t('settings.enterToken');
+        case 'token_spaces':
+          return t('error.tokenSpaces');
+        case 'not_in_doubt':
+          return t('error.notInDoubt');
+        case 'not_discardable':
+          return t('error.notDiscardable');
+        case 'already_submitted':
+          return t('error.alreadySubmitted');
+        default:
+          return t('error.invalidRequest');
+      }
+    case 'unknown_channel':
+      return t('error.unknownChannel');
+    case 'forbidden_sender':
+      return t('error.forbiddenSender');
+    case 'not_configured':
+      return t('error.notConfigured');
+    case 'unauthorized':
+      return t('error.unauthorized');
+    case 'forbidden':
+      return t('error.forbidden');
+    case 'unreachable':
+      return t('error.unreachable', { network: text(facts, 'network') });
+    case 'timeout':
+      return t('error.timeout');
+    case 'rate_limited':
+      return t('error.rateLimited');
+    case 'server_error':
+      return t('error.serverError', { status: text(facts, 'status') });
+    case 'bad_response':
+      return withServiceSaid(
+        t('error.badResponse', {
+          reason: text(facts, 'reason'),
+          host: text(facts, 'host'),
+          status: text(facts, 'status'),
+        }),
+        facts,
+      );
+    case 'too_large':
+      return t('error.tooLarge');
+    case 'not_found':
+      return withServiceSaid(t('error.notFound', { what: text(facts, 'what'), where: text(facts, 'where') }), facts);
+    case 'validation':
+      return withServiceSaid(t('error.validation'), facts);
+    case 'vault_unavailable':
+      return t('error.vaultUnavailable');
+    case 'demo_failed':
+      return t('error.demoFailed');
+    case 'closing':
+      return t('error.closing');
+    case 'erase_needs_confirmation':
+      return t('error.eraseNeedsConfirmation', { unsent: Number(fact(facts, 'unsent') ?? 0) });
     default:
       return error.message;
   }
+}
+
+/** Why a record shows this computer's copy instead of the service's (a product or an order read). */
+export function readNote(why: ReadWhy | null | undefined, record: 'product' | 'order'): string | null {
+  if (!why) return null;
+  if (why.code === 'gone') return t('read.note', { note: `gone_${record}`, problem: '' });
+  if (why.code === 'failed')
+    return t('read.note', {
+      note: 'failed',
+      problem: why.error ? errorWords({ code: why.error.code, message: '', facts: why.error.facts }) : '',
+    });
+  return t('read.note', { note: why.code, problem: '' });
 }
 
 /** What went wrong, in words: a core error by its code, anything else by the fallback message. */

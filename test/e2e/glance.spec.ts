@@ -105,14 +105,29 @@ test('a saved view survives a restart; presets, Clear filters and a reversed ran
   const from = page.getByRole('textbox', { name: 'From', exact: true });
   const to = page.getByRole('textbox', { name: 'To', exact: true });
 
-  // a reversed range is put right and said
+  // a reversed range is put right and said (typed as ISO; shown as the locale writes a day, en-US here)
   await from.fill('2030-01-31');
   await to.fill('2030-01-01');
+  await to.press('Tab');
   await expect(page.getByTestId('range-swapped')).toBeVisible();
-  await expect(from).toHaveValue('2030-01-01');
-  await expect(to).toHaveValue('2030-01-31');
+  await expect(from).toHaveValue('01/01/2030');
+  await expect(to).toHaveValue('01/31/2030');
   await page.getByRole('button', { name: 'Clear filters' }).click();
   await expect(count).toHaveText('40 of 40 orders');
+  await expect(from).toHaveValue('');
+
+  // typed key by key as the locale writes it: a two-digit year is taken on Tab; a day that is not one says why
+  await from.pressSequentially('1/2/30');
+  await from.press('Tab');
+  await expect(from).toHaveValue('01/02/2030');
+  await expect(count).not.toHaveText('40 of 40 orders');
+  await to.pressSequentially('2/30/2030');
+  await to.press('Tab');
+  await expect(page.getByText('February 2030 has 28 days.')).toBeVisible();
+  await expect(to).toHaveValue('2/30/2030');
+  await page.getByRole('button', { name: 'Clear filters' }).click();
+  await expect(count).toHaveText('40 of 40 orders');
+  await expect(to).toHaveValue('');
 
   // a preset
   await page.getByRole('combobox', { name: 'Dates' }).click();

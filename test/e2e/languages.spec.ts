@@ -168,7 +168,7 @@ async function enterOrder(
   browser: Browser,
   app: AppHarness,
   locale: string,
-  typed: { shipping: string; discounts: string; date: string },
+  typed: { shipping: string; discounts: string; date: string; country: string },
   product: ProductRow,
 ): Promise<void> {
   const context = await browser.newContext({ locale, viewport: SIZES[0] });
@@ -188,7 +188,7 @@ async function enterOrder(
     await page.getByLabel(t('wizard.address.zip')).fill('20374');
     await page.getByLabel(t('wizard.address.city')).fill('Washington');
     await page.getByLabel(t('wizard.address.province')).fill('DC');
-    await page.getByRole('combobox', { name: t('wizard.address.country') }).fill('United States');
+    await page.getByRole('combobox', { name: t('wizard.address.country') }).fill(typed.country);
     await next(2).click();
     await page.getByLabel(t('wizard.items.scan')).fill(product.barcode!);
     await page.keyboard.press('Enter');
@@ -210,7 +210,7 @@ async function enterOrder(
 const stepKey = (step: number) =>
   (['wizard.step.0', 'wizard.step.1', 'wizard.step.2', 'wizard.step.3', 'wizard.step.4'] as const)[step]!;
 
-test('the wizard typed in German (4,95 and 20.11.2026) sends exactly the order the English run sends', async ({
+test('the wizard typed in German (4,95, 20.11.2026, Vereinigte Staaten) sends exactly the order the English run sends', async ({
   browser,
   app,
   service,
@@ -218,12 +218,19 @@ test('the wizard typed in German (4,95 and 20.11.2026) sends exactly the order t
   test.setTimeout(90_000);
   await connected(app, service);
   const [product] = await inStock(app);
-  await enterOrder(browser, app, 'en-GB', { shipping: '4.95', discounts: '1.50', date: '20/11/2026' }, product!);
-  await enterOrder(browser, app, 'de-DE', { shipping: '4,95', discounts: '1,50', date: '20.11.2026' }, product!);
+  const en = { shipping: '4.95', discounts: '1.50', date: '20/11/2026', country: 'United States' };
+  const de = { shipping: '4,95', discounts: '1,50', date: '20.11.2026', country: 'Vereinigte Staaten' };
+  await enterOrder(browser, app, 'en-GB', en, product!);
+  await enterOrder(browser, app, 'de-DE', de, product!);
   const sent = (await ask(app.core, 'outbox:list', {})).entries.map((e) => e.order as NewOrder);
   expect(sent).toHaveLength(2);
   expect(sent[1]).toEqual(sent[0]);
-  expect(sent[0]).toMatchObject({ shipping_cost: '4.95', total_discounts: '1.50', order_items: [{ quantity: 3 }] });
+  expect(sent[0]).toMatchObject({
+    shipping_cost: '4.95',
+    total_discounts: '1.50',
+    country: 'United States',
+    order_items: [{ quantity: 3 }],
+  });
   expect(sent[0]!.order_date).toMatch(/20/);
   await expect.poll(() => service.stats().orderPosts).toBe(2);
 });

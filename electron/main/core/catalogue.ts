@@ -224,8 +224,12 @@ export class Catalogue {
       if (!open) throw notConfigured();
       if (cacheOnly) {
         const cached = open.repo.detail(id);
-        if (!cached) throw new AppFailure('not_found', 'This product is not in the local catalogue.');
-        return { product: cached, source: 'cache' as const, missing: false, note: null };
+        if (!cached)
+          throw new AppFailure('not_found', 'This product is not in the local catalogue.', undefined, {
+            what: 'product',
+            where: 'local',
+          });
+        return { product: cached, source: 'cache' as const, missing: false, note: null, why: null };
       }
       const read = await readLive({
         http: this.options.http,
@@ -240,7 +244,7 @@ export class Catalogue {
       if (read.kind === 'live') {
         // written back with the time it was read: the stock browser shows it as fresh too
         open.repo.saveProduct(read.value, this.options.scheduler.clock.now());
-        return { product: open.repo.detail(id)!, source: 'live' as const, missing: false, note: null };
+        return { product: open.repo.detail(id)!, source: 'live' as const, missing: false, note: null, why: null };
       }
       if (read.notFound) open.repo.markUnlisted(id);
       const cached = open.repo.detail(id);
@@ -248,6 +252,8 @@ export class Catalogue {
         throw new AppFailure(
           'not_found',
           read.notFound ? 'The service does not know this product.' : 'This product is not in the local catalogue.',
+          undefined,
+          { what: 'product', where: read.notFound ? 'service' : 'local' },
         );
       }
       return {
@@ -255,6 +261,7 @@ export class Catalogue {
         source: 'cache' as const,
         missing: read.notFound,
         note: read.notFound ? 'The service no longer knows this product.' : read.note,
+        why: read.why,
       };
     },
   };

@@ -40,6 +40,7 @@ export class ConnectionMonitor {
     mode: 'unconfigured',
     checkedAt: null,
     message: null,
+    verdict: null,
     productCount: null,
     retryAt: null,
     since: null,
@@ -114,7 +115,15 @@ export class ConnectionMonitor {
         this.streak = null;
         if (state === 'failing' || (state === 'busy' && now >= (this.state.retryAt ?? 0))) {
           this.failingProbes = 0;
-          this.publish({ ...this.state, state: 'online', retryAt: null, since: null, checkedAt: now });
+          this.publish({
+            ...this.state,
+            state: 'online',
+            retryAt: null,
+            since: null,
+            message: null,
+            verdict: null,
+            checkedAt: now,
+          });
           this.schedule();
         } else if (state === 'offline' || state === 'unauthorized') void this.check();
         return;
@@ -152,7 +161,15 @@ export class ConnectionMonitor {
   private failing(since: number, now: number): void {
     const retryAt = now + failingBackoff(this.failingProbes);
     const first = this.state.state === 'failing' ? (this.state.since ?? since) : since;
-    this.publish({ ...this.state, state: 'failing', since: first, retryAt, message: null, checkedAt: now });
+    this.publish({
+      ...this.state,
+      state: 'failing',
+      since: first,
+      retryAt,
+      message: null,
+      verdict: null,
+      checkedAt: now,
+    });
     this.schedule(retryAt - now);
   }
 
@@ -165,6 +182,7 @@ export class ConnectionMonitor {
         mode: target.mode,
         checkedAt: this.clock.now(),
         message: null,
+        verdict: null,
         productCount: null,
         retryAt: null,
         since: null,
@@ -187,6 +205,7 @@ export class ConnectionMonitor {
         mode: target.mode,
         checkedAt,
         message: null,
+        verdict: null,
         productCount: verdict.productCount,
         retryAt: null,
         since: null,
@@ -197,6 +216,7 @@ export class ConnectionMonitor {
         mode: target.mode,
         checkedAt,
         message: verdict.message,
+        verdict: { verdict: verdict.verdict, why: verdict.why, tokenOrigin: verdict.tokenOrigin },
         productCount: null,
         retryAt: null,
         since: null,
@@ -223,6 +243,7 @@ export class ConnectionMonitor {
         mode: target.mode,
         checkedAt,
         message: verdict.message,
+        verdict: { verdict: verdict.verdict, why: verdict.why, tokenOrigin: verdict.tokenOrigin },
         productCount: this.state.productCount,
         retryAt: null,
         since: this.state.state === 'offline' ? this.state.since : checkedAt,

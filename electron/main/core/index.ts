@@ -223,15 +223,29 @@ export function createCore(options: CoreOptions): Core {
     'settings:get': view,
     'settings:save': async ({ baseUrl, token }) => {
       const url = checkBaseUrl(baseUrl);
-      if (!url.ok) throw new AppFailure(url.code, url.message, { baseUrl: [url.message] });
+      if (!url.ok)
+        throw new AppFailure(
+          url.code,
+          url.message,
+          { baseUrl: [url.message] },
+          { field: 'baseUrl', reason: url.reason, scheme: url.scheme ?? null },
+        );
       if (token !== undefined) {
         const trimmed = token.trim();
         if (trimmed === '')
-          throw new AppFailure('invalid_request', 'The API token is empty.', { token: ['Enter the API token.'] });
+          throw new AppFailure(
+            'invalid_request',
+            'The API token is empty.',
+            { token: ['Enter the API token.'] },
+            { reason: 'token_empty' },
+          );
         if (/\s/.test(trimmed))
-          throw new AppFailure('invalid_request', 'The API token cannot contain spaces.', {
-            token: ['The API token cannot contain spaces or line breaks.'],
-          });
+          throw new AppFailure(
+            'invalid_request',
+            'The API token cannot contain spaces.',
+            { token: ['The API token cannot contain spaces or line breaks.'] },
+            { reason: 'token_spaces' },
+          );
         await saveToken(options.vault, url.url, trimmed);
       } else {
         // a token saved for another address is never carried over to this one: it is asked for again

@@ -433,11 +433,16 @@ export class Orders {
       if (!open) throw notConfigured();
       if (cacheOnly) {
         const cached = open.repo.order(id);
-        if (!cached) throw new AppFailure('not_found', 'This order is not in the local order book.');
+        if (!cached)
+          throw new AppFailure('not_found', 'This order is not in the local order book.', undefined, {
+            what: 'order',
+            where: 'local',
+          });
         return {
           order: await this.detail(cached.order, cached.fetchedAt, open.repo),
           source: 'cache' as const,
           note: null,
+          why: null,
         };
       }
       const read = await readLive({
@@ -453,10 +458,14 @@ export class Orders {
       if (read.kind === 'live') {
         const now = this.options.scheduler.clock.now();
         open.repo.saveOrders([read.value], this.effectiveOrder(open.repo), now);
-        return { order: await this.detail(read.value, now, open.repo), source: 'live' as const, note: null };
+        return { order: await this.detail(read.value, now, open.repo), source: 'live' as const, note: null, why: null };
       }
       const cached = open.repo.order(id);
-      if (!cached) throw new AppFailure('not_found', 'This order is not in the local order book.');
+      if (!cached)
+        throw new AppFailure('not_found', 'This order is not in the local order book.', undefined, {
+          what: 'order',
+          where: 'local',
+        });
       const note = read.notFound
         ? 'The service does not know this order any more; showing the cached copy.'
         : read.note;
@@ -464,6 +473,7 @@ export class Orders {
         order: await this.detail(cached.order, cached.fetchedAt, open.repo, cached.sentAt),
         source: 'cache' as const,
         note,
+        why: read.why,
       };
     },
     'orders:summary': async () => {

@@ -171,7 +171,8 @@ export class Outbox {
 
   private entry(id: string) {
     const entry = this.repo.get(id);
-    if (!entry) throw new AppFailure('not_found', 'This order is not in the outbox.');
+    if (!entry)
+      throw new AppFailure('not_found', 'This order is not in the outbox.', undefined, { what: 'outbox_entry' });
     return entry;
   }
 
@@ -203,7 +204,14 @@ export class Outbox {
     'outbox:send-again': async ({ id }) => {
       const entry = this.entry(id);
       if (entry.state !== 'unknown')
-        throw new AppFailure('invalid_request', 'Only an order whose arrival is in doubt can be sent again.');
+        throw new AppFailure(
+          'invalid_request',
+          'Only an order whose arrival is in doubt can be sent again.',
+          undefined,
+          {
+            reason: 'not_in_doubt',
+          },
+        );
       const queued = this.repo.transition(
         id,
         'queued',
@@ -217,7 +225,9 @@ export class Outbox {
     'outbox:discard': async ({ id }) => {
       const entry = this.entry(id);
       if (entry.state === 'sending' || entry.state === 'sent')
-        throw new AppFailure('invalid_request', 'An order being sent or already sent cannot be discarded.');
+        throw new AppFailure('invalid_request', 'An order being sent or already sent cannot be discarded.', undefined, {
+          reason: 'not_discardable',
+        });
       const discarded = this.repo.transition(
         id,
         'discarded',
@@ -234,7 +244,14 @@ export class Outbox {
     'drafts:save': async ({ id, step, data }) => {
       // a late save from the wizard must not bring back a draft that is already in the outbox
       if (this.repo.forDraft(id))
-        throw new AppFailure('invalid_request', 'This order has already been submitted; it is in the outbox.');
+        throw new AppFailure(
+          'invalid_request',
+          'This order has already been submitted; it is in the outbox.',
+          undefined,
+          {
+            reason: 'already_submitted',
+          },
+        );
       return this.drafts.save(id, await this.key(), step, data);
     },
     'drafts:discard': async ({ id }) => ({ discarded: this.drafts.discard(id) }),

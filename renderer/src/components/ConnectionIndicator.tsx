@@ -9,7 +9,20 @@ import { Link } from 'react-router';
 import type { ConnectionState } from '../../../shared/contract';
 import type { PlainKey } from '../../../shared/i18n/messages';
 import { rich, t } from '../i18n';
+import { verdictText } from '../screens/settings/verdict';
 import { timeOfDay } from './format';
+
+/** Why the connection is offline or refused, in words, from the connection test's verdict behind it. */
+function reason(connection: ConnectionState): string | null {
+  if (!connection.verdict) return connection.message;
+  return verdictText({
+    ...connection.verdict,
+    message: connection.message ?? '',
+    productCount: null,
+    serviceVersion: null,
+    latencyMs: null,
+  });
+}
 
 interface Look {
   color: string;
@@ -70,7 +83,7 @@ export function ConnectionIndicator({
   const color = sendingPaused && online ? 'orange' : demo && online ? 'grape' : look.color;
   const detail = sendingPaused
     ? t('connection.sendingPausedDetail')
-    : ((connection && waiting(connection)) ?? connection?.message ?? (demo ? t('connection.demoDetail') : null));
+    : ((connection && (waiting(connection) ?? reason(connection))) ?? (demo ? t('connection.demoDetail') : null));
   return (
     <Tooltip label={detail ?? label} disabled={!detail}>
       <Badge
@@ -119,6 +132,7 @@ export function ConnectionBar({
   }
   if (!connection || !look?.bar) return null;
   const retryAt = retryAtOf(connection);
+  const why = reason(connection);
   const check = async (): Promise<void> => {
     setAnswer({ checking: true, at: null });
     const after = await onCheck().catch(() => null);
@@ -136,8 +150,8 @@ export function ConnectionBar({
       role="status"
       aria-label={t('connection.offlineNotice')}
     >
-      <Tooltip label={connection.message ?? look.bar} multiline maw={420} disabled={!connection.message}>
-        <strong tabIndex={connection.message ? 0 : undefined}>{look.bar}</strong>
+      <Tooltip label={why ?? look.bar} multiline maw={420} disabled={!why}>
+        <strong tabIndex={why ? 0 : undefined}>{look.bar}</strong>
       </Tooltip>
       <span>· {parts.join(' · ')}</span>
       {connection.state === 'unauthorized' ? (

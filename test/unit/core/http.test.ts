@@ -47,13 +47,19 @@ describe('service client error taxonomy', () => {
     const server = await failure(client.json(conn(), '/api/product'));
     expect(server.code).toBe('server_error');
     expect(server.detail.maybeDelivered).toBe(true);
+    // the screen words each from its code and facts (issue #18), never from the English message
+    expect(server.toError().facts).toMatchObject({ status: 500 });
   });
 
   it('HTML and truncated JSON with 200 are bad responses, never data', async () => {
     svc.faults.add({ fault: { kind: 'html' }, times: 1 });
-    expect((await failure(client.json(conn(), '/api/product'))).message).toMatch(/web page/);
+    const page = await failure(client.json(conn(), '/api/product'));
+    expect(page.message).toMatch(/web page/);
+    expect(page.facts).toMatchObject({ reason: 'web_page', status: 200 });
     svc.faults.add({ fault: { kind: 'malformed' }, times: 1 });
-    expect((await failure(client.json(conn(), '/api/product'))).code).toBe('bad_response');
+    const malformed = await failure(client.json(conn(), '/api/product'));
+    expect(malformed.code).toBe('bad_response');
+    expect(malformed.facts).toMatchObject({ reason: 'unreadable' });
   });
 
   it('429 carries Retry-After and counts as not delivered', async () => {
@@ -62,12 +68,14 @@ describe('service client error taxonomy', () => {
     expect(limited.code).toBe('rate_limited');
     expect(limited.detail.retryAfterMs).toBe(7000);
     expect(limited.detail.maybeDelivered).toBe(false);
+    expect(limited.facts).toMatchObject({ retryAfterSeconds: 7, status: 429 });
   });
 
   it('refused connections are certainly not delivered; a dropped one may have been', async () => {
     const refused = await failure(client.json({ baseUrl: 'http://127.0.0.1:9', token: 't' }, '/api/product'));
     expect(refused.code).toBe('unreachable');
     expect(refused.detail.maybeDelivered).toBe(false);
+    expect(refused.facts).toMatchObject({ network: 'refused' });
     svc.faults.add({ fault: { kind: 'drop' }, times: 1 });
     const dropped = await failure(client.json(conn(), '/api/product'));
     expect(dropped.code).toBe('unreachable');

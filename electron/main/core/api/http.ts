@@ -20,9 +20,16 @@ export class ApiFailure extends AppFailure {
       network?: 'refused' | 'host_not_found' | 'tls' | 'network' | 'lost';
       excerpt?: string;
       fields?: Record<string, string[]>;
+      /** More facts for the screen to word (issue #18): a reason code, a host, the service's own message. */
+      facts?: Record<string, string | number | null>;
     },
   ) {
-    super(code, message, detail.fields);
+    super(code, message, detail.fields, {
+      ...(detail.status !== undefined ? { status: detail.status } : {}),
+      ...(detail.network ? { network: detail.network } : {}),
+      ...(detail.retryAfterMs !== undefined ? { retryAfterSeconds: Math.ceil(detail.retryAfterMs / 1000) } : {}),
+      ...detail.facts,
+    });
     this.name = 'ApiFailure';
   }
 }
@@ -231,6 +238,7 @@ export class ServiceHttp {
             {
               status: response.statusCode,
               maybeDelivered: true,
+              facts: { reason: 'redirect_elsewhere', host: next.host },
             },
           );
         }
@@ -238,6 +246,7 @@ export class ServiceHttp {
           throw new ApiFailure('bad_response', 'The service keeps redirecting.', {
             status: response.statusCode,
             maybeDelivered: true,
+            facts: { reason: 'redirect_loop' },
           });
         }
         url = next;
@@ -339,10 +348,12 @@ export class ServiceHttp {
     const excerpt = redact(text.slice(0, 4000), [token]);
     if (status >= 200 && status < 300) {
       if (!parsed) {
-        const what = /<html|<!doctype/i.test(text) ? 'a web page instead of data' : 'data that could not be read';
+        const page = /<html|<!doctype/i.test(text);
+        const what = page ? 'a web page instead of data' : 'data that could not be read';
         throw new ApiFailure('bad_response', `The service answered with ${what}.`, {
           status,
           maybeDelivered: true,
+          facts: { reason: page ? 'web_page' : 'unreadable' },
           excerpt,
         });
       }
@@ -379,7 +390,7 @@ function statusFailure(status: number, body: unknown, retryAfter: unknown, excer
     body && typeof body === 'object' && typeof (body as { message?: unknown }).message === 'string'
       ? redact((body as { message: string }).message, [token], 300)
       : null;
-  const base = { status, maybeDelivered: true, excerpt };
+  const base = { status, maybeDelivered: true, excerpt, facts: { serviceMessage: serverMessage } };
   if (status === 401) return new ApiFailure('unauthorized', 'The service did not accept the API token.', base);
   if (status === 403) return new ApiFailure('forbidden', 'The API token is not allowed to do this.', base);
   if (status === 404)

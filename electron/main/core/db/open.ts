@@ -202,6 +202,8 @@ function migrate(db: Database.Database, migrations: readonly Migration[], file: 
     throw new AppFailure(
       'internal',
       `${file} was written by a newer version of Shopdesk (schema ${current}, this version knows ${migrations.length}). Update Shopdesk.`,
+      undefined,
+      { reason: 'newer_schema' },
     );
   }
   for (let version = current; version < migrations.length; version++) {

@@ -8,6 +8,7 @@ import {
   REVIEW_STEP,
 } from '../../../../shared/order-entry';
 import { call } from '../../bridge';
+import { t } from '../../i18n';
 import { useStore } from '../../store';
 import { selectDateOrder } from '../../store/orders';
 
@@ -28,7 +29,12 @@ export async function correctRejected(entry: OutboxEntry): Promise<string> {
     }),
   );
   const data = attachLineMessages({
-    ...draftFromOrder(entry.order, order, (id) => known.get(id) ?? null),
+    // a product this computer never had keeps its id as its SKU, named in the screen's language
+    ...draftFromOrder(
+      entry.order,
+      order,
+      (id) => known.get(id) ?? { sku: `#${id}`, name: t('wizard.items.notInCatalogue'), price: null, available: null },
+    ),
     replaces: entry.id,
     serverErrors: entry.fieldErrors ?? {},
   });

@@ -1,4 +1,5 @@
 /** One order in full: customer and address, timeline, items with catalogue names, totals with a check, remarks. */
+import { countryLabel } from '../../../../shared/countries';
 import {
   ActionIcon,
   Alert,
@@ -33,8 +34,8 @@ import { useStore } from '../../store';
 import { orderAgain, startNewOrderPath } from '../new-order/start';
 import { MOD } from '../new-order/WizardScreen';
 import type { SimpleKey } from '../../../../shared/i18n/translate';
-import { t } from '../../i18n';
-import { errorText } from '../../errors';
+import { currentLocale, t } from '../../i18n';
+import { errorText, readNote } from '../../errors';
 
 function CopyIcon({ copied }: { copied: boolean }) {
   return (
@@ -156,7 +157,7 @@ export function OrderDetailScreen() {
     o.addressLine2,
     [o.zip, o.city].filter(Boolean).join(' '),
     o.province,
-    o.country,
+    o.country && countryLabel(o.country, currentLocale()),
   ].filter(Boolean);
   const amounts: [string, string | null][] = [
     [t('totals.subtotal'), o.subtotalPrice],
@@ -185,9 +186,9 @@ export function OrderDetailScreen() {
             )}
             {o.trackingNumber && <Text size="sm">{t('order.tracking', { tracking: o.trackingNumber })}</Text>}
           </Group>
-          {read.note && (
+          {read.why && (
             <Text size="sm" c="dimmed">
-              {read.note}
+              {readNote(read.why, 'order')}
             </Text>
           )}
         </Stack>

@@ -5,6 +5,7 @@
  * only prints (print.css hides everything else); its width fits A4 and US Letter alike.
  */
 import JsBarcode from 'jsbarcode';
+import { countryLabel } from '../../../../shared/countries';
 import { useEffect, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import type { DateView, OrderDetail } from '../../../../shared/domain';
@@ -13,7 +14,7 @@ import type { ShopSettings } from '../../../../shared/shop';
 import { formatDay } from '../../components/DateText';
 import { count, dayAndTime, money } from '../../components/format';
 import { statusText } from '../../components/StatusBadge';
-import { t } from '../../i18n';
+import { currentLocale, t } from '../../i18n';
 
 const day = (view: DateView): string =>
   view.kind === 'date' ? formatDay(view.iso, 'medium') : view.kind === 'invalid' ? view.text : '—';
@@ -48,7 +49,7 @@ export function OrderSheet({
     o.addressLine2,
     [o.zip, o.city].filter(Boolean).join(' '),
     o.province,
-    o.country,
+    o.country && countryLabel(o.country, currentLocale()),
   ].filter(Boolean);
   const totals: [string, string | null][] = [
     [t('totals.subtotal'), o.subtotalPrice],

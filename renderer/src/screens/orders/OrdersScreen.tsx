@@ -2,7 +2,7 @@
  * The order book: type to search, saved views, status, date presets and range, sort, columns to choose; arrows to
  * move and Enter to open.
  */
-import { Alert, Badge, Button, Group, Select, Text, TextInput } from '@mantine/core';
+import { Alert, Badge, Button, Group, Select, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -33,6 +33,7 @@ import { startNewOrderPath } from '../new-order/start';
 import { OrdersSummaryBar } from './OrdersSummaryBar';
 import { SavedViews } from './SavedViews';
 import { t } from '../../i18n';
+import { DayFilter } from './DayFilter';
 
 type OrderColumn = Column<OrderRow> & { required?: boolean };
 
@@ -132,6 +133,8 @@ export function OrdersScreen() {
   const [summary, setSummary] = useState<OrdersSummary | null>(null);
   const [exporting, setExporting] = useState<string | null>(null);
   const [swapped, setSwapped] = useState(false);
+  // bumped when the filters are set from elsewhere: the day fields drop anything half typed
+  const [dayFields, setDayFields] = useState(0);
   const searchRef = useRef<HTMLInputElement>(null);
   const online = connection?.state === 'online';
 
@@ -181,6 +184,7 @@ export function OrdersScreen() {
   };
   const choosePreset = (value: DatePreset | null): void => {
     setSwapped(false);
+    setDayFields((n) => n + 1);
     setPreset(value);
     setQuery(value ? presetRange(value) : { from: null, to: null });
     setSelected(0);
@@ -188,6 +192,7 @@ export function OrdersScreen() {
   const clearFilters = (): void => {
     setText('');
     setSwapped(false);
+    setDayFields((n) => n + 1);
     setPreset(null);
     setQuery({ ...DEFAULT_ORDERS_QUERY });
     setOrdersSearch('');
@@ -197,6 +202,7 @@ export function OrdersScreen() {
     const next = queryOfView(view);
     setText(next.query.text);
     setSwapped(false);
+    setDayFields((n) => n + 1);
     setPreset(next.preset);
     setQuery(next.query);
     if (view.columns) setUi({ orderColumns: view.columns });
@@ -386,19 +392,21 @@ export function OrdersScreen() {
             clearable
             w={124}
           />
-          <TextInput
+          <DayFilter
+            key={`from-${dayFields}`}
             label={t('orders.from')}
-            type="date"
-            value={query.from ?? ''}
-            onChange={(e) => setRange({ from: e.currentTarget.value || null })}
-            w={130}
+            clearLabel={t('orders.fromClear')}
+            value={query.from ?? null}
+            onChange={(from) => setRange({ from })}
+            w={136}
           />
-          <TextInput
+          <DayFilter
+            key={`to-${dayFields}`}
             label={t('orders.to')}
-            type="date"
-            value={query.to ?? ''}
-            onChange={(e) => setRange({ to: e.currentTarget.value || null })}
-            w={130}
+            clearLabel={t('orders.toClear')}
+            value={query.to ?? null}
+            onChange={(to) => setRange({ to })}
+            w={136}
           />
         </>
       }

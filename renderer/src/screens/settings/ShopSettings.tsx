@@ -16,7 +16,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useMemo, useState, type FormEvent } from 'react';
-import { countryNames } from '../../../../shared/countries';
+import { countryFromTyped, countryLabel, countryLabels, countryNames } from '../../../../shared/countries';
 import { formatMoneyIn } from '../../../../shared/money';
 import { CURRENCIES, ShopSettings as ShopSchema, type ShopSettings as Shop } from '../../../../shared/shop';
 import { errorText } from '../../errors';
@@ -43,7 +43,8 @@ export function ShopSettings() {
     setShown(shop);
     setForm(shop);
   }
-  const countries = useMemo(() => countryNames(), []);
+  const locale = currentLocale();
+  const countries = useMemo(() => countryLabels(locale), [locale]);
   const currencies = useMemo(() => {
     const names = currencyNames();
     return CURRENCIES.map((code) => ({ value: code, label: `${code} — ${names?.of(code) ?? code}` }));
@@ -55,7 +56,7 @@ export function ShopSettings() {
       ? t('settings.shop.taxRateError')
       : undefined;
   const countryError =
-    form.country.trim() && !countries.includes(form.country.trim()) ? t('settings.shop.countryError') : undefined;
+    form.country.trim() && !countryNames().includes(form.country.trim()) ? t('settings.shop.countryError') : undefined;
 
   const onSave = async (event: FormEvent): Promise<void> => {
     event.preventDefault();
@@ -104,9 +105,10 @@ export function ShopSettings() {
             description={t('settings.shop.countryHelp')}
             data={countries}
             limit={8}
-            value={form.country}
+            // shown in the language of the screen, kept as the service names it (English)
+            value={countryLabel(form.country, locale)}
             error={countryError}
-            onChange={(country) => set({ country })}
+            onChange={(typed) => set({ country: countryFromTyped(typed, locale) ?? typed })}
           />
           <Select
             label={t('settings.shop.currency')}

@@ -8,7 +8,7 @@ import { useNavigate } from 'react-router';
 import type { ProductRow } from '../../../../shared/domain';
 import { flagLabel } from '../../components/flags';
 import { call } from '../../bridge';
-import { errorText } from '../../errors';
+import { errorText, readNote } from '../../errors';
 import { t } from '../../i18n';
 import { SourceBadge } from '../../components/DataSource';
 import { count, measure, money } from '../../components/format';
@@ -76,9 +76,9 @@ export function ProductDetailPanel({ id }: { id: number }) {
       </Group>
       {!read.missing && <AddToOrderButton product={p} />}
       {read.missing && <Alert color="orange">{t('product.missing')}</Alert>}
-      {read.note && !read.missing && (
+      {read.why && !read.missing && (
         <Text size="sm" c="dimmed">
-          {read.note}
+          {readNote(read.why, 'product')}
         </Text>
       )}
       <Table withRowBorders={false} verticalSpacing={4}>

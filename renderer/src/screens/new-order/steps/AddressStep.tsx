@@ -1,22 +1,17 @@
 /** Step 2: where the order goes, with the country chosen from a list. */
 import { Autocomplete, SimpleGrid, Stack } from '@mantine/core';
 import { useMemo } from 'react';
-import { countryNames } from '../../../../../shared/countries';
-import { t } from '../../../i18n';
+import { countryFromTyped, countryLabel, countryLabels } from '../../../../../shared/countries';
+import { currentLocale, t } from '../../../i18n';
 import { useStore } from '../../../store';
 import type { WizardErrors } from '../errors';
 import { DraftField } from './fields';
 
-/** The list's spelling of a country typed in any case ("united kingdom"), or null. */
-function canonicalCountry(text: string): string | null {
-  const wanted = text.trim().toLocaleLowerCase('en');
-  return countryNames().find((c) => c.toLocaleLowerCase('en') === wanted) ?? null;
-}
-
 export function AddressStep({ errors }: { errors: WizardErrors }) {
   const country = useStore((s) => s.wizard!.data.fields.country);
   const updateDraft = useStore((s) => s.updateDraft);
-  const countries = useMemo(() => countryNames(), []);
+  const locale = currentLocale();
+  const countries = useMemo(() => countryLabels(locale), [locale]);
   return (
     <Stack gap="sm" maw={560}>
       <DraftField
@@ -42,11 +37,13 @@ export function AddressStep({ errors }: { errors: WizardErrors }) {
           label={t('wizard.address.country')}
           required
           data={countries}
-          value={country}
-          // typed text is the value at once (no race with the list appearing); a name in any case becomes the list's
+          // shown in the language of the screen; the draft keeps the service's (English) name
+          value={countryLabel(country, locale)}
+          // typed text is the value at once (no race with the list appearing); a country named in the screen's
+          // language or in English, in any case, becomes the service's name
           onChange={(value) =>
             updateDraft(
-              (d) => ({ ...d, fields: { ...d.fields, country: canonicalCountry(value) ?? value } }),
+              (d) => ({ ...d, fields: { ...d.fields, country: countryFromTyped(value, locale) ?? value } }),
               ['country'],
             )
           }

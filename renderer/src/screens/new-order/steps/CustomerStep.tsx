@@ -5,12 +5,13 @@
  * fields with what was typed as the name.
  */
 import { Anchor, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { countryLabel } from '../../../../../shared/countries';
 import { useEffect, useEffectEvent, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { CUSTOMER_FIELDS, type Customer } from '../../../../../shared/customers';
 import { call } from '../../../bridge';
 import { formatDay } from '../../../components/DateText';
 import { errorText } from '../../../errors';
-import { t } from '../../../i18n';
+import { currentLocale, t } from '../../../i18n';
 import { useStore } from '../../../store';
 import type { WizardErrors } from '../errors';
 import classes from '../wizard.module.css';
@@ -180,7 +181,9 @@ function CustomerSearch({ onChosen, onNew }: { onChosen: () => void; onNew: () =
               {[c.fields.email, c.fields.phone].filter(Boolean).join(' · ')}
             </Text>
             <Text size="sm">
-              {[c.fields.city, c.fields.country].filter(Boolean).join(', ')}
+              {[c.fields.city, c.fields.country && countryLabel(c.fields.country, currentLocale())]
+                .filter(Boolean)
+                .join(', ')}
               <Text span size="xs" c="dimmed">
                 {' '}
                 ·{' '}

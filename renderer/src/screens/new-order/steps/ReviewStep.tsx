@@ -4,6 +4,7 @@
  * the outbox first; Enter never sends, only the button (or Ctrl+Enter) does.
  */
 import { Alert, Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { countryLabel } from '../../../../../shared/countries';
 import { useEffect, useEffectEvent, useRef, useState, type ReactNode } from 'react';
 import type { DraftLine } from '../../../../../shared/domain';
 
@@ -12,7 +13,7 @@ import { formatLocaleDate } from '../../../../../shared/dates';
 import type { SimpleKey } from '../../../../../shared/i18n/translate';
 import { call } from '../../../bridge';
 import { count, measure, money } from '../../../components/format';
-import { errorText } from '../../../errors';
+import { errorText, readNote } from '../../../errors';
 import { currentLocale, t } from '../../../i18n';
 import { useStore } from '../../../store';
 import { taxRuleOf } from '../../../../../shared/shop';
@@ -62,7 +63,8 @@ export function ReviewStep({
         try {
           const read = await call('catalogue:product', { id: line.productId });
           if (read.missing) return [line.productId, { state: 'missing' }, null];
-          if (read.source !== 'live') return [line.productId, { state: 'cache', note: read.note }, null];
+          if (read.source !== 'live')
+            return [line.productId, { state: 'cache', note: readNote(read.why, 'product') }, null];
           const p = read.product;
           const fresh = { ...line, price: p.price, available: p.available, addedAt: p.fetchedAt };
           const check: Check = { state: 'live', price: p.price, available: p.available, was: line };
@@ -165,7 +167,7 @@ export function ReviewStep({
           <Text>
             {f.province}
             {f.province && f.country ? ', ' : ''}
-            {f.country}
+            {f.country && countryLabel(f.country, currentLocale())}
           </Text>
         </Section>
       </SimpleGrid>
