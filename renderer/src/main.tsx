@@ -10,6 +10,8 @@ import {
   CloseButton,
   MantineProvider,
   createTheme,
+  Drawer,
+  Modal,
   type CloseButtonProps,
   type CSSVariablesResolver,
 } from '@mantine/core';
@@ -31,6 +33,9 @@ const themeFor = (closeLabel: string) =>
     components: {
       // every close button (modals, drawers, alerts, notifications) has a name, in the language in use
       CloseButton: CloseButton.extend({ defaultProps: { 'aria-label': closeLabel } as Partial<CloseButtonProps> }),
+      // a dialog's or drawer's header is not a second banner of the page (the app's own header is the one banner)
+      Modal: Modal.extend({ defaultProps: { attributes: { header: { role: 'none' } } } }),
+      Drawer: Drawer.extend({ defaultProps: { attributes: { header: { role: 'none' } } } }),
     },
   });
 const resolver: CSSVariablesResolver = (t) => {

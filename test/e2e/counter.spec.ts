@@ -10,7 +10,7 @@ import { ask } from '../support/ask';
 import { ActionCounter } from './counter';
 import { expect, test } from './fixtures';
 
-const stepTitle = (page: Page) => page.getByRole('heading', { level: 3, name: /^Step \d of 5: / });
+const stepTitle = (page: Page) => page.getByRole('heading', { level: 2, name: /^Step \d of 5: / });
 const lines = (page: Page) =>
   page.getByRole('table', { name: 'Order lines' }).getByRole('row', { name: /^Line \d+: / });
 

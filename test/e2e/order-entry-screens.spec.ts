@@ -7,7 +7,7 @@ import type { Page } from '@playwright/test';
 import { ask } from '../support/ask';
 import { expect, test, type AppHarness } from './fixtures';
 
-const stepTitle = (page: Page) => page.getByRole('heading', { level: 3, name: /^Step \d of 5: / });
+const stepTitle = (page: Page) => page.getByRole('heading', { level: 2, name: /^Step \d of 5: / });
 
 async function noSeriousFindings(page: Page, where: string): Promise<void> {
   // the screen's own content; the app frame around it (header, navigation) is scanned with every screen by #14

@@ -12,7 +12,7 @@ async function products(app: AppHarness): Promise<[ProductRow, ProductRow]> {
 }
 
 const steps = (page: Page) => page.getByRole('navigation', { name: 'Order steps' });
-const stepTitle = (page: Page) => page.getByRole('heading', { level: 3, name: /^Step \d of 5: / });
+const stepTitle = (page: Page) => page.getByRole('heading', { level: 2, name: /^Step \d of 5: / });
 
 async function openNewOrder(page: Page): Promise<void> {
   await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'New order' }).click();

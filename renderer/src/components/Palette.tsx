@@ -60,7 +60,15 @@ export function Palette({ query, setQuery }: { query: string; setQuery: (query: 
   const empty = screens.length + current.products.length + current.orders.length === 0;
 
   return (
-    <Spotlight.Root query={query} onQueryChange={setQuery} shortcut={null} scrollable maxHeight={420}>
+    <Spotlight.Root
+      query={query}
+      onQueryChange={setQuery}
+      shortcut={null}
+      scrollable
+      maxHeight={420}
+      // the dialog has no visible title: its name is the search's
+      attributes={{ content: { 'aria-label': t('palette.label') } }}
+    >
       <Spotlight.Search placeholder={t('palette.placeholder')} aria-label={t('palette.label')} />
       <Spotlight.ActionsList aria-label={t('palette.list')}>
         {screens.length > 0 && (

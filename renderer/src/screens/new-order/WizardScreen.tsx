@@ -194,7 +194,7 @@ function Wizard({ onDone }: { onDone: (path: string) => void }) {
         <Paper withBorder radius="md" p="lg" className={classes.page}>
           <form ref={formRef} onSubmit={onSubmit} noValidate aria-labelledby="wizard-step-title">
             <Stack gap="md">
-              <Title order={3} id="wizard-step-title">
+              <Title order={2} fz="h3" id="wizard-step-title">
                 {t('wizard.stepOf', { step: step + 1, steps: STEPS.length, name: stepName(step) })}
               </Title>
               {step === 0 && <CustomerStep errors={errors} onChosen={() => goTo(1)} />}

@@ -56,7 +56,9 @@ export function DataSettings() {
   return (
     <Paper withBorder p="lg" radius="md" aria-label={t('settings.data')} component="section">
       <Stack gap="xs">
-        <Title order={3}>{t('settings.data')}</Title>
+        <Title order={2} fz="h3">
+          {t('settings.data')}
+        </Title>
         <Text>
           {t('settings.data.encrypted')} {keychain ? t('settings.data.keychain') : t('settings.data.keyFile')}
         </Text>

@@ -12,7 +12,9 @@ export function DateOrderSettings() {
   return (
     <Paper withBorder p="lg" radius="md">
       <Stack gap="xs">
-        <Title order={3}>{t('settings.dateOrder')}</Title>
+        <Title order={2} fz="h3">
+          {t('settings.dateOrder')}
+        </Title>
         <Text size="sm" c="dimmed">
           {t('settings.dateOrderHelp')}
         </Text>

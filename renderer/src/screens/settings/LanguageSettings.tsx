@@ -22,7 +22,9 @@ export function LanguageSettings() {
   return (
     <Paper withBorder p="lg" radius="md" component="section" aria-label={t('settings.language')}>
       <Stack gap="xs">
-        <Title order={3}>{t('settings.language')}</Title>
+        <Title order={2} fz="h3">
+          {t('settings.language')}
+        </Title>
         <Select
           label={t('settings.language')}
           description={t('settings.languageHelp')}

@@ -144,7 +144,9 @@ export function SettingsScreen() {
         aria-label={t('settings.connection')}
       >
         <Stack>
-          <Title order={3}>{t('settings.connection')}</Title>
+          <Title order={2} fz="h3">
+            {t('settings.connection')}
+          </Title>
           <TextInput
             label={t('settings.address')}
             description={t('settings.addressHelp')}
@@ -204,7 +206,9 @@ export function SettingsScreen() {
       {settings && (
         <Paper withBorder p="lg" radius="md">
           <Stack gap="xs">
-            <Title order={3}>{t('settings.tokenStorage')}</Title>
+            <Title order={2} fz="h3">
+              {t('settings.tokenStorage')}
+            </Title>
             {/* a note that itself says where the token is kept replaces the kind's line (both said it twice) */}
             {!noteSaysWhere(settings.vault) && (
               <Text>

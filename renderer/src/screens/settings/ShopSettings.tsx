@@ -84,7 +84,9 @@ export function ShopSettings() {
       aria-label={t('settings.shop')}
     >
       <Stack gap="sm">
-        <Title order={3}>{t('settings.shop')}</Title>
+        <Title order={2} fz="h3">
+          {t('settings.shop')}
+        </Title>
         <TextInput
           label={t('settings.shop.name')}
           value={form.name}

@@ -31,7 +31,9 @@ export function Welcome() {
       <Text>{t('welcome.intro')}</Text>
       <Paper withBorder p="lg" radius="md">
         <Stack>
-          <Title order={3}>{t('welcome.connect')}</Title>
+          <Title order={2} fz="h3">
+            {t('welcome.connect')}
+          </Title>
           <Text c="dimmed">{t('welcome.connectText')}</Text>
           <Group>
             <Button onClick={() => navigate('/settings')}>{t('welcome.setUp')}</Button>
@@ -40,7 +42,9 @@ export function Welcome() {
       </Paper>
       <Paper withBorder p="lg" radius="md">
         <Stack>
-          <Title order={3}>{t('welcome.practise')}</Title>
+          <Title order={2} fz="h3">
+            {t('welcome.practise')}
+          </Title>
           <Text c="dimmed">{t('welcome.practiseText')}</Text>
           <Group>
             <Button variant="light" color="grape" loading={busy} onClick={() => void tryDemo()}>

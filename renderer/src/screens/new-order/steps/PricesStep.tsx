@@ -59,7 +59,9 @@ export function PricesStep({ errors }: { errors: WizardErrors }) {
     <Stack gap="lg">
       <Group align="flex-start" gap="xl" wrap="nowrap">
         <Stack gap="sm" style={{ flex: 1 }}>
-          <Title order={4}>{t('wizard.prices')}</Title>
+          <Title order={3} fz="h4">
+            {t('wizard.prices')}
+          </Title>
           {amount('shipping_cost', t('wizard.prices.shipping'), t('wizard.prices.shippingHelp'))}
           {tax === null ? (
             amount('total_tax', t('wizard.prices.tax'), t('wizard.prices.taxHelpNoRate'))
@@ -124,7 +126,9 @@ export function PricesStep({ errors }: { errors: WizardErrors }) {
         </Paper>
       </Group>
       <Stack gap="sm">
-        <Title order={4}>{t('wizard.dates')}</Title>
+        <Title order={3} fz="h4">
+          {t('wizard.dates')}
+        </Title>
         <Group align="flex-start" gap="md">
           <DateField
             fieldKey="order_date"

@@ -335,7 +335,9 @@ function Section({
     <Paper withBorder p="md" radius="md" aria-label={name} component="section">
       <Group justify="space-between" mb="xs">
         <Group gap="xs">
-          <Title order={4}>{name}</Title>
+          <Title order={3} fz="h4">
+            {name}
+          </Title>
           {attention && (
             <Badge color="red" variant="light">
               {t('wizard.review.needsAttention')}
