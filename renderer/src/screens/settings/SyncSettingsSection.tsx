@@ -91,7 +91,9 @@ export function SyncSettingsSection() {
   return (
     <Paper withBorder p="lg" radius="md" component="section" aria-label={t('settings.sync.title')}>
       <Stack gap="sm">
-        <Title order={3}>{t('settings.sync.title')}</Title>
+        <Title order={2} fz="h3">
+          {t('settings.sync.title')}
+        </Title>
         <Text size="sm" c="dimmed">
           {t('settings.sync.intro')}
         </Text>

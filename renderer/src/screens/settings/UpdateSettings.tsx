@@ -35,7 +35,9 @@ function UpdateSettingsForm({ status }: { status: UpdateStatus }) {
   return (
     <Paper withBorder p="lg" radius="md" component="section" aria-label={t('updates.title')}>
       <Stack gap="sm">
-        <Title order={3}>{t('updates.title')}</Title>
+        <Title order={2} fz="h3">
+          {t('updates.title')}
+        </Title>
         <Text size="sm" data-testid="update-summary" role="status">
           {updateSummary(status)}
         </Text>
