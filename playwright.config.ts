@@ -1,6 +1,27 @@
 import { defineConfig } from '@playwright/test';
 import { chromiumPath } from './test/support/chromium';
 
+/**
+ * The specs that run a second time in the pseudo-locale: every one that walks the screens through the e2e fixtures.
+ * Not: the languages spec (its own locales), a11y (the pseudo transform pads a button's text and its longer label
+ * differently, which axe reads as a label/content mismatch no real language has), updates (its own harness), and the
+ * build, desktop and Electron specs (no words).
+ */
+const PSEUDO_SPECS = [
+  'e2e/orders.spec.ts',
+  'e2e/order-entry.spec.ts',
+  'e2e/order-entry-screens.spec.ts',
+  'e2e/stock.spec.ts',
+  'e2e/outbox.spec.ts',
+  'e2e/outbox-todo.spec.ts',
+  'e2e/foundation.spec.ts',
+  'e2e/glance.spec.ts',
+  'e2e/print.spec.ts',
+  'e2e/counter.spec.ts',
+  'e2e/reliability.spec.ts',
+  'e2e/security.spec.ts',
+];
+
 export default defineConfig({
   testDir: 'test',
   testMatch: ['e2e/**/*.spec.ts', 'electron/**/*.spec.ts'],
@@ -29,4 +50,13 @@ export default defineConfig({
     },
     trace: 'off',
   },
+  projects: [
+    { name: 'en' },
+    // Issue #18: the specs of the main screens a second time in the pseudo-locale (test/e2e/pseudo.ts)
+    {
+      name: 'pseudo',
+      use: { locale: 'en-XA' },
+      testMatch: PSEUDO_SPECS,
+    },
+  ],
 });

@@ -103,7 +103,7 @@ export function messageTypes(en: Catalogue): string {
 
 // ---------- the pseudo-locale ----------
 
-const ACCENTED: Record<string, string> = Object.fromEntries(
+export const ACCENTED: Record<string, string> = Object.fromEntries(
   [...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ'].map((ch, i) => [
     ch,
     [...'åƀçðéƒĝĥîĵķļɱñöþǫŕšţûṽŵẋýžÅƁÇÐÉƑĜĤÎĴĶĻṀÑÖÞǪŔŠŢÛṼŴẊÝŽ'][i]!,

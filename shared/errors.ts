@@ -1,3 +1,5 @@
+import type { BaseUrlCheck } from './url';
+
 /** Error codes shared by main and renderer: they survive the IPC boundary where exceptions would not. */
 export const ERROR_CODES = [
   'invalid_request',
@@ -68,3 +70,12 @@ export class AppFailure extends Error {
     };
   }
 }
+
+/** An address the check refused, as the error of the field it was typed in: the reason and scheme as facts to word. */
+export const refusedAddress = (check: Extract<BaseUrlCheck, { ok: false }>, field: string): AppFailure =>
+  new AppFailure(
+    check.code,
+    check.message,
+    { [field]: [check.message] },
+    { field, reason: check.reason, scheme: check.scheme ?? null },
+  );

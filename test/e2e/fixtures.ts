@@ -2,7 +2,7 @@
  * E2E fixtures: a fresh data folder, the real core and browser host per test, and a reference service on demand.
  * Page objects live beside the specs.
  */
-import { expect, test as base, type Page } from '@playwright/test';
+import { expect as baseExpect, test as base, type Page } from '@playwright/test';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,6 +12,7 @@ import { startWebHost, type WebHost } from '../../electron/web/host';
 import { startService, type RunningService } from '../../server/index';
 import { ask } from '../support/ask';
 import { translatorFor } from './i18n';
+import { lookUpInPseudo, widenExpect } from './pseudo';
 import type { Translator } from '../../shared/i18n/translate';
 
 export const REPORTS = path.resolve('reports/screens');
@@ -31,12 +32,31 @@ export interface AppHarness {
   restart(): Promise<void>;
 }
 
-export const test = base.extend<{ app: AppHarness; service: RunningService; t: Translator['t'] }>({
+/** expect(), whose text matchers take the pseudo-locale's words too in the pseudo project (./pseudo.ts). */
+const expect = widenExpect(baseExpect);
+
+export const test = base.extend<{
+  app: AppHarness;
+  service: RunningService;
+  t: Translator['t'];
+  pseudoWords: void;
+}>({
+  /** The pseudo project (playwright.config.ts): English names in the tests find the pseudo-locale's words. */
+  pseudoWords: [
+    async ({ page }, use, testInfo) => {
+      // the project, not the locale: the languages spec opens en-XA in the English project and words names itself
+      if (testInfo.project.name === 'pseudo') lookUpInPseudo(page);
+      await use();
+    },
+    { auto: true },
+  ],
   /** Words as the app says them in this project's locale (test/e2e/i18n.ts). */
   t: async ({ locale }, use) => {
     await use(translatorFor(locale ?? 'en-US').t);
   },
-  app: async ({ page }, use) => {
+  app: async ({ page }, use, testInfo) => {
+    // the pseudo project's shots beside the English ones, not over them
+    const shotPrefix = testInfo.project.name === 'pseudo' ? 'pseudo-' : '';
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shopdesk-e2e-'));
     // the core's log goes to a file in the data folder, as the app's does (the token scan reads it)
     const logFile = path.join(dataDir, 'logs', 'main.log');
@@ -75,7 +95,11 @@ export const test = base.extend<{ app: AppHarness; service: RunningService; t: T
         await expect.poll(async () => (await ask(core, 'orders:status', {})).cachedOrders).toBeGreaterThan(0);
       },
       screenshot: async (name) => {
-        await page.screenshot({ path: path.join(REPORTS, `${name}.png`), fullPage: true, animations: 'disabled' });
+        await page.screenshot({
+          path: path.join(REPORTS, `${shotPrefix}${name}.png`),
+          fullPage: true,
+          animations: 'disabled',
+        });
       },
       restart: async () => {
         await host.close();

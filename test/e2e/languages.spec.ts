@@ -1,9 +1,11 @@
 /**
- * Issue #18 in the browser: every screen in the pseudo-locale (accented, ~35 % longer, bracketed) and in German, shot
- * at 1366×768 and 1024×700 (reports/screens/18-*), with the pseudo-locale's chrome (buttons, tabs, headings, labels,
- * column headers, alerts) checked for words that did not come from the catalogues; and the order wizard typed in
- * German number and date formats sends exactly the order the English run sends.
+ * Issue #18 in the browser: every screen in the pseudo-locale (accented, ~35 % longer, bracketed), in German and in
+ * German in the dark theme, shot at 1366×768 and 1024×700 (reports/screens/18-*; the German order sheet as printed
+ * too), with the pseudo-locale's chrome (buttons, tabs, headings, labels, column headers, alerts) checked for words that
+ * did not come from the catalogues and the dark German screens scanned with axe-core (no serious or critical finding);
+ * and the order wizard typed in German number, date and country formats sends exactly the order the English run sends.
  */
+import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Locator, Page } from '@playwright/test';
 import path from 'node:path';
 import type { NewOrder, ProductRow } from '../../shared/domain';
@@ -49,6 +51,16 @@ async function untranslated(page: Page): Promise<string[]> {
   return [...new Set(texts.filter((text) => /[A-Za-z]{3}/.test(text) && !PSEUDO_MARK.test(text)))];
 }
 
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+/** Serious and critical axe-core findings on the page as it is (other impacts are not counted). */
+async function axeFindings(page: Page, name: string): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${name}: ${v.id} (${v.impact}) — ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
+}
+
 async function shoot(
   page: Page,
   name: string,
@@ -56,9 +68,12 @@ async function shoot(
   problems: string[],
   /** What to bring into view, its end, at each size (the screens scroll inside the frame: a full-page shot stops there). */
   inView?: Locator,
+  /** Scan with axe-core too: a serious or critical finding is a problem. */
+  axe = false,
 ): Promise<void> {
   await page.waitForTimeout(150); // transitions and lazy chunks settle
   if (check) for (const text of await untranslated(page)) problems.push(`${name}: ${text}`);
+  if (axe) problems.push(...(await axeFindings(page, name)));
   for (const size of SIZES) {
     await page.setViewportSize(size);
     await inView?.evaluate((element) => element.scrollIntoView({ block: 'end' }));
@@ -71,11 +86,18 @@ async function shoot(
   await page.setViewportSize(SIZES[0]!);
 }
 
-for (const locale of ['en-XA', 'de-DE'] as const) {
-  test.describe(`every screen in ${locale}`, () => {
-    test.use({ locale, viewport: SIZES[0] });
+/** The pseudo-locale (words checked), German, and German in the dark theme (scanned with axe-core as well). */
+const RUNS = [
+  { locale: 'en-XA', theme: 'light', prefix: '18-pseudo' },
+  { locale: 'de-DE', theme: 'light', prefix: '18-de' },
+  { locale: 'de-DE', theme: 'dark', prefix: '18-de-dark' },
+] as const;
 
-    test(`${locale}: orders, an order, stock, a product, outbox, settings and each wizard step`, async ({
+for (const { locale, theme, prefix } of RUNS) {
+  test.describe(`every screen in ${locale} (${theme})`, () => {
+    test.use({ locale, viewport: SIZES[0], colorScheme: theme });
+
+    test(`${locale}, ${theme}: orders, an order and its print sheet, stock, a product, outbox, settings and each wizard step`, async ({
       page,
       app,
       service,
@@ -83,7 +105,7 @@ for (const locale of ['en-XA', 'de-DE'] as const) {
       test.setTimeout(120_000);
       const { t } = translatorFor(locale);
       const pseudo = locale === 'en-XA';
-      const prefix = `18-${pseudo ? 'pseudo' : 'de'}`;
+      const axe = theme === 'dark';
       const problems: string[] = [];
       await connected(app, service);
       // one order sent from here, so the outbox has something to say
@@ -99,32 +121,39 @@ for (const locale of ['en-XA', 'de-DE'] as const) {
       await page.goto(`${base}/#/orders`);
       await expect(page.getByRole('heading', { level: 1, name: t('nav.orders') })).toBeVisible();
       await expect(page.getByRole('row').nth(2)).toBeVisible();
-      await shoot(page, `${prefix}-orders`, pseudo, problems);
+      await shoot(page, `${prefix}-orders`, pseudo, problems, undefined, axe);
 
       await page.goto(`${base}/#/orders/1`);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await expect(page.getByRole('table').first()).toBeVisible();
-      await shoot(page, `${prefix}-order`, pseudo, problems);
+      await shoot(page, `${prefix}-order`, pseudo, problems, undefined, axe);
+      // the order sheet as printed (a document: black on white whatever the theme), in the language of the screen
+      if (!pseudo) {
+        await page.emulateMedia({ media: 'print' });
+        await expect(page.getByRole('article', { name: t('sheet.label') })).toBeVisible();
+        await shoot(page, `${prefix}-print`, false, problems);
+        await page.emulateMedia({ media: 'screen' });
+      }
 
       await page.goto(`${base}/#/stock`);
       await expect(page.getByRole('heading', { level: 1, name: t('nav.stock') })).toBeVisible();
       await expect(page.getByRole('row').nth(2)).toBeVisible();
-      await shoot(page, `${prefix}-stock`, pseudo, problems);
+      await shoot(page, `${prefix}-stock`, pseudo, problems, undefined, axe);
       await page.getByRole('row').nth(2).click();
       await page.waitForTimeout(1000); // the product panel reads the product live, then settles
-      await shoot(page, `${prefix}-product`, pseudo, problems);
+      await shoot(page, `${prefix}-product`, pseudo, problems, undefined, axe);
 
       await page.goto(`${base}/#/outbox`);
       await expect(page.getByRole('heading', { level: 1, name: t('nav.outbox') })).toBeVisible();
       await expect(page.getByRole('tablist', { name: t('outbox.lists') })).toBeVisible();
       await page.getByRole('button', { name: t('outbox.steps.show', { count: 1 }) }).click();
-      await shoot(page, `${prefix}-outbox`, pseudo, problems);
+      await shoot(page, `${prefix}-outbox`, pseudo, problems, undefined, axe);
 
       await page.goto(`${base}/#/settings`);
       await expect(page.getByRole('heading', { level: 1, name: t('nav.settings') })).toBeVisible();
       await page.getByRole('button', { name: t('settings.test') }).click();
       await expect(page.getByRole('status', { name: t('settings.testResult') })).toBeVisible();
-      await shoot(page, `${prefix}-settings`, pseudo, problems);
+      await shoot(page, `${prefix}-settings`, pseudo, problems, undefined, axe);
       // further down: Settings → Updates and Settings → Sync
       for (const [name, key] of [
         ['updates', 'updates.title'],
@@ -132,14 +161,14 @@ for (const locale of ['en-XA', 'de-DE'] as const) {
       ] as const) {
         const section = page.getByRole('region', { name: t(key), exact: true });
         await expect(section).toBeVisible();
-        await shoot(page, `${prefix}-settings-${name}`, false, problems, section);
+        await shoot(page, `${prefix}-settings-${name}`, false, problems, section, axe);
       }
 
       // the wizard: each step in turn from the step list, one product on the items step
       await page.goto(`${base}/#/new-order`);
       const steps = page.getByRole('navigation', { name: t('wizard.steps') });
       await expect(steps).toBeVisible();
-      await shoot(page, `${prefix}-wizard-1`, pseudo, problems);
+      await shoot(page, `${prefix}-wizard-1`, pseudo, problems, undefined, axe);
       const product = (await inStock(app))[0]!;
       for (const step of [1, 2, 3, 4] as const) {
         await steps.getByRole('button').nth(step).click();
@@ -150,7 +179,7 @@ for (const locale of ['en-XA', 'de-DE'] as const) {
             page.getByRole('row', { name: t('wizard.items.line', { number: 1, sku: product.sku }) }),
           ).toBeVisible();
         }
-        await shoot(page, `${prefix}-wizard-${step + 1}`, pseudo, problems);
+        await shoot(page, `${prefix}-wizard-${step + 1}`, pseudo, problems, undefined, axe);
       }
       expect(problems, 'words not from the catalogues').toEqual([]);
     });

@@ -5,7 +5,7 @@ import type { ConnectionVerdict, EventPayload, Handlers, SettingsView } from '..
 import type { SkippedRecord } from '../../../shared/domain';
 import { cacheKey } from './service-scope';
 import { eraseServiceFiles } from './erase';
-import { AppFailure, type Result } from '../../../shared/errors';
+import { AppFailure, refusedAddress, type Result } from '../../../shared/errors';
 import { checkBaseUrl } from '../../../shared/url';
 import type { RunningService } from '../../../server/index';
 import { ServiceHttp } from './api/http';
@@ -223,13 +223,7 @@ export function createCore(options: CoreOptions): Core {
     'settings:get': view,
     'settings:save': async ({ baseUrl, token }) => {
       const url = checkBaseUrl(baseUrl);
-      if (!url.ok)
-        throw new AppFailure(
-          url.code,
-          url.message,
-          { baseUrl: [url.message] },
-          { field: 'baseUrl', reason: url.reason, scheme: url.scheme ?? null },
-        );
+      if (!url.ok) throw refusedAddress(url, 'baseUrl');
       if (token !== undefined) {
         const trimmed = token.trim();
         if (trimmed === '')

@@ -6,7 +6,7 @@
 import Conf from 'conf';
 import { z } from 'zod';
 import type { UpdateStatus } from '../../../../shared/contract';
-import { AppFailure } from '../../../../shared/errors';
+import { refusedAddress } from '../../../../shared/errors';
 import { checkBaseUrl } from '../../../../shared/url';
 import type { CoreEvents } from '../events';
 import { mayRestart, nextCheckAt, offer, type Activity, type UpdatePhase, type UpdateState } from './policy';
@@ -197,13 +197,7 @@ export class Updates {
       let feed: string | null = null;
       if (feedUrl !== null && feedUrl.trim() !== '') {
         const url = checkBaseUrl(feedUrl);
-        if (!url.ok)
-          throw new AppFailure(
-            url.code,
-            url.message,
-            { feedUrl: [url.message] },
-            { field: 'feedUrl', reason: url.reason, scheme: url.scheme ?? null },
-          );
+        if (!url.ok) throw refusedAddress(url, 'feedUrl');
         feed = url.url;
       }
       this.store.store = { checks, feedUrl: feed };
