@@ -143,6 +143,18 @@ export class Outbox {
     this.changed();
   }
 
+  /**
+   * An order just queued goes out at once, unless the service is known to be failing (5xx) or busy (429): a POST into
+   * a failing service may or may not create the order and leaves it in doubt for staff to settle, one into a busy one
+   * is refused. Then it waits for the send job, which runs as soon as the service answers again. (Offline, it is tried
+   * at once: a refused connection certainly sent nothing, and it makes the connection look again.)
+   */
+  private sendSoon(): void {
+    const { state } = this.options.connection.current();
+    if (state === 'failing' || state === 'busy') this.sendJob.trigger();
+    else this.inBackground(this.sender.kick());
+  }
+
   /** Work started without waiting for it: a failure is logged, never left as an unhandled rejection. */
   private inBackground(work: Promise<void>): void {
     work.catch((error: unknown) => {
@@ -198,7 +210,7 @@ export class Outbox {
       // the order is safe in the outbox now; its draft is done (submitting it again finds the same entry)
       this.drafts.discard(draftId);
       this.changed();
-      this.inBackground(this.sender.kick());
+      this.sendSoon();
       return entry;
     },
     'outbox:send-again': async ({ id }) => {
@@ -219,7 +231,7 @@ export class Outbox {
         { outcome: 'send again (staff)' },
       );
       this.changed();
-      this.inBackground(this.sender.kick());
+      this.sendSoon();
       return queued;
     },
     'outbox:discard': async ({ id }) => {

@@ -8,6 +8,7 @@ import { ManualClock } from '../../../electron/main/core/clock';
 import { CONNECTION_LIMITS } from '../../../electron/main/core/limits';
 import { startService } from '../../../server/index';
 import { ask } from '../../support/ask';
+import { sampleOrder } from '../../support/sample-order';
 import { createTestCore, waitFor } from '../../support/core';
 
 const cleanup: (() => Promise<unknown> | unknown)[] = [];
@@ -77,5 +78,25 @@ describe('connection states', () => {
     svc.faults.clear();
     await ask(core, 'catalogue:product', { id: 1 }).catch(() => null);
     expect((await state(core)).state).toBe('online');
+  });
+  it('an order entered while the service is failing is held, not posted into the 5xx (no doubt), and goes out once when it answers', async () => {
+    const { svc, clock, core } = await setup();
+    svc.faults.add({ fault: { kind: 'status', status: 500 } });
+    expect((await ask(core, 'connection:check', {})).state).toBe('failing');
+    const posts = svc.stats().orderPosts;
+    const entry = await ask(core, 'outbox:submit', {
+      draftId: 'held-while-failing',
+      order: sampleOrder({ email: 'held@example.com' }),
+    });
+    await clock.advance(1_000);
+    expect(svc.stats().orderPosts).toBe(posts);
+    expect((await ask(core, 'outbox:list', {})).entries.find((e) => e.id === entry.id)?.state).toBe('queued');
+
+    svc.faults.clear();
+    await clock.advance(CONNECTION_LIMITS.failingProbeMs[0]);
+    await waitFor(
+      async () => (await ask(core, 'outbox:list', {})).entries.find((e) => e.id === entry.id)?.state === 'sent',
+    );
+    expect(svc.stats().orderPosts).toBe(posts + 1);
   });
 });
