@@ -26,17 +26,23 @@ export const SyncSettings = z.object({
 });
 export type SyncSettings = z.infer<typeof SyncSettings>;
 
+/**
+ * The defaults. The catalogue pass is 5-hourly: every 4 hours a desktop's background requests at 100,000 products and
+ * 20,000 orders came to just over a tenth of the old policy's (0.106 by the schedule, 0.098 as bench:load counted
+ * them); #16's target is at most a tenth. The stock staff look at is read live anyway. The full order pass stays hourly:
+ * order statuses in the list are what staff filter by.
+ */
 export const DEFAULT_SYNC: SyncSettings = {
   ordersQuickMs: MINUTE,
   ordersFullMs: HOUR,
-  catalogueMs: 4 * HOUR,
+  catalogueMs: 5 * HOUR,
 };
 
 /** What Settings → Sync offers for each interval (a value set otherwise is shown as it is). */
 export const SYNC_CHOICES: { [K in keyof SyncSettings]: readonly (number | null)[] } = {
   ordersQuickMs: [30_000, MINUTE, 2 * MINUTE, 5 * MINUTE, null],
   ordersFullMs: [30 * MINUTE, HOUR, 2 * HOUR, 4 * HOUR, null],
-  catalogueMs: [HOUR, 4 * HOUR, 8 * HOUR, 24 * HOUR, null],
+  catalogueMs: [HOUR, 4 * HOUR, 5 * HOUR, 8 * HOUR, 24 * HOUR, null],
 };
 
 /** What the load estimate needs to know (from the caches' last passes). */

@@ -26,6 +26,7 @@ import { startService, type RunningService, type ServiceOptions } from '../../..
 import { ask } from '../../support/ask';
 import { coreIn, waitFor } from '../../support/core';
 import { postOrder, sampleOrder } from '../../support/sample-order';
+import { DEFAULT_SYNC } from '../../../shared/sync';
 
 const cleanup: (() => Promise<unknown> | unknown)[] = [];
 afterEach(async () => {
@@ -292,7 +293,7 @@ describe('the background on the service (integration)', () => {
     const most = BACKGROUND_CONCURRENCY.max + 2;
     svc.resetPeak(); // the first start reads the order list whole beside the catalogue: from then on
     const first = (await ask(core, 'catalogue:status', {})).completeAt;
-    await clock.advance(4 * 60 * MIN); // the next catalogue pass and full order passes
+    await clock.advance(DEFAULT_SYNC.catalogueMs!); // the next catalogue pass (at the default interval) and full order passes
     await waitFor(async () => (await ask(core, 'catalogue:status', {})).completeAt !== first, 20_000);
     await waitFor(async () => (await ask(core, 'catalogue:status', {})).state === 'complete');
     expect(svc.stats().maxInFlight).toBeLessThanOrEqual(most);
