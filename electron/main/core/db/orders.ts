@@ -188,8 +188,12 @@ export class OrderRepository {
   ): void {
     const sentAt = extra.sentAt ?? null;
     const evidence = this.evidence();
+    // by id, lowest first (a stable sort: of two copies of one order the later read is still written last): FTS5 writes
+    // its pending index out each time a row's id is lower than the row's before, and pages read newest-first come
+    // highest id first
+    const byId = orders.toSorted((a, b) => a.id - b.id);
     this.db.transaction(() => {
-      for (const o of orders) {
+      for (const o of byId) {
         if (this.stmt.exists.get(o.id) === undefined) this.rows += 1;
         collectDateEvidence([o.orderDate, o.processedDate, o.closedDate, o.cancelledDate], evidence);
         this.stmt.upsert.run(
