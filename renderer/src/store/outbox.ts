@@ -1,6 +1,7 @@
 /** Outbox slice: every order entered here that has not been discarded, with its state; refreshed when main says so. */
 import type { StateCreator } from 'zustand';
 import type { OutboxEntry } from '../../../shared/domain';
+import { latestWins } from '../../../shared/latest';
 import { call } from '../bridge';
 
 export interface OutboxSlice {
@@ -13,13 +14,18 @@ export interface OutboxSlice {
   loadOutbox(): Promise<void>;
 }
 
+/**
+ * The outbox slice. Reads overlap (every change main announces starts one) and their answers can come back in any
+ * order: only the read started last is kept, so an older list cannot bring back an entry staff just discarded (or the
+ * paused bar for it).
+ */
 export const outboxSlice: StateCreator<OutboxSlice, [], [], OutboxSlice> = (set) => ({
   outbox: [],
   outboxLoaded: false,
   unsent: 0,
   setAside: [],
-  loadOutbox: async () => {
-    const { entries, unsent, setAside } = await call('outbox:list', {});
-    set({ outbox: entries, unsent, setAside, outboxLoaded: true });
-  },
+  loadOutbox: latestWins(
+    () => call('outbox:list', {}),
+    ({ entries, unsent, setAside }) => set({ outbox: entries, unsent, setAside, outboxLoaded: true }),
+  ),
 });
