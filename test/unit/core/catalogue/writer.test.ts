@@ -235,7 +235,9 @@ describe('a sync with the writer thread', () => {
       write: async (batch) => {
         unwritten += batch.pages.length;
         most = Math.max(most, unwritten);
-        await new Promise((r) => setTimeout(r, 40));
+        // slow enough that fetching gets ahead of it even on a busy machine (40 ms let a loaded CI machine's fetching
+        // fall behind the writer: never more than one batch unwritten, 2 runs in 5 with two test processes running)
+        await new Promise((r) => setTimeout(r, 400));
         repo.writePages(batch.pass, batch.pages, batch.fetchedAt, batch.fresh);
         unwritten -= batch.pages.length;
       },
