@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   AdaptiveConcurrency,
   answerKind,
+  answerTimer,
   BACKGROUND_CONCURRENCY,
   MANUAL_CONCURRENCY,
 } from '../../../electron/main/core/sync/concurrency';
@@ -74,5 +75,31 @@ describe('adaptive concurrency', () => {
     for (const code of ['server_error', 'timeout', 'unreachable', 'bad_response'])
       expect(answerKind({ code })).toBe('error');
     expect(answerKind({ code: 'not_found' })).toBe('ok');
+  });
+
+  it('times an answer without the time this process was busy meanwhile (its own writes are no slower service)', async () => {
+    const busy = (ms: number): void => {
+      const until = performance.now() + ms;
+      while (performance.now() < until);
+    };
+    const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
+    // the answer came while a batch of pages was being written: 300 ms of our own work, 30 ms of waiting
+    const stalled = answerTimer();
+    const started = performance.now();
+    busy(300);
+    await wait(30);
+    const elapsed = performance.now() - started;
+    const took = stalled();
+    expect(elapsed).toBeGreaterThanOrEqual(320);
+    expect(took).toBeLessThan(150);
+    // a service that is slow while we sit idle is measured as slow
+    const slow = answerTimer();
+    await wait(300);
+    expect(slow()).toBeGreaterThanOrEqual(250);
+    // so the limiter keeps its width through our own stalls, and halves on a slow service
+    const limiter = new AdaptiveConcurrency({ start: 4, max: 4 });
+    await answers(limiter, 20, 30);
+    limiter.release('ok', took);
+    expect(limiter.current()).toBe(4);
   });
 });

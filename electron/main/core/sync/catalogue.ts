@@ -18,7 +18,7 @@ import { systemClock, type Clock } from '../clock';
 import type { CoreEvents } from '../events';
 import { SYNC_LIMITS } from '../limits';
 import { nextRevision } from '../revision';
-import { AdaptiveConcurrency, answerKind, MANUAL_CONCURRENCY, type ConcurrencyRange } from './concurrency';
+import { AdaptiveConcurrency, answerKind, answerTimer, MANUAL_CONCURRENCY, type ConcurrencyRange } from './concurrency';
 import { abortableSleep, Cancelled, withRetries, type Sleep } from './retry';
 
 export interface CatalogueSyncDeps {
@@ -311,7 +311,7 @@ export class CatalogueSync {
       const none = { etag: null, lastModified: null };
       const read = async () => {
         await limiter.acquire(signal);
-        const sent = performance.now();
+        const took = answerTimer();
         let response: Awaited<ReturnType<ServiceHttp['json']>>;
         try {
           // the first page is always read whole: it says how many pages there are
@@ -320,13 +320,13 @@ export class CatalogueSync {
             validators: page === 1 ? null : (held.get(page) ?? null),
           });
         } catch (error) {
-          limiter.release(answerKind(error), performance.now() - sent);
+          limiter.release(answerKind(error), took());
           // a page the service does not know (past the end) is an empty page
           if (error instanceof ApiFailure && error.code === 'not_found')
             return { products: [], lastPage: null, total: null, validators: none };
           throw error;
         }
-        limiter.release('ok', performance.now() - sent);
+        limiter.release('ok', took());
         unreachable = 0;
         if (response.notModified) return { products: [], lastPage: null, total: null, validators: null };
         const { body } = response;

@@ -95,6 +95,18 @@ export class AdaptiveConcurrency {
   }
 }
 
+/**
+ * Times an answer as the service took it: from sending to the answer, less the time this process's event loop was busy
+ * meanwhile (writing a batch of pages, parsing other answers). An answer that waited for our own work is no sign of a
+ * slower service; counted as one, a manual refresh of 100,000 orders halved its own limit some 600 times (4 → 2 → 1
+ * and back, between the writes of its batches). Call at sending; the function it returns gives the milliseconds.
+ */
+export function answerTimer(): () => number {
+  const sent = performance.now();
+  const loop = performance.eventLoopUtilization();
+  return () => Math.max(0, performance.now() - sent - performance.eventLoopUtilization(loop).active);
+}
+
 /** The kind of an answer for the limiter: a 429 says busy; a 5xx, a time-out or a lost connection say error. */
 export function answerKind(error: unknown): AnswerKind {
   const code = (error as { code?: unknown } | null)?.code;

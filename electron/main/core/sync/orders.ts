@@ -13,7 +13,7 @@ import { parseOrderList, type ParsedOrder, type ParsedOrderList } from '../api/o
 import { systemClock, type Clock } from '../clock';
 import type { ListShape, OrderRepository, PageVersion } from '../db/orders';
 import { ORDER_LIMITS } from '../limits';
-import { AdaptiveConcurrency, answerKind, type ConcurrencyRange } from './concurrency';
+import { AdaptiveConcurrency, answerKind, answerTimer, type ConcurrencyRange } from './concurrency';
 import { abortableSleep, Cancelled, withRetries, type Sleep } from './retry';
 
 export interface OrdersRefreshDeps {
@@ -169,7 +169,7 @@ export class OrdersRefresh {
     // first answer may be a whole unpaginated list, any later one is one page and capped at a size a page can have
     const read = (page: number) => async (): Promise<PageRead> => {
       await limiter.acquire(signal);
-      const sent = performance.now();
+      const took = answerTimer();
       const stream = new JsonListStream();
       let response: Awaited<ReturnType<ServiceHttp['json']>>;
       try {
@@ -188,10 +188,10 @@ export class OrdersRefresh {
           },
         });
       } catch (error) {
-        limiter.release(answerKind(error), performance.now() - sent);
+        limiter.release(answerKind(error), took());
         throw error;
       }
-      limiter.release('ok', performance.now() - sent);
+      limiter.release('ok', took());
       pagesRead += 1;
       if (response.notModified)
         return { orders: [], skipped: 0, rejects: [], lastPage: null, total: null, unchanged: true, version: null };
