@@ -3,6 +3,7 @@
  * fast as usual, and halves at once on a slower answer, a 429 or a 5xx (or no answer in time), never above its cap.
  * A background pass is capped low so the shop's own site keeps its workers; "Sync now" may use more.
  */
+import { performance } from 'node:perf_hooks';
 
 /** Where a pass starts and the most it may use. */
 export interface ConcurrencyRange {
