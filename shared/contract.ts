@@ -35,6 +35,8 @@ const Empty = z.object({}).strict();
 
 /** Issue #18: codes for the notes on where the token is kept. */
 export const VAULT_NOTES = ['memory', 'no_keychain', 'basic_text', 'unlock_failed', 'browser_file'] as const;
+/** Issue #18: codes for what the core says of a connection state no probe stands behind (demo data starting or failing). */
+export const CONNECTION_NOTES = ['demo_starting', 'demo_failed'] as const;
 /** Issue #18: codes for why a connection test came out as it did (the verdict says what). */
 export const VERDICT_REASONS = [
   'connected',
@@ -134,6 +136,8 @@ export const ConnectionState = z.object({
   message: z.string().nullable(),
   /** The connection test's verdict behind an offline or unauthorized state, as codes and facts (issue #18). */
   verdict: ConnectionVerdict.pick({ verdict: true, why: true, tokenOrigin: true }).nullable().optional(),
+  /** What the core itself says of the state when no probe stands behind it, as a code (issue #18). */
+  note: z.enum(CONNECTION_NOTES).nullable().optional(),
   productCount: z.number().int().nullable(),
   /** When the app tries the service again (failing, busy); null when it is not waiting. */
   retryAt: z.number().nullable(),

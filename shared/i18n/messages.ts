@@ -42,6 +42,8 @@ export interface MessageValues<R = never> {
   "connection.checking": NoValues;
   "connection.demo": NoValues;
   "connection.demoDetail": NoValues;
+  "connection.demoFailed": NoValues;
+  "connection.demoStarting": NoValues;
   "connection.failing": NoValues;
   "connection.failingBar": NoValues;
   "connection.failingWait": { since: string | number; time: string | number };

@@ -92,9 +92,12 @@ export class ConnectionMonitor {
     return running ? running.catch(() => undefined).then(() => this.check()) : this.check();
   }
 
-  /** Sets the state without probing (e.g. while demo mode starts). */
+  /**
+   * Sets the state without probing (e.g. while demo mode starts): what the last probe found (its verdict, the retry
+   * time) and an earlier note no longer stand behind it, so the screen does not word them for the new state.
+   */
   set(next: Partial<ConnectionState>): void {
-    this.publish({ ...this.state, ...next });
+    this.publish({ ...this.state, verdict: null, note: null, retryAt: null, ...next });
   }
 
   close(): void {
@@ -122,6 +125,7 @@ export class ConnectionMonitor {
             since: null,
             message: null,
             verdict: null,
+            note: null,
             checkedAt: now,
           });
           this.schedule();
@@ -154,7 +158,7 @@ export class ConnectionMonitor {
     const until = now + (report.retryAfterMs ?? CONNECTION_LIMITS.busyDefaultMs);
     const retryAt = this.state.state === 'busy' ? Math.max(this.state.retryAt ?? 0, until) : until;
     const since = this.state.state === 'busy' ? this.state.since : now;
-    this.publish({ ...this.state, state: 'busy', retryAt, since, checkedAt: now });
+    this.publish({ ...this.state, state: 'busy', retryAt, since, checkedAt: now, note: null });
     this.schedule(retryAt - now);
   }
 
@@ -168,6 +172,7 @@ export class ConnectionMonitor {
       retryAt,
       message: null,
       verdict: null,
+      note: null,
       checkedAt: now,
     });
     this.schedule(retryAt - now);
@@ -190,7 +195,7 @@ export class ConnectionMonitor {
       return this.state;
     }
     if (this.state.state === 'unconfigured' || this.state.mode !== target.mode)
-      this.publish({ ...this.state, state: 'checking', mode: target.mode });
+      this.publish({ ...this.state, state: 'checking', mode: target.mode, note: null });
     this.busyHeard = null;
     const verdict = await probeService(this.http, target.baseUrl, target.token);
     const checkedAt = this.clock.now();
@@ -283,6 +288,7 @@ export class ConnectionMonitor {
       next.state !== this.state.state ||
       next.mode !== this.state.mode ||
       next.message !== this.state.message ||
+      (next.note ?? null) !== (this.state.note ?? null) ||
       next.productCount !== this.state.productCount ||
       next.retryAt !== this.state.retryAt;
     if (changed) {

@@ -318,12 +318,12 @@ export function createCore(options: CoreOptions): Core {
       return view();
     },
     'demo:start': async () => {
-      connection.set({ state: 'checking', mode: 'demo', message: 'Starting demo data…' });
+      connection.set({ state: 'checking', mode: 'demo', note: 'demo_starting', message: 'Starting demo data…' });
       try {
         await ensureDemo();
       } catch (error) {
         log.error('demo service failed to start', error instanceof Error ? error.stack : String(error));
-        connection.set({ state: 'offline', message: 'The demo service could not start.' });
+        connection.set({ state: 'offline', note: 'demo_failed', message: 'The demo service could not start.' });
         throw new AppFailure('demo_failed', 'The demo service could not start. See the log for details.');
       }
       settings.update({ mode: 'demo' });

@@ -12,8 +12,18 @@ import { rich, t } from '../i18n';
 import { verdictText } from '../screens/settings/verdict';
 import { timeOfDay } from './format';
 
-/** Why the connection is offline or refused, in words, from the connection test's verdict behind it. */
+/** What the core says of a state no probe stands behind (demo data starting or failing to start). */
+const NOTE: Record<NonNullable<ConnectionState['note']>, PlainKey> = {
+  demo_starting: 'connection.demoStarting',
+  demo_failed: 'connection.demoFailed',
+};
+
+/**
+ * Why the connection is offline or refused, in words: the core's note, else the connection test's verdict behind it
+ * (the core's English only from a core that sent neither).
+ */
 function reason(connection: ConnectionState): string | null {
+  if (connection.note) return t(NOTE[connection.note]);
   if (!connection.verdict) return connection.message;
   return verdictText({
     ...connection.verdict,

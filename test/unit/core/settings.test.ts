@@ -118,6 +118,31 @@ describe('connection verdicts', () => {
 });
 
 describe('demo mode', () => {
+  it('says starting and failing as codes, never with the verdict of the connection before', async () => {
+    const core = open();
+    await core.dispatch('settings:save', { baseUrl: 'http://127.0.0.1:9', token: 'x' });
+    expect(await core.dispatch('connection:check', {})).toMatchObject({
+      ok: true,
+      value: { state: 'offline', verdict: { verdict: 'unreachable', why: { reason: 'refused' } } },
+    });
+    // the demo service cannot open its data file: a folder stands where the file would be
+    fs.mkdirSync(path.join(dir, 'demo-service.sqlite', 'in-the-way'), { recursive: true });
+    const seen: unknown[] = [];
+    core.events.on('connection:changed', (state) => seen.push(state));
+    expect(await core.dispatch('demo:start', {})).toMatchObject({ ok: false, error: { code: 'demo_failed' } });
+    expect(seen).toEqual([
+      expect.objectContaining({ state: 'checking', mode: 'demo', note: 'demo_starting', verdict: null }),
+      expect.objectContaining({ state: 'offline', note: 'demo_failed', verdict: null, retryAt: null }),
+    ]);
+    // the next probe speaks for itself again
+    expect(await core.dispatch('connection:check', {})).toMatchObject({
+      ok: true,
+      value: { state: 'offline', verdict: { why: { reason: 'refused' } } },
+    });
+    const after = await core.dispatch('connection:status', {});
+    expect(after.ok && (after.value as { note?: unknown }).note).toBeFalsy();
+  });
+
   it('starts the reference service on loopback with a random token and survives a restart', async () => {
     const core = open();
     const started = await core.dispatch('demo:start', {});
