@@ -7,7 +7,8 @@
  *    error, tooltip, message … Mantine's and the DOM's), in JSX or as an object's property (notifications.show({
  *    title: '…' }), a column's header, a navigation entry's label),
  *  - a sentence in code (a literal of three words or more that reads as prose), wherever it stands, except in
- *    imports, console calls, thrown errors (which are logged, not shown) and test ids.
+ *    imports (and the module a re-export names), console calls, thrown errors (which are logged, not shown) and test
+ *    ids. What an exported declaration says (export function/class/const) is checked as any other code.
  * Text without a letter ("—", "·", "%", "×") is not words and passes.
  */
 import fs from 'node:fs';
@@ -106,12 +107,16 @@ function proseAllowedAt(node) {
   for (let at = node.parent, child = node; at; child = at, at = at.parent) {
     switch (at.type) {
       case 'ImportDeclaration':
-      case 'ExportNamedDeclaration':
-      case 'ExportAllDeclaration':
       case 'ImportExpression':
+      case 'ExportSpecifier':
       case 'TSLiteralType':
       case 'TSEnumMember':
         return true;
+      case 'ExportNamedDeclaration':
+      case 'ExportAllDeclaration':
+        // the module a re-export names is not prose; what an exported declaration says is checked as any other
+        if (at.source === child) return true;
+        break;
       case 'NewExpression':
         if (at.callee.type === 'Identifier' && /Error$/.test(at.callee.name)) return true;
         break;

@@ -21,6 +21,22 @@ export interface CipherStore {
   delete(key: CipherKey): void;
 }
 
+type NoteCode = NonNullable<VaultDescription['noteCode']>;
+
+/**
+ * The store's notes in English, for the log and tests: Settings words a note from its code
+ * (renderer/src/screens/settings/verdict.ts), so staff never read these.
+ */
+/* eslint-disable shopdesk/no-literal-text -- English for the log; the screen words the note's code */
+const ENGLISH_NOTE = {
+  no_keychain:
+    'This computer offers no secure keychain, so the token is kept in memory only and must be entered again after a restart.',
+  basic_text:
+    'No system keyring was found (Linux basic_text), so the token is kept in memory only and must be entered again after a restart.',
+  unlock_failed: 'The saved token could not be unlocked on this computer. Enter the API token again.',
+} satisfies Partial<Record<NoteCode, string>>;
+/* eslint-enable shopdesk/no-literal-text */
+
 type AsyncSafeStorage = Pick<
   SafeStorage,
   'encryptStringAsync' | 'decryptStringAsync' | 'isAsyncEncryptionAvailable' | 'getSelectedStorageBackend'
@@ -36,9 +52,9 @@ export class SafeStorageVault implements TokenVault {
     private readonly safe: AsyncSafeStorage,
     private readonly store: CipherStore,
     private readonly encrypting: boolean,
-    note: string | null,
-    noteCode: VaultDescription['noteCode'] = null,
+    noteCode: keyof typeof ENGLISH_NOTE | null = null,
   ) {
+    const note = noteCode ? ENGLISH_NOTE[noteCode] : null;
     this.description = encrypting
       ? { kind: 'os-keychain', secure: true, note, noteCode }
       : { kind: 'memory', secure: false, note, noteCode };
@@ -48,33 +64,17 @@ export class SafeStorageVault implements TokenVault {
     const available = await safe.isAsyncEncryptionAvailable().catch(() => false);
     const backend = platform === 'linux' ? safe.getSelectedStorageBackend() : 'os';
     if (!available) {
-      return new SafeStorageVault(
-        safe,
-        store,
-        false,
-        'This computer offers no secure keychain, so the token is kept in memory only and must be entered again after a restart.',
-        'no_keychain',
-      );
+      return new SafeStorageVault(safe, store, false, 'no_keychain');
     }
     if (backend === 'basic_text') {
-      return new SafeStorageVault(
-        safe,
-        store,
-        false,
-        'No system keyring was found (Linux basic_text), so the token is kept in memory only and must be entered again after a restart.',
-        'basic_text',
-      );
+      return new SafeStorageVault(safe, store, false, 'basic_text');
     }
-    return new SafeStorageVault(safe, store, true, null);
+    return new SafeStorageVault(safe, store, true);
   }
 
   describe(): VaultDescription {
     return this.unreadable
-      ? {
-          ...this.description,
-          note: 'The saved token could not be unlocked on this computer. Enter the API token again.',
-          noteCode: 'unlock_failed',
-        }
+      ? { ...this.description, note: ENGLISH_NOTE.unlock_failed, noteCode: 'unlock_failed' }
       : this.description;
   }
 
