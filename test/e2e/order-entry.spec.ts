@@ -264,8 +264,9 @@ test('a rejected order (422) shows the service’s message at the field, is corr
   await app.screenshot('48-wizard-rejected');
   await page.getByRole('button', { name: 'Correct the order' }).click();
   await expect(stepTitle(page)).toHaveText('Step 4 of 5: Prices and dates');
+  // at the field, as the service wrote it and labelled as the service's words
   await expect(page.getByRole('textbox', { name: 'Order date', exact: true })).toHaveAccessibleDescription(
-    /must match the format d\/m\/Y/,
+    /The service said: “.*must match the format d\/m\/Y.*”/,
   );
   await app.screenshot('49-wizard-correcting');
   await page.getByRole('textbox', { name: 'Order date', exact: true }).fill('');
@@ -307,7 +308,9 @@ test('a line whose product the service no longer has: rejected, the message foll
   await page.getByRole('button', { name: 'Correct the order' }).click();
   // the wizard opens at Items with the service's message on the second line
   await expect(stepTitle(page)).toHaveText('Step 3 of 5: Items');
-  await expect(page.getByRole('row', { name: `Line 2: ${second.sku}` })).toContainText('is invalid');
+  await expect(page.getByRole('row', { name: `Line 2: ${second.sku}` })).toContainText(
+    /The service said: “.*is invalid.*”/,
+  );
   // moved up, the message goes with its line
   await page.getByRole('button', { name: `Move ${second.sku} up` }).click();
   await expect(page.getByRole('row', { name: `Line 1: ${second.sku}` })).toContainText('is invalid');

@@ -27,9 +27,12 @@ export const quantityKey = (productId: number): string => `qty:${productId}`;
 export interface WizardErrors {
   /** Every problem, by field key: sending is allowed only when this is empty. */
   all: FieldErrors;
-  /** The service's messages that no field or line owns: shown on the review step, never blocking by themselves. */
+  /** The service's messages that no field or line owns (as it wrote them): shown on the review step, never blocking. */
   unowned: FieldErrors;
-  /** What a field shows now: its error once its step was tried, or at once for typing and service messages. */
+  /**
+   * What a field shows now: its error once its step was tried, or at once for typing and service messages (those
+   * labelled "The service said: …").
+   */
   shown(key: string): string | undefined;
   /** Steps that need attention, for the step list. */
   steps: Set<number>;
@@ -46,14 +49,16 @@ export function useWizardErrors(open: OpenDraft, order: DateOrder, tax: TaxRule 
     });
     // what was typed in a field that the draft cannot hold (an impossible date)
     for (const [key, message] of Object.entries(localErrors)) if (isFieldKey(key)) local[key] = message;
-    // the service's messages: at their field or line; those no field owns are shown on the review step only
+    // the service's messages: at their field or line, labelled as the service's words (as they are wherever else
+    // they are shown); those no field owns are shown on the review step only, under a label of their own
     const fromService = { ...fromServerErrors(data.serverErrors), ...lineMessages(data.lines) };
     const server: FieldErrors = {};
     const unowned: FieldErrors = {};
     for (const [key, message] of Object.entries(fromService)) {
       const index = lineOf(key);
       const owned = stepOf(key) !== REVIEW_STEP && (index === null || index < data.lines.length);
-      (owned ? server : unowned)[key] = message;
+      if (owned) server[key] = t('error.serviceSaid', { message });
+      else unowned[key] = message;
     }
     const all = { ...rules, ...server, ...local };
     const visible = (key: string): boolean => key in local || key in server || attempted.includes(stepOf(key));
