@@ -1,6 +1,7 @@
 /** Domain types shared by main and renderer (zod schemas; types inferred). */
 import { z } from 'zod';
 import { DATE_ORDER_KEYS } from './dates';
+import type { ErrorCode } from './errors';
 import { emptyFields, FIELD_KEYS, upgradeDraft, type FieldKey } from './order-entry';
 
 export const FLAG_NAMES = [
@@ -331,8 +332,28 @@ export type NewOrder = z.infer<typeof NewOrder>;
 export const OUTBOX_STATES = ['queued', 'sending', 'sent', 'rejected', 'unknown', 'discarded'] as const;
 export type OutboxState = (typeof OUTBOX_STATES)[number];
 
+/**
+ * What a send or a look came to besides an error (issue #18: codes the renderer words, renderer/src/screens/outbox/
+ * words.ts). A send that failed is recorded by its error code (shared/errors.ts).
+ */
+export const ATTEMPT_OUTCOMES = [
+  'created',
+  'unreadable answer',
+  'error',
+  'reconciled: found',
+  'reconciled: none',
+  'reconciled: several',
+  'reconciled: unlike',
+  'reconciled: unverified',
+  'send again (staff)',
+  'discarded (staff)',
+  'replaced by a corrected order',
+] as const;
+export type AttemptOutcome = (typeof ATTEMPT_OUTCOMES)[number] | ErrorCode;
+
 export const OutboxAttempt = z.object({
   at: z.number(),
+  /** An AttemptOutcome; any text is read, as an entry kept by an older Shopdesk may hold another. */
   outcome: z.string(),
   status: z.number().int().nullable(),
   excerpt: z.string().nullable(),

@@ -321,8 +321,10 @@ export interface MessageValues<R = never> {
   "outbox.attempt.timeout": NoValues;
   "outbox.attempt.tooLarge": NoValues;
   "outbox.attempt.unauthorized": NoValues;
+  "outbox.attempt.unlike": NoValues;
   "outbox.attempt.unreachable": NoValues;
   "outbox.attempt.unreadable": NoValues;
+  "outbox.attempt.unverified": NoValues;
   "outbox.attempt.validation": NoValues;
   "outbox.attempts": NoValues;
   "outbox.check.createdAfter": { unit: string; amount: number };

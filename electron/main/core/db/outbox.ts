@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3-multiple-ciphers';
-import type { NewOrder, OutboxCheck, OutboxEntry, OutboxState } from '../../../../shared/domain';
+import type { AttemptOutcome, NewOrder, OutboxCheck, OutboxEntry, OutboxState } from '../../../../shared/domain';
 import { compact, openDatabase, type Migration } from './open';
 
 export const OUTBOX_MIGRATIONS: readonly Migration[] = [
@@ -226,7 +226,7 @@ export class OutboxRepository {
       serverPoNumber?: string | null;
       totalsMismatch?: boolean;
     } = {},
-    attempt?: { outcome: string; status?: number | null; excerpt?: string | null },
+    attempt?: { outcome: AttemptOutcome; status?: number | null; excerpt?: string | null },
     check?: OutboxCheck,
     now = Date.now(),
   ): OutboxEntry {

@@ -1,14 +1,30 @@
 /** The outbox in words: each attempt's outcome code, one summary line per entry, and which tab an entry belongs to. */
-import type { OutboxEntry } from '../../../../shared/domain';
+import type { ATTEMPT_OUTCOMES, OutboxEntry } from '../../../../shared/domain';
+import { ERROR_CODES, type ErrorCode } from '../../../../shared/errors';
 import type { SimpleKey } from '../../../../shared/i18n/translate';
 import { timeOfDay } from '../../components/format';
+import { errorWords } from '../../errors';
 import { t } from '../../i18n';
 
 type Attempt = OutboxEntry['attempts'][number];
 
-/** Attempt outcomes recorded by the sender (codes), as they read to staff. Unknown codes are shown as written. */
-const ATTEMPT_WORDS: Record<string, SimpleKey> = {
+/** The sender's own outcomes (codes), as they read to staff: every one has words, or this does not compile. */
+const OUTCOME_WORDS: Record<(typeof ATTEMPT_OUTCOMES)[number], SimpleKey> = {
   created: 'outbox.attempt.created',
+  'unreadable answer': 'outbox.attempt.unreadable',
+  error: 'outbox.attempt.error',
+  'reconciled: found': 'outbox.attempt.found',
+  'reconciled: none': 'outbox.attempt.none',
+  'reconciled: several': 'outbox.attempt.several',
+  'reconciled: unlike': 'outbox.attempt.unlike',
+  'reconciled: unverified': 'outbox.attempt.unverified',
+  'send again (staff)': 'outbox.attempt.sendAgain',
+  'discarded (staff)': 'outbox.attempt.discarded',
+  'replaced by a corrected order': 'outbox.attempt.replaced',
+};
+
+/** A failed send's error code, as an attempt reads; any other error code is worded as the error itself (errorWords). */
+const SEND_ERROR_WORDS: Partial<Record<ErrorCode, SimpleKey>> = {
   unreachable: 'outbox.attempt.unreachable',
   timeout: 'outbox.attempt.timeout',
   rate_limited: 'outbox.attempt.rateLimited',
@@ -19,21 +35,23 @@ const ATTEMPT_WORDS: Record<string, SimpleKey> = {
   forbidden: 'outbox.attempt.forbidden',
   validation: 'outbox.attempt.validation',
   not_found: 'outbox.attempt.notFound',
-  'unreadable answer': 'outbox.attempt.unreadable',
-  error: 'outbox.attempt.error',
-  'reconciled: found': 'outbox.attempt.found',
-  'reconciled: none': 'outbox.attempt.none',
-  'reconciled: several': 'outbox.attempt.several',
-  'send again (staff)': 'outbox.attempt.sendAgain',
-  'discarded (staff)': 'outbox.attempt.discarded',
-  'replaced by a corrected order': 'outbox.attempt.replaced',
 };
 
+const own = <T>(table: Partial<Record<string, T>>, key: string): T | undefined =>
+  Object.prototype.hasOwnProperty.call(table, key) ? table[key] : undefined;
+
+const isErrorCode = (outcome: string): outcome is ErrorCode => (ERROR_CODES as readonly string[]).includes(outcome);
+
+/** An attempt in words, with the HTTP status when there was one; only text no Shopdesk writes now is shown as written. */
 export function attemptWords(attempt: Attempt): string {
-  const key = Object.prototype.hasOwnProperty.call(ATTEMPT_WORDS, attempt.outcome)
-    ? ATTEMPT_WORDS[attempt.outcome]
-    : undefined;
-  const words = key ? t(key) : attempt.outcome;
+  const { outcome } = attempt;
+  const key = own(OUTCOME_WORDS, outcome) ?? own(SEND_ERROR_WORDS, outcome);
+  const words = key
+    ? t(key)
+    : isErrorCode(outcome)
+      ? errorWords({ code: outcome, message: outcome })
+      : // kept by an older Shopdesk in words of its own
+        outcome;
   return attempt.status !== null ? t('outbox.attempt.http', { words, status: attempt.status }) : words;
 }
 
