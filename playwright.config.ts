@@ -3,9 +3,11 @@ import { chromiumPath } from './test/support/chromium';
 
 /**
  * The specs that run a second time in the pseudo-locale: every one that walks the screens through the e2e fixtures.
- * Not: the languages spec (its own locales), a11y (the pseudo transform pads a button's text and its longer label
- * differently, which axe reads as a label/content mismatch no real language has), updates (its own harness), and the
- * build, desktop and Electron specs (no words).
+ * Not: the languages spec (its own locales), a11y and sync-settings (their axe scans: the pseudo transform pads a
+ * button's text and its longer label differently, which axe reads as a label/content mismatch no real language has —
+ * sync-settings fails so on the navigation's collapse button; it also reads the chosen intervals with toHaveValue,
+ * which test/e2e/pseudo.ts does not widen, and writes its screenshots under the English run's names), updates (its own
+ * harness), and the build, desktop and Electron specs (no words).
  */
 const PSEUDO_SPECS = [
   'e2e/orders.spec.ts',
