@@ -43,6 +43,8 @@ export interface CatalogueOptions {
 interface OpenCatalogue extends ServiceCache {
   repo: CatalogueRepository;
   sync: CatalogueSync;
+  /** Set by stop(): no pass starts on it from then on, so idle() covers all its work (its writer thread included). */
+  stopped: boolean;
 }
 
 export class Catalogue {
@@ -93,16 +95,25 @@ export class Catalogue {
     });
     // another service's cache: whether a pass is due is worked out again for it
     queueMicrotask(() => this.job.trigger());
+    const check = writer === 'inline' ? null : this.check(file, writer);
     const opened: OpenCatalogue = {
       repo,
       sync,
-      stop: () => sync.cancel(),
-      idle: () => sync.idle(),
+      stopped: false,
+      stop: () => {
+        opened.stopped = true;
+        sync.cancel();
+      },
+      // its check too: the file closes here last, as only a connection that can write folds the log in when it closes
+      // (one closed while the read-only check still had the file open left catalogue-demo.sqlite-wal behind)
+      idle: async () => {
+        await Promise.all([sync.idle(), check]);
+      },
       close: () => {
         if (repo.db.open) repo.close();
       },
     };
-    if (writer !== 'inline') void this.verify(opened, file, writer);
+    if (check) void this.verify(opened, file, check);
     return opened;
   }
 
@@ -127,10 +138,15 @@ export class Catalogue {
     return repo;
   }
 
-  /** A cache that fails its check is closed, moved aside (never deleted) and fetched again. */
-  private async verify(opened: OpenCatalogue, file: string, spec: WriterThreadSpec): Promise<void> {
+  /** The full check of a cache file on a thread of its own; settles once the thread has let go of the file. */
+  private check(file: string, spec: WriterThreadSpec): Promise<boolean> {
     const check = checkInThread(file, spec, this.stopChecks.signal);
     this.checking = Promise.all([this.checking, check]);
+    return check;
+  }
+
+  /** A cache that fails its check is closed, moved aside (never deleted) and fetched again. */
+  private async verify(opened: OpenCatalogue, file: string, check: Promise<boolean>): Promise<void> {
     if ((await check) || this.caches.isClosed()) return;
     this.options.warn(`the catalogue cache ${path.basename(file)} is damaged: moved aside, to be fetched again`);
     await this.caches.retire(opened, () => moveAside(file));
@@ -148,6 +164,8 @@ export class Catalogue {
   }
 
   private async pass(open: OpenCatalogue, manual: boolean): Promise<RunOutcome> {
+    // retired (or closing) since it was opened: the pass is for the cache open now, if any
+    if (open.stopped) return { kind: 'wait', until: this.options.scheduler.clock.now() };
     if (!manual) {
       const every = this.interval();
       if (every === null) return { kind: 'wait', until: null };
@@ -189,7 +207,7 @@ export class Catalogue {
 
   async close(): Promise<void> {
     this.stopChecks.abort();
-    // the cancelled passes unwind (their writer threads included) before the databases close
+    // the cancelled passes and the checks unwind (their threads let go of the files) before the databases close
     await Promise.all([this.checking, this.caches.close()]);
   }
 
@@ -199,6 +217,8 @@ export class Catalogue {
     'catalogue:sync': async () => {
       const open = await this.open();
       if (!open) throw notConfigured();
+      // retired (or closing) since it was opened: the pass is for the cache open now, if any
+      if (open.stopped) return this.handlers['catalogue:sync']({});
       // "Sync now": up to 8 pages at once; a background pass under way is joined and may use as many
       if (open.sync.isRunning()) open.sync.limiter?.widen(MANUAL_CONCURRENCY.max);
       const pass = open.sync.start({ concurrency: MANUAL_CONCURRENCY });

@@ -186,3 +186,28 @@ describe('a damaged catalogue cache', () => {
     expect(warnings.some((w) => /damaged \(not a readable database\)/.test(w))).toBe(true);
   });
 });
+
+describe('closing while the full check of the cache runs', () => {
+  it('the cache closes only after the check has let go of the file: its write-ahead log is folded in, not left behind', async () => {
+    const svc = await service(20);
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shopdesk-checking-'));
+    cleanup.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+    const c = coreIn(dataDir, {
+      catalogueWriter: {
+        script: new URL('../../../support/slow-check.worker.ts', import.meta.url),
+        execArgv: ['--import', 'tsx'],
+      },
+    });
+    value(await c.dispatch('settings:save', { baseUrl: svc.url, token: 'tok' }));
+    // the cache opens (a fresh one: its tables are in the log) and its check starts on a thread of its own
+    value(await c.dispatch('catalogue:status', {}));
+    const name = fs.readdirSync(dataDir).find((f) => /^catalogue-.*\.sqlite$/.test(f))!;
+    await vi.waitFor(() => expect(fs.existsSync(path.join(dataDir, `${name}.checking`))).toBe(true), {
+      timeout: 15_000,
+      interval: 20,
+    });
+    await c.close(); // the app quits while the check (seconds, for a large catalogue) still holds the file
+    const wal = path.join(dataDir, `${name}-wal`);
+    expect(fs.existsSync(wal) ? fs.statSync(wal).size : 0).toBe(0);
+  });
+});
