@@ -73,6 +73,8 @@ export interface ServiceStats {
   faultsInjected: number;
   /** Requests by route ("GET /api/product", "GET /api/order/:id", …), and how many were answered 304. */
   byRoute: Record<string, number>;
+  /** Most requests of one route in progress at the same time (a client's cap per kind of pass, seen from outside). */
+  maxInFlightByRoute: Record<string, number>;
   notModified: number;
 }
 
@@ -140,17 +142,29 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     return reply.code(304).send();
   };
   const origin = (req: FastifyRequest): string => `${req.protocol}://${req.host}`;
+  /** "GET /api/product", "GET /api/order/:id", … */
+  const routeOf = (req: FastifyRequest): string =>
+    `${req.method} ${(req.url.split('?')[0] ?? '').replace(/\/\d+$/, '/:id')}`;
+  const inFlightByRoute = new Map<string, number>();
+  const maxInFlightByRoute = new Map<string, number>();
 
   // requests being answered at once: how a client's concurrency cap is seen from outside
-  app.addHook('onRequest', async (_req, reply) => {
+  app.addHook('onRequest', async (req, reply) => {
     counters.inFlight += 1;
     counters.maxInFlight = Math.max(counters.maxInFlight, counters.inFlight);
-    reply.raw.once('close', () => (counters.inFlight -= 1));
+    const route = routeOf(req);
+    const ofRoute = (inFlightByRoute.get(route) ?? 0) + 1;
+    inFlightByRoute.set(route, ofRoute);
+    maxInFlightByRoute.set(route, Math.max(maxInFlightByRoute.get(route) ?? 0, ofRoute));
+    reply.raw.once('close', () => {
+      counters.inFlight -= 1;
+      inFlightByRoute.set(route, (inFlightByRoute.get(route) ?? 1) - 1);
+    });
   });
   app.addHook('onRequest', async (req, reply) => {
     counters.requests += 1;
     if (req.url.startsWith('/__control')) return;
-    const route = `${req.method} ${(req.url.split('?')[0] ?? '').replace(/\/\d+$/, '/:id')}`;
+    const route = routeOf(req);
     byRoute.set(route, (byRoute.get(route) ?? 0) + 1);
     // every POST the client sent, whatever became of it (faulted, refused, stored)
     if (req.method === 'POST' && req.url.split('?')[0] === '/api/order') counters.orderPosts += 1;
@@ -328,6 +342,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     ...counters,
     faultsInjected: faults.injected,
     byRoute: Object.fromEntries(byRoute),
+    maxInFlightByRoute: Object.fromEntries(maxInFlightByRoute),
   });
   const host = options.host ?? '127.0.0.1';
   await app.listen({ port: options.port ?? 0, host });
@@ -343,6 +358,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     stats,
     resetPeak: () => {
       counters.maxInFlight = counters.inFlight;
+      for (const [route, n] of inFlightByRoute) maxInFlightByRoute.set(route, n);
     },
     store,
     close: async () => {

@@ -291,6 +291,7 @@ describe('the background on the service (integration)', () => {
     // a pass (catalogue or all orders, never both at once) keeps at most 4 in flight; the newest-page refresh and the
     // connection probe may add one each
     const most = BACKGROUND_CONCURRENCY.max + 2;
+    const atFirstStart = svc.stats().maxInFlightByRoute;
     svc.resetPeak(); // the first start reads the order list whole beside the catalogue: from then on
     const first = (await ask(core, 'catalogue:status', {})).completeAt;
     await clock.advance(DEFAULT_SYNC.catalogueMs!); // the next catalogue pass (at the default interval) and full order passes
@@ -298,5 +299,11 @@ describe('the background on the service (integration)', () => {
     await waitFor(async () => (await ask(core, 'catalogue:status', {})).state === 'complete');
     expect(svc.stats().maxInFlight).toBeLessThanOrEqual(most);
     expect(svc.stats().maxInFlight).toBeGreaterThan(2); // and the pass did grow beyond its start of 2
+    // each kind of pass on its own route, from the first start on: never above the background cap of 4 (the order list
+    // may see one more: the newest-page refresh beside a full pass)
+    for (const byRoute of [atFirstStart, svc.stats().maxInFlightByRoute]) {
+      expect(byRoute['GET /api/product']).toBeLessThanOrEqual(BACKGROUND_CONCURRENCY.max);
+      expect(byRoute['GET /api/order'] ?? 0).toBeLessThanOrEqual(BACKGROUND_CONCURRENCY.max + 1);
+    }
   });
 });
