@@ -1,4 +1,4 @@
-// npm test: every gate in order — typecheck, lint, format, build, unit tests, end-to-end and Electron tests —
+// npm test: every gate in order — typecheck, lint, format, build, unit tests, end-to-end and Electron tests, the soak —
 // then one closing line "N passed, N failed, N skipped (how many skipped, and why)" counted from the runners' JSON
 // reports (.ci/run repeats it).
 import { spawnSync } from 'node:child_process';
@@ -119,6 +119,34 @@ if (built) {
 } else {
   counts.failed += 1;
   failures.push('end-to-end tests (not run: build failed)');
+}
+
+// Issue #20: the soak, 2.5 minutes of the real app through a stopped, a failing and a busy service, run alone on the
+// machine after the end-to-end tests (its promises are timed); each of its checks counts as one test
+const soakReport = path.join('reports', 'soak.json');
+fs.rmSync(soakReport, { force: true });
+if (built) {
+  const soakRan = step('soak (2.5 minutes)', 'npx', ['tsx', 'test/soak/soak.ts', '--quick', '--report', soakReport]);
+  if (fs.existsSync(soakReport)) {
+    const { checks } = JSON.parse(fs.readFileSync(soakReport, 'utf8'));
+    for (const check of checks) {
+      if (check.ok) counts.passed += 1;
+      else {
+        counts.failed += 1;
+        failures.push(`soak: ${check.name}`);
+      }
+    }
+    if (!soakRan && checks.every((check) => check.ok)) {
+      counts.failed += 1;
+      failures.push('soak (ended with an error: see its output)');
+    }
+  } else {
+    counts.failed += 1;
+    failures.push('soak (no report: it stopped before the end, see its output)');
+  }
+} else {
+  counts.failed += 1;
+  failures.push('soak (not run: build failed)');
 }
 
 console.log('');

@@ -3,7 +3,10 @@
  * time, scanned items), looks up stock with the scanner, finds an order in the order book. Found by role and label,
  * as the e2e tests find things.
  */
-import { expect, type Page } from '@playwright/test';
+import { expect as baseExpect, type Page } from '@playwright/test';
+
+/** As long as the e2e suite waits (playwright.config.ts): the machine runs the service, the host and Chromium at once. */
+const expect = baseExpect.configure({ timeout: 10_000 });
 
 const stepTitle = (page: Page) => page.getByRole('heading', { level: 2, name: /^Step \d of 5: / });
 const nav = (page: Page, name: string) =>

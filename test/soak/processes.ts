@@ -19,6 +19,8 @@ export interface ServiceProcess {
   request(route: string, init?: { method?: string; body?: unknown }): Promise<Response>;
   /** What the service counted (requests by route, order POSTs, 304s, most in flight) over every time it ran. */
   stats(): Promise<ServiceCounts>;
+  /** Ends it at once (the soak itself failed): nothing is left running, holding a port or the output open. */
+  kill(): void;
 }
 
 export interface ServiceCounts {
@@ -102,6 +104,9 @@ export async function serviceProcess(options: {
     },
     request,
     stats: async () => addCounts(before, await current()),
+    kill: () => {
+      if (child) process.kill(child.pid, 'SIGTERM');
+    },
   };
 }
 
@@ -125,6 +130,8 @@ export interface HostProcess {
   memory(): Promise<HostMemory>;
   /** Asks it to stop as npm start does (core closed: drafts and outbox written) and waits for it. */
   stop(): Promise<number | null>;
+  /** Ends it at once (the soak itself failed). */
+  kill(): void;
 }
 
 /** `npm run web` as a child process, with --expose-gc so memory samples are taken after a full collection. */
@@ -181,6 +188,10 @@ export async function hostProcess(dataDir: string): Promise<HostProcess> {
       stopping = true;
       if (child.exitCode === null && child.signalCode === null) child.send({ type: 'stop' });
       return exited;
+    },
+    kill: () => {
+      stopping = true;
+      child.kill('SIGTERM');
     },
   };
 }
