@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { chromiumPath } from './test/support/chromium';
+import { CHROMIUM_ARGS, chromiumPath } from './test/support/chromium';
 
 /**
  * The specs that run a second time in the pseudo-locale: every one that walks the screens through the e2e fixtures.
@@ -40,15 +40,7 @@ export default defineConfig({
     viewport: { width: 1280, height: 800 },
     launchOptions: {
       executablePath: chromiumPath(),
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
+      args: CHROMIUM_ARGS,
     },
     trace: 'off',
   },

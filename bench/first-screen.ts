@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { startWebHost } from '../electron/web/host';
-import { chromiumPath } from '../test/support/chromium';
+import { CHROMIUM_ARGS, chromiumPath } from '../test/support/chromium';
 import { percentile, refreshedCore, round } from './support';
 import { startService } from '../server/index';
 
@@ -36,7 +36,7 @@ const { core } = await refreshedCore(work, service);
 const summary: Record<string, unknown> = {};
 try {
   const host = await startWebHost({ core, rendererDir });
-  const browser = await chromium.launch({ executablePath: chromiumPath(), args: ['--no-sandbox', '--disable-gpu'] });
+  const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
   try {
     const rows: number[] = [];
     const paints: number[] = [];

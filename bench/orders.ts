@@ -13,7 +13,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { Agent, request } from 'undici';
 import { startWebHost } from '../electron/web/host';
-import { chromiumPath } from '../test/support/chromium';
+import { CHROMIUM_ARGS, chromiumPath } from '../test/support/chromium';
 import { percentile, refreshedCore, round, startChildService } from './support';
 
 const { values } = parseArgs({ options: { orders: { type: 'string', default: '100000' } } });
@@ -72,7 +72,7 @@ try {
 
   // the Orders screen in Chromium through the browser host
   const host = await startWebHost({ core, rendererDir: path.resolve('out/renderer') });
-  const browser = await chromium.launch({ executablePath: chromiumPath(), args: ['--no-sandbox', '--disable-gpu'] });
+  const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     await page.goto(host.loginUrl());

@@ -7,14 +7,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import png2icons from 'png2icons';
-import { chromiumPath } from '../test/support/chromium';
+import { CHROMIUM_ARGS, chromiumPath } from '../test/support/chromium';
 
 const root = path.resolve(import.meta.dirname, '..');
 const resources = path.join(root, 'resources');
 const svg = fs.readFileSync(path.join(resources, 'icon.svg'), 'utf8');
 const SIZES = [16, 24, 32, 48, 64, 128, 256, 512, 1024];
 
-const browser = await chromium.launch({ executablePath: chromiumPath() });
+const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
 try {
   const page = await browser.newPage({ deviceScaleFactor: 1 });
   const render = async (size: number): Promise<Buffer> => {

@@ -10,7 +10,7 @@ import { createCore, type Core } from '../electron/main/core/index';
 import { MemoryVault } from '../electron/main/core/vault';
 import { startWebHost, type WebHost } from '../electron/web/host';
 import { ask } from '../test/support/ask';
-import { chromiumPath } from '../test/support/chromium';
+import { CHROMIUM_ARGS, chromiumPath } from '../test/support/chromium';
 import { sampleOrder } from '../test/support/sample-order';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -34,7 +34,7 @@ async function app(name: string): Promise<{ core: Core; host: WebHost }> {
 
 const browser = await chromium.launch({
   executablePath: chromiumPath(),
-  args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+  args: CHROMIUM_ARGS,
 });
 const written: string[] = [];
 async function shot(page: Page, name: string): Promise<void> {

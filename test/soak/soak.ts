@@ -28,7 +28,7 @@ import { readKeyFile } from '../../electron/main/core/database-key';
 import { CONNECTION_LIMITS, LIMITS } from '../../electron/main/core/limits';
 import Database from 'better-sqlite3-multiple-ciphers';
 import type { NewOrder } from '../../shared/domain';
-import { chromiumPath } from '../support/chromium';
+import { CHROMIUM_ARGS, chromiumPath } from '../support/chromium';
 import { sampleOrder } from '../support/sample-order';
 import { connect, connectionIndicator, enterOrder, findOrder, leaveDraft, lookUpStock, openOrder } from './desk';
 import type { Customer, Entry } from './desk';
@@ -157,15 +157,7 @@ process.on('exit', () => {
 const host: HostProcess = await hostProcess(dataDir);
 const browser = await chromium.launch({
   executablePath: chromiumPath(),
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
+  args: CHROMIUM_ARGS,
 });
 const page = await browser.newPage({ viewport: { width: 1366, height: 768 }, locale: 'en-US' });
 

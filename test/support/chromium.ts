@@ -16,3 +16,17 @@ export function chromiumPath(): string {
     return '/usr/bin/chromium';
   }
 }
+
+/**
+ * How Chromium is started here: no sandbox (root in CI), no GPU, and none of its own connections to Google's hosts
+ * (this machine's closed network refuses them, many at a time).
+ */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
