@@ -134,10 +134,9 @@ export class Orders {
     const every = this.interval(kind);
     if (!manual) {
       if (every === null) return { kind: 'wait', until: null };
-      // a full pass reads the newest pages too: it counts as a quick refresh
-      const times =
-        kind === 'quick' ? [open.repo.time('quickAt'), open.repo.time('fullAt')] : [open.repo.time('fullAt')];
-      const last = Math.max(...times.map((t) => t ?? -Infinity));
+      // quickAt: when a refresh of either kind (a full pass reads the newest pages first) last began; fullAt: when the
+      // last full pass ended
+      const last = open.repo.time(kind === 'quick' ? 'quickAt' : 'fullAt') ?? -Infinity;
       if (Number.isFinite(last) && last + every > this.options.scheduler.clock.now())
         return { kind: 'wait', until: last + every };
     }

@@ -167,6 +167,26 @@ describe('the quick refresh’s stopping rule', () => {
     expect(repo.order(44)!.order.status).toBe('Shipped');
   });
 
+  it('a quick refresh asked during a full pass follows it: an order created after the pass read the newest page is not held back (the 30-minute soak: 23 s late)', async () => {
+    const svc = await service({ orders: 40 }); // pages of 15, 15, 10: the newest at the end
+    const { repo, refresh, run } = orderRefresh(svc);
+    await run('full'); // from now on a pass reads page 1, then the newest page (3), then page 2
+    const fetchedAt = () => repo.db.prepare('SELECT fetched_at FROM orders WHERE id = 40').pluck().get() as number;
+    const before = fetchedAt();
+    svc.faults.add({ fault: { kind: 'latency', ms: 1_500 }, path: '/api/order?page=2', times: 1 }); // a long pass
+    const passStarted = Date.now();
+    const full = refresh.start('full');
+    await waitFor(() => fetchedAt() > before); // the pass has the newest page
+    const id = await postOrder(svc); // order 41, on page 3
+    const quick = refresh.start('quick');
+    await full;
+    expect(repo.order(id)).toBeNull(); // the pass itself could not have it
+    // the newest page was read as the pass began: that is the time a quick refresh counts from
+    expect(repo.time('quickAt')).toBeLessThanOrEqual(passStarted + 50);
+    expect(await quick).toMatchObject({ kind: 'quick', state: 'complete' });
+    expect(repo.order(id)).not.toBeNull();
+  });
+
   it('an order list that is not paginated: the quick refresh is the one full read', async () => {
     const svc = await service({ orderList: 'data' });
     const { repo, run } = orderRefresh(svc);

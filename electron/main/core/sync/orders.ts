@@ -123,7 +123,9 @@ export class OrdersRefresh {
   }
 
   /**
-   * Starts a refresh, or joins the one under way; a full pass asked for while a quick refresh runs follows it.
+   * Starts a refresh, or joins the one under way if it is of the same kind; the other kind follows it. A quick refresh
+   * asked for during a full pass must not just join it: the pass read the newest pages when it began, and orders
+   * created since (a pass of 20,000 orders takes a minute or more) would wait for the next quick refresh.
    * `concurrency`: pages of a full pass read at once.
    */
   start(kind: RefreshKind = 'full', options: { concurrency?: ConcurrencyRange } = {}): Promise<RefreshResult> {
@@ -132,8 +134,8 @@ export class OrdersRefresh {
     const quick = kind === 'quick' && shape?.paginated === true && shape.newest !== null && shape.lastPage !== null;
     kind = quick ? 'quick' : 'full';
     if (this.running) {
-      if (this.running.kind === 'full' || kind === 'quick') return this.running.promise;
-      return this.running.promise.catch(() => undefined).then(() => this.start('full', options));
+      if (this.running.kind === kind) return this.running.promise;
+      return this.running.promise.catch(() => undefined).then(() => this.start(kind, options));
     }
     const promise = this.run(kind, options.concurrency ?? ORDER_BACKGROUND_CONCURRENCY).finally(() => {
       this.running = null;
@@ -156,6 +158,8 @@ export class OrdersRefresh {
   private async run(kind: RefreshKind, range: ConcurrencyRange): Promise<RefreshResult> {
     const controller = (this.controller = new AbortController());
     const signal = controller.signal;
+    // either kind reads the newest end first: the book holds every order created before this moment once it completes
+    const startedAt = this.clock.now();
     const tally: Tally = { failedPages: 0, skipped: [] };
     const end = (ran: RefreshKind, e: RefreshResult['end'], code: OrdersOutcome['code'], summary: string) =>
       this.end(ran, e, code, summary, pagesRead, tally);
@@ -272,7 +276,7 @@ export class OrdersRefresh {
         return end(ran, 'failed', 'partial', summary);
       }
       const now = this.clock.now();
-      this.deps.repo.setState('quickAt', now);
+      this.deps.repo.setState('quickAt', startedAt);
       if (ran === 'full') this.deps.repo.setState('fullAt', now);
       const time = new Date(now).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
       let summary = `Order book up to date: ${fmt(this.deps.repo.count())} orders as of ${time}.`;
