@@ -158,7 +158,17 @@ export class ConnectionMonitor {
     const until = now + (report.retryAfterMs ?? CONNECTION_LIMITS.busyDefaultMs);
     const retryAt = this.state.state === 'busy' ? Math.max(this.state.retryAt ?? 0, until) : until;
     const since = this.state.state === 'busy' ? this.state.since : now;
-    this.publish({ ...this.state, state: 'busy', retryAt, since, checkedAt: now, note: null });
+    // the renderer words it from the state and the time named; why it was offline before no longer holds
+    this.publish({
+      ...this.state,
+      state: 'busy',
+      retryAt,
+      since,
+      checkedAt: now,
+      message: null,
+      verdict: null,
+      note: null,
+    });
     this.schedule(retryAt - now);
   }
 

@@ -69,6 +69,18 @@ describe('connection states', () => {
     expect(seen.map((s) => s.state)).toEqual(expect.arrayContaining(['online', 'busy']));
   });
 
+  it('busy after offline says nothing of why it was offline (no stale "cannot be reached" behind the busy bar)', async () => {
+    const { svc, core } = await setup();
+    svc.faults.add({ fault: { kind: 'drop' } });
+    const offline = await ask(core, 'connection:check', {});
+    expect(offline.state).toBe('offline');
+    expect(offline.verdict).not.toBeNull();
+    svc.faults.clear();
+    svc.faults.add({ fault: { kind: 'rate-limit', retryAfter: '30' }, times: 1 });
+    const busy = await ask(core, 'connection:check', {});
+    expect(busy).toMatchObject({ state: 'busy', verdict: null, message: null });
+  });
+
   it('the app’s own requests tell it: a few failing answers in a row make it failing, a good one online again', async () => {
     const { svc, core } = await setup();
     svc.faults.add({ fault: { kind: 'status', status: 503 }, path: '/api/product/' });
