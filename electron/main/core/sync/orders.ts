@@ -108,8 +108,9 @@ class Stop extends Error {
 }
 
 export class OrdersRefresh {
-  private running: { kind: RefreshKind; promise: Promise<RefreshResult> } | null = null;
-  private controller: AbortController | null = null;
+  /** The refreshes under way: at most one of each kind. */
+  private readonly runs = new Map<RefreshKind, Promise<RefreshResult>>();
+  private readonly controllers = new Set<AbortController>();
   private readonly clock: Clock;
   /** The concurrency limit of the pass under way or the last one (tests, benchmarks). */
   limiter: AdaptiveConcurrency | null = null;
@@ -119,44 +120,44 @@ export class OrdersRefresh {
   }
 
   isRunning(): boolean {
-    return this.running !== null;
+    return this.runs.size > 0;
   }
 
   /**
-   * Starts a refresh, or joins the one under way if it is of the same kind; the other kind follows it. A quick refresh
-   * asked for during a full pass must not just join it: the pass read the newest pages when it began, and orders
-   * created since (a pass of 20,000 orders takes a minute or more) would wait for the next quick refresh.
-   * `concurrency`: pages of a full pass read at once.
+   * Starts a refresh, or joins the one of the same kind under way. A quick refresh runs beside a full pass rather than
+   * after it: the pass read the newest pages when it began, and orders created since would wait for the pass to end
+   * (20,000 orders take a minute or more) — the 30-minute soak saw an order 25 s late at a 6 s interval. Each writes
+   * what it read; a page the pass read earlier and writes later can put back an older copy of an order, which the next
+   * quick refresh sees as changed and reads again. `concurrency`: pages of a full pass read at once.
    */
   start(kind: RefreshKind = 'full', options: { concurrency?: ConcurrencyRange } = {}): Promise<RefreshResult> {
     // a quick refresh of a list whose shape is not known (or is not paginated) is a full read
     const shape = this.deps.repo.shape();
     const quick = kind === 'quick' && shape?.paginated === true && shape.newest !== null && shape.lastPage !== null;
     kind = quick ? 'quick' : 'full';
-    if (this.running) {
-      if (this.running.kind === kind) return this.running.promise;
-      return this.running.promise.catch(() => undefined).then(() => this.start(kind, options));
-    }
-    const promise = this.run(kind, options.concurrency ?? ORDER_BACKGROUND_CONCURRENCY).finally(() => {
-      this.running = null;
-      this.controller = null;
+    const under = this.runs.get(kind);
+    if (under) return under;
+    const controller = new AbortController();
+    this.controllers.add(controller);
+    const promise = this.run(kind, options.concurrency ?? ORDER_BACKGROUND_CONCURRENCY, controller).finally(() => {
+      this.runs.delete(kind);
+      this.controllers.delete(controller);
       this.deps.onChange?.();
     });
-    this.running = { kind, promise };
+    this.runs.set(kind, promise);
     this.deps.onChange?.();
     return promise;
   }
 
   async idle(): Promise<void> {
-    await this.running?.promise.catch(() => undefined);
+    while (this.runs.size > 0) await Promise.all([...this.runs.values()].map((run) => run.catch(() => undefined)));
   }
 
   cancel(): void {
-    this.controller?.abort();
+    for (const controller of this.controllers) controller.abort();
   }
 
-  private async run(kind: RefreshKind, range: ConcurrencyRange): Promise<RefreshResult> {
-    const controller = (this.controller = new AbortController());
+  private async run(kind: RefreshKind, range: ConcurrencyRange, controller: AbortController): Promise<RefreshResult> {
     const signal = controller.signal;
     // either kind reads the newest end first: the book holds every order created before this moment once it completes
     const startedAt = this.clock.now();
@@ -166,7 +167,8 @@ export class OrdersRefresh {
     let pagesRead = 0;
     const conn = await this.deps.target();
     if (!conn) return end(kind, 'failed', 'not_configured', 'No service is set up; the order book cannot be fetched.');
-    const limiter = (this.limiter = new AdaptiveConcurrency(range));
+    const limiter = new AdaptiveConcurrency(range);
+    if (kind === 'full') this.limiter = limiter;
     // a page is asked for conditionally once the list's shape is known (the first read of all says what it is)
     const conditional = this.deps.repo.shape() !== null;
     // every answer is parsed as it streams, record by record (api/list-stream.ts): no page's whole text is held; the
@@ -276,7 +278,8 @@ export class OrdersRefresh {
         return end(ran, 'failed', 'partial', summary);
       }
       const now = this.clock.now();
-      this.deps.repo.setState('quickAt', startedAt);
+      // a pass that began before a quick refresh beside it ends after it: the later start stands
+      this.deps.repo.setState('quickAt', Math.max(startedAt, this.deps.repo.time('quickAt') ?? -Infinity));
       if (ran === 'full') this.deps.repo.setState('fullAt', now);
       const time = new Date(now).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
       let summary = `Order book up to date: ${fmt(this.deps.repo.count())} orders as of ${time}.`;
