@@ -429,16 +429,23 @@ for (let n = 1; at() < endMs - 5 * SECOND; n++) {
   const change = stockChanges.at(-1);
   if (change) {
     try {
-      const online = (await connectionIndicator(page).getAttribute('aria-label'))?.endsWith('Online') ?? false;
+      const isOnline = async (): Promise<boolean> =>
+        (await connectionIndicator(page).getAttribute('aria-label'))?.endsWith('Online') ?? false;
+      const onlineBefore = await isOnline();
+      const lookStarted = at();
       const look = await lookUpStock(page, change.product.barcode, change.product.name);
-      // a live read is written back: the cache holds the shop's latest figure for it
+      // a live read is written back: the cache holds the figure the shop had set when it was read (the last change
+      // before the look, or one made while it was under way)
       const cached = await app<{ product: ProductRow | null }>('catalogue:lookup', { code: change.product.barcode });
-      const latest = [...stockChanges].reverse().find((c) => c.product.id === change.product.id)!;
+      const lookEnded = at();
+      const ofProduct = stockChanges.filter((c) => c.product.id === change.product.id && c.atMs <= lookEnded);
+      const before = ofProduct.filter((c) => c.atMs <= lookStarted).at(-1);
+      const candidates = ofProduct.filter((c) => c === before || c.atMs > lookStarted).map((c) => c.value);
       stockLooks.push({
         atS: round(clock(), 1),
         source: look.source,
-        online,
-        fresh: look.source === 'live' ? cached.product?.available === latest.value : null,
+        online: onlineBefore && (await isOnline()),
+        fresh: look.source === 'live' ? candidates.includes(cached.product?.available ?? NaN) : null,
       });
     } catch (error) {
       problems.desk.push(`${clock().toFixed(0)} s: stock look-up failed: ${String(error).split('\n')[0]}`);
@@ -592,6 +599,13 @@ const checks = [
     ].join('; '),
   },
   {
+    name: 'stock looked up while online is live, and the live figure is in the cache',
+    ok:
+      stockLooks.some((l) => l.online) &&
+      stockLooks.every((l) => !l.online || (l.source === 'live' && l.fresh === true)),
+    detail: `${stockLooks.filter((l) => l.online).length} looks while online: ${stockLooks.filter((l) => l.online && l.source === 'live').length} live, ${stockLooks.filter((l) => l.fresh === true).length} written back; ${stockLooks.filter((l) => !l.online).length} while the service could not be used (${stockLooks.filter((l) => !l.online && l.source === 'cached').length} from the cache)`,
+  },
+  {
     name: 'every step of the day worked (orders entered, stock looked up, state read)',
     ok: problems.desk.length === 0,
     detail: problems.desk.length === 0 ? 'all' : problems.desk.slice(0, 5).join(' | '),
@@ -617,6 +631,17 @@ const report = {
       worst: round(Math.max(0, ...lags), 1),
     },
     late: late.length,
+    /** The slowest orders, with when they were placed and what was promised. */
+    slowest: otherOrders
+      .filter((o) => o.seenMs !== null)
+      .sort((a, b) => b.seenMs! - b.createdMs - (a.seenMs! - a.createdMs))
+      .slice(0, 5)
+      .map((o) => ({
+        name: o.name,
+        createdS: round(o.createdMs / SECOND, 1),
+        lagS: round((o.seenMs! - o.createdMs) / SECOND, 1),
+        promisedS: round((promisedBy(o.createdMs) - o.createdMs) / SECOND, 1),
+      })),
   },
   wizard: {
     entered: wizardOrders.length,
