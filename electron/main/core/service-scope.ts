@@ -41,6 +41,10 @@ export class ServiceCaches<T extends ServiceCache> {
   private closed = false;
   /** Caches being retired, closing once their work has unwound. */
   private retiring: Promise<unknown> = Promise.resolve();
+  /** The service each cache is for. */
+  private readonly keys = new WeakMap<T, string>();
+  /** Retirements under way, by service: that service's cache opens again only once its old one has let go. */
+  private readonly leaving = new Map<string, Promise<void>>();
 
   constructor(
     private readonly target: () => Promise<ConnectionTarget>,
@@ -53,9 +57,17 @@ export class ServiceCaches<T extends ServiceCache> {
     const key = cacheKey(await this.target());
     if (key === null || this.closed) return null;
     if (this.current?.key === key) return this.current.cache;
+    // its old cache is still closing (a damaged one, to be moved aside): opening the file meanwhile would hold the very
+    // file that is about to move, and its data would go with it
+    const leaving = this.leaving.get(key);
+    if (leaving) {
+      await leaving;
+      return this.open();
+    }
     if (this.current) void this.retire(this.current.cache);
     const cache = this.openFor(key);
     this.current = { key, cache };
+    this.keys.set(cache, key);
     return cache;
   }
 
@@ -79,7 +91,17 @@ export class ServiceCaches<T extends ServiceCache> {
       cache.close();
       then?.();
     });
-    this.retiring = Promise.all([this.retiring, done.catch(() => undefined)]);
+    const settled = done.catch(() => undefined);
+    this.retiring = Promise.all([this.retiring, settled]);
+    const key = this.keys.get(cache);
+    if (key !== undefined) {
+      const before = this.leaving.get(key);
+      const all = before ? Promise.all([before, settled]).then(() => undefined) : settled;
+      this.leaving.set(key, all);
+      void all.then(() => {
+        if (this.leaving.get(key) === all) this.leaving.delete(key);
+      });
+    }
     return done;
   }
 

@@ -49,6 +49,32 @@ describe('ServiceCaches', () => {
     expect(log.slice(3)).toEqual(['stop b', 'idle b', 'close b']);
   });
 
+  it('a cache retired and reopened for the same service: the new one opens only after the old one closed and its `then` ran (a damaged file moved aside first)', async () => {
+    const target: ConnectionTarget = { mode: 'service', baseUrl: 'https://a.example', token: 't' };
+    const log: string[] = [];
+    const made: ReturnType<typeof fakeCache>[] = [];
+    const caches = new ServiceCaches(
+      async () => target,
+      () => {
+        const cache = fakeCache(`a${made.length + 1}`, log);
+        made.push(cache);
+        log.push(`open a${made.length}`);
+        return cache;
+      },
+    );
+    const first = (await caches.open())!;
+    const retired = caches.retire(first, () => log.push('moved aside'));
+    const reopening = caches.open(); // e.g. a status read while the check's verdict is carried out
+    await new Promise((r) => setTimeout(r, 0));
+    expect(log).toEqual(['open a1', 'stop a1']); // not opened on the file about to move
+    made[0]!.finish();
+    await retired;
+    const second = await reopening;
+    expect(second).not.toBe(first);
+    expect(log).toEqual(['open a1', 'stop a1', 'idle a1', 'close a1', 'moved aside', 'open a2']);
+    expect(await caches.open()).toBe(second);
+  });
+
   it('no service set up: no cache', async () => {
     const caches = new ServiceCaches(
       async () => ({ mode: 'unconfigured', baseUrl: null, token: null }),
