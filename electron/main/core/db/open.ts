@@ -174,21 +174,35 @@ function readable(db: Database.Database): boolean {
   }
 }
 
-/** The full check of a database file (quick_check), opened read-only; false when it is damaged or unreadable. */
+/** How long a check waits for a file another connection holds locked (a first write, a change of journal mode). */
+export const CHECK_BUSY_MS = 2_000;
+
+/**
+ * The full check of a database file (quick_check), opened read-only; false when it is damaged or unreadable. A file
+ * that stays locked by another connection is busy, not damaged: true (it is checked again at the next start) — a
+ * fresh catalogue cache being set up by the app was once taken for damaged and moved aside mid-sync.
+ */
 export function checkFile(file: string): boolean {
   let db: Database.Database | null = null;
   try {
     db = new Database(file, sqliteOptions({ readonly: true, fileMustExist: true }));
-    return healthy(db);
-  } catch {
-    return false;
+    db.pragma(`busy_timeout = ${CHECK_BUSY_MS}`);
+    return db.pragma('quick_check', { simple: true }) === 'ok';
+  } catch (error) {
+    return isBusy(error);
   } finally {
     db?.close();
   }
 }
 
+/** SQLite's answer when another connection holds the file: busy or locked (SQLITE_BUSY, SQLITE_LOCKED and their kinds). */
+export const isBusy = (error: unknown): boolean =>
+  /^SQLITE_(BUSY|LOCKED)/.test(String((error as { code?: unknown } | null)?.code ?? ''));
+
 function healthy(db: Database.Database): boolean {
   try {
+    // another connection setting the file up is waited for, not taken for damage
+    db.pragma(`busy_timeout = ${CHECK_BUSY_MS}`);
     return db.pragma('quick_check', { simple: true }) === 'ok';
   } catch {
     return false;

@@ -1,3 +1,4 @@
+import Database from 'better-sqlite3-multiple-ciphers';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -123,6 +124,19 @@ describe('the integrity check on its own thread', () => {
     const junk = path.join(dir, 'junk.sqlite');
     fs.writeFileSync(junk, Buffer.alloc(8192, 7));
     expect(await checkInThread(junk, spec)).toBe(false);
+  });
+
+  it('a file another connection holds locked is busy, not damaged (a fresh cache being set up was once moved aside mid-sync)', async () => {
+    const locked = path.join(dir, 'locked.sqlite');
+    const holder = new Database(locked);
+    holder.pragma('journal_mode = DELETE'); // a rollback journal: an exclusive lock shuts readers out
+    holder.exec('CREATE TABLE t (x); BEGIN EXCLUSIVE; INSERT INTO t VALUES (1);');
+    try {
+      expect(await checkInThread(locked, spec)).toBe(true);
+    } finally {
+      holder.exec('ROLLBACK');
+      holder.close();
+    }
   });
 
   it('aborted, its answer no longer counts and it settles only once its thread has let go of the file (the app is quitting)', async () => {
