@@ -2,6 +2,7 @@
  * The catalogue feature: one cache per service (demo data never mixes with a shop's), its sync on demand and on a
  * schedule while online, and the stock browser's channels.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import type { Handlers } from '../../../shared/contract';
 import { IDLE_CATALOGUE } from '../../../shared/domain';
@@ -82,7 +83,12 @@ export class Catalogue {
     const file = path.join(this.options.dataDir, `catalogue-${key}.sqlite`);
     const { writer, warn } = this.options;
     // with a thread at hand the full integrity check runs there, not here (seconds for a large catalogue)
+    const existed = fs.existsSync(file);
     const repo = this.openRepository(file, writer === 'inline');
+    // only a file an earlier run left can be damaged (a disk fault, a power cut); one made now holds nothing yet, and
+    // checking it while it is being set up took it for damaged at times and moved it aside mid-sync (two clean-clone
+    // runs: a synced catalogue read back as empty)
+    const checked = writer !== 'inline' && existed && !repo.movedAside;
     const sync = new CatalogueSync({
       repo,
       writer: writer === 'inline' ? undefined : () => threadWriter(repo, file, writer, warn),
@@ -95,7 +101,7 @@ export class Catalogue {
     });
     // another service's cache: whether a pass is due is worked out again for it
     queueMicrotask(() => this.job.trigger());
-    const check = writer === 'inline' ? null : this.check(file, writer);
+    const check = checked ? this.check(file, writer) : null;
     const opened: OpenCatalogue = {
       repo,
       sync,
