@@ -114,12 +114,18 @@ function recoveryMs(kind: FaultKind): number {
   return longest;
 }
 
-/** By when an order created at `createdMs` must be in the app: one quick refresh later, counted from the moment the app may use the service. */
+/**
+ * By when an order created at `createdMs` must be in the app: one quick refresh later, counted from the moment the app
+ * may use the service. A fault that begins before that moment has come (the order was placed just before the service
+ * stopped or failed, and the refresh that would have read it met the fault) carries the promise over to the fault's end
+ * and the app's recovery from it.
+ */
 function promisedBy(createdMs: number): number {
   let from = createdMs;
-  for (const fault of faults)
-    if (createdMs >= fault.startMs && createdMs <= fault.endMs + recoveryMs(fault.kind))
-      from = Math.max(from, fault.endMs + recoveryMs(fault.kind));
+  for (const fault of faults) {
+    const usableAgain = fault.endMs + recoveryMs(fault.kind);
+    if (from + intervals.ordersQuickMs + SLACK_MS > fault.startMs && from <= usableAgain) from = usableAgain;
+  }
   return from + intervals.ordersQuickMs + SLACK_MS;
 }
 
