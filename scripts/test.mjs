@@ -4,6 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 
 const napi = Number(process.versions.napi);
 if (!(napi >= 10)) {
@@ -76,8 +77,22 @@ if (fs.existsSync(vitestReport)) {
   for (const file of report.testResults ?? [])
     for (const test of file.assertionResults ?? [])
       if (['pending', 'skipped', 'todo'].includes(test.status)) skipped(`unit: ${test.title}`);
-  if (failedHere > 0) failures.push('unit tests');
-  else if (!report.success || !unitRan) {
+  if (failedHere > 0) {
+    // named, with the first line of the failure, so that the closing lines say which test failed and how
+    const failedTests = [];
+    for (const file of report.testResults ?? [])
+      for (const test of file.assertionResults ?? [])
+        if (test.status === 'failed') {
+          const firstLine =
+            stripVTControlCharacters(test.failureMessages?.[0] ?? '')
+              .split('\n')
+              .find((line) => line.trim()) ?? '';
+          failedTests.push(
+            `${path.relative(process.cwd(), file.name)} › ${test.fullName}${firstLine ? ` (${firstLine.trim().slice(0, 200)})` : ''}`,
+          );
+        }
+    failures.push(`unit tests: ${failedTests.join('; ') || `${failedHere} failed`}`);
+  } else if (!report.success || !unitRan) {
     // every test passed, yet vitest failed the run: an error outside the tests (an unhandled rejection or exception)
     counts.failed += 1;
     failures.push('unit tests (an error outside the tests, e.g. an unhandled rejection: see the vitest output)');
@@ -97,16 +112,29 @@ if (built) {
     counts.passed += (stats.expected ?? 0) + (stats.flaky ?? 0);
     counts.failed += stats.unexpected ?? 0;
     counts.skipped += stats.skipped ?? 0;
-    // each skipped spec with the reason it gave (test.skip(condition, reason))
+    // each skipped spec with the reason it gave (test.skip(condition, reason)); each failed one by name, so that the
+    // closing lines (all that a CI excerpt may show) say which test failed and how
+    const failedTests = [];
     const walk = (suite) => {
       for (const spec of suite.specs ?? [])
-        for (const test of spec.tests ?? [])
+        for (const test of spec.tests ?? []) {
           if (test.status === 'skipped')
             skipped(test.annotations?.find((a) => a.type === 'skip')?.description || 'no reason given');
+          if (test.status === 'unexpected') {
+            const error = test.results?.at(-1)?.error?.message ?? '';
+            const firstLine =
+              stripVTControlCharacters(error)
+                .split('\n')
+                .find((line) => line.trim()) ?? '';
+            failedTests.push(
+              `[${test.projectName}] ${spec.file}:${spec.line} › ${spec.title}${firstLine ? ` (${firstLine.trim().slice(0, 200)})` : ''}`,
+            );
+          }
+        }
       for (const child of suite.suites ?? []) walk(child);
     };
     for (const suite of report.suites ?? []) walk(suite);
-    if (stats.unexpected) failures.push('end-to-end tests');
+    if (stats.unexpected) failures.push(`end-to-end tests: ${failedTests.join('; ') || `${stats.unexpected} failed`}`);
     else if (!e2eRan) {
       // no test failed, yet Playwright failed the run (global setup or teardown, a worker's error, a timeout of the run)
       counts.failed += 1;
