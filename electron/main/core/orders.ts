@@ -268,7 +268,7 @@ export class Orders {
     const open = await this.open();
     if (!open || open.key !== key) return;
     const now = this.options.scheduler.clock.now();
-    open.repo.saveOrders([order], this.effectiveOrder(open.repo), now, { sentAt: now });
+    open.repo.saveOrders([order], this.effectiveOrder(open.repo), now, { from: 'answer' });
     this.revision = nextRevision();
     this.options.events.emit('orders:changed', this.statusOf(open.repo, open.refresh));
   }
@@ -456,7 +456,7 @@ export class Orders {
       });
       if (read.kind === 'live') {
         const now = this.options.scheduler.clock.now();
-        open.repo.saveOrders([read.value], this.effectiveOrder(open.repo), now);
+        open.repo.saveOrders([read.value], this.effectiveOrder(open.repo), now, { from: 'live' });
         return { order: await this.detail(read.value, now, open.repo), source: 'live' as const, note: null, why: null };
       }
       const cached = open.repo.order(id);

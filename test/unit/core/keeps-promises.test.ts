@@ -122,6 +122,14 @@ describe('the answer to a POST is used (#20)', () => {
     svc.faults.add({ fault: { kind: 'status', status: 503 }, path: `/api/order/${id}`, times: 1 });
     const read = await ask(core, 'orders:get', { id });
     expect(read).toMatchObject({ source: 'cache', order: { id, sentAt: row.sentAt } });
+    // a live read that works is no read of the list: the mark stays, and so does the book's refresh time
+    const bookAsOf = (await ask(core, 'orders:status', {})).updatedAt;
+    expect(await ask(core, 'orders:get', { id })).toMatchObject({ source: 'live', order: { id } });
+    expect((await ask(core, 'orders:query', { sort: 'id', dir: 'desc', limit: 1 })).rows[0]).toMatchObject({
+      id,
+      sentAt: row.sentAt,
+    });
+    expect((await ask(core, 'orders:status', {})).updatedAt).toBe(bookAsOf);
 
     await clock.advance(MIN); // the next quick refresh reads the same order from the list
     await waitFor(

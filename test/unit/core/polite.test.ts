@@ -188,6 +188,52 @@ describe('the quick refresh’s stopping rule', () => {
     expect(repo.time('quickAt')).toBe(quickAt); // the quick refresh began later than the pass: its time stands
   });
 
+  it.each(['oldest-first', 'newest-first'] as const)(
+    'a %s list: a page of orders this desk sent and opened does not stop the quick refresh before an order another desk placed just before them (the 30-minute soak: 25 s late)',
+    async (orderSort) => {
+      const svc = await service({ orders: 44, orderSort }); // pages of 15, 15, 14
+      const { repo, run } = orderRefresh(svc);
+      await run('full');
+      const other = await postOrder(svc); // another desk's order: fills the third page
+      // a page of this desk's own orders (the next page of an oldest-first list, the first of a newest-first one): the
+      // answer to each POST is written into the book, and the order opened afterwards is read live and written again
+      for (let i = 0; i < 15; i++) {
+        const id = await postOrder(svc);
+        const answer = parseOrder(JSON.parse(svc.store.orderJson(id)!));
+        if (!answer.ok) throw new Error(answer.reason);
+        repo.saveOrders([answer.order], 'dmy', Date.now(), { from: 'answer' });
+        repo.saveOrders([answer.order], 'dmy', Date.now(), { from: 'live' });
+      }
+      expect(repo.order(other)).toBeNull();
+      expect((await run('quick')).result).toMatchObject({ kind: 'quick', state: 'complete' });
+      expect(repo.order(other)).not.toBeNull();
+      expect(repo.count()).toBe(44 + 16);
+      // once a read of the list has them, the own orders count as read: the next quick refresh stops at once
+      expect((await run('quick')).requests).toBe(1);
+    },
+  );
+
+  it('a book from before the list was told apart from other reads: its orders count as listed, except the ones still marked as just sent', () => {
+    const file = path.join(tempDir(), 'orders.sqlite');
+    let repo = new OrderRepository(file);
+    const [listed, sent] = [order(1), order(2)];
+    repo.saveOrders([listed], 'dmy');
+    repo.saveOrders([sent], 'dmy', Date.now(), { from: 'answer' });
+    repo.db.exec('ALTER TABLE orders DROP COLUMN listed');
+    repo.db.pragma('user_version = 5');
+    repo.close();
+    repo = new OrderRepository(file);
+    cleanup.push(() => repo.close());
+    expect(repo.allKnownUnchanged([listed])).toBe(true);
+    expect(repo.allKnownUnchanged([sent])).toBe(false);
+    repo.saveOrders([sent], 'dmy', Date.now(), { from: 'live' });
+    expect(repo.allKnownUnchanged([sent])).toBe(false); // a live read is not the list
+    expect(repo.order(2)!.sentAt).not.toBeNull();
+    repo.saveOrders([sent], 'dmy');
+    expect(repo.allKnownUnchanged([sent])).toBe(true);
+    expect(repo.order(2)!.sentAt).toBeNull();
+  });
+
   it('an order list that is not paginated: the quick refresh is the one full read', async () => {
     const svc = await service({ orderList: 'data' });
     const { repo, run } = orderRefresh(svc);

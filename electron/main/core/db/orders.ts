@@ -65,7 +65,22 @@ export const ORDER_MIGRATIONS: readonly Migration[] = [
   (db) => db.exec('ALTER TABLE orders ADD COLUMN sent_at INTEGER'),
   // 5: the validators of each page of the order list as last read (ETag, Last-Modified), for conditional requests
   (db) => db.exec('CREATE TABLE list_pages (page INTEGER PRIMARY KEY, etag TEXT, last_modified TEXT)'),
+  // 6: whether a read of the list has had the order (1), or only this desk's POST answer or a live read of the one order
+  // (0): the quick refresh stops at a page of orders the list has shown before, and an order known out of the list's
+  // sequence is no sign that the older ones are known. Orders cached before this version came from the list, except
+  // the ones still marked as just sent.
+  (db) =>
+    db.exec(`
+      ALTER TABLE orders ADD COLUMN listed INTEGER NOT NULL DEFAULT 1;
+      UPDATE orders SET listed = 0 WHERE sent_at IS NOT NULL;
+    `),
 ];
+
+/**
+ * Where a written order came from: a read of the list (a page, or the whole list), this desk's POST answer (marked as
+ * just sent until the list has it), or a live read of the one order (opened by staff).
+ */
+export type OrderSource = 'list' | 'answer' | 'live';
 
 /** An order in the cache with when this computer first saw it. */
 export interface SeenOrderRow {
@@ -137,13 +152,17 @@ export class OrderRepository {
     this.stmt = {
       exists: db.prepare('SELECT 1 FROM orders WHERE id = ?').pluck(),
       upsert: db.prepare(`
-        INSERT INTO orders (id, po_number, status, name, name_key, email, phone, city, order_date, order_day, total_price, total_key, items, raw, fetched_at, first_seen, sent_at)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        INSERT INTO orders (id, po_number, status, name, name_key, email, phone, city, order_date, order_day, total_price, total_key, items, raw, fetched_at, first_seen, sent_at, listed)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         ON CONFLICT(id) DO UPDATE SET po_number = excluded.po_number, status = excluded.status, name = excluded.name,
           name_key = excluded.name_key, email = excluded.email, phone = excluded.phone, city = excluded.city, order_date = excluded.order_date,
           order_day = excluded.order_day, total_price = excluded.total_price, total_key = excluded.total_key,
-          items = excluded.items, raw = excluded.raw, fetched_at = excluded.fetched_at, sent_at = excluded.sent_at`),
-      known: db.prepare('SELECT raw, sent_at FROM orders WHERE id = ?'),
+          items = excluded.items, raw = excluded.raw, fetched_at = excluded.fetched_at,
+          -- the list clears the just-sent mark, a POST answer sets it, a live read leaves it
+          sent_at = CASE WHEN excluded.listed = 1 THEN NULL ELSE coalesce(excluded.sent_at, orders.sent_at) END,
+          -- once the list has shown an order, a live read of it does not make it unlisted
+          listed = max(orders.listed, excluded.listed)`),
+      known: db.prepare('SELECT raw, listed FROM orders WHERE id = ?'),
       pageVersion: db.prepare('SELECT etag, last_modified FROM list_pages WHERE page = ?'),
       setPageVersion: db.prepare('INSERT OR REPLACE INTO list_pages (page, etag, last_modified) VALUES (?, ?, ?)'),
       ftsDelete: db.prepare('DELETE FROM orders_fts WHERE rowid = ?'),
@@ -176,17 +195,20 @@ export class OrderRepository {
   }
 
   /**
-   * Orders of one fetched page (or a whole list), written together. `sentAt`: they are the service's answer to this
-   * desk's POST (marked as just sent until a read of the list has them). `pages`: the versions of the pages they came
-   * from, kept with them (a page is asked for conditionally next time only once its orders are written).
+   * Orders of one fetched page (or a whole list), written together. `from`: where they came from (OrderSource; a read of
+   * the list unless said); the service's answer to this desk's POST is marked as just sent until a read of the list
+   * has it. `pages`: the versions of the pages they came from, kept with them (a page is asked for conditionally next
+   * time only once its orders are written).
    */
   saveOrders(
     orders: ParsedOrder[],
     dateOrder: DateOrder,
     fetchedAt = Date.now(),
-    extra: { sentAt?: number | null; pages?: PageVersion[] } = {},
+    extra: { from?: OrderSource; pages?: PageVersion[] } = {},
   ): void {
-    const sentAt = extra.sentAt ?? null;
+    const from = extra.from ?? 'list';
+    const sentAt = from === 'answer' ? fetchedAt : null;
+    const listed = from === 'list' ? 1 : 0;
     const evidence = this.evidence();
     // by id, lowest first (a stable sort: of two copies of one order the later read is still written last): FTS5 writes
     // its pending index out each time a row's id is lower than the row's before, and pages read newest-first come
@@ -214,6 +236,7 @@ export class OrderRepository {
           fetchedAt,
           fetchedAt,
           sentAt,
+          listed,
         );
         this.stmt.ftsDelete.run(o.id);
         this.stmt.ftsInsert.run(o.id, o.name, o.email, o.phone, o.poNumber, o.trackingNumber, o.city, o.remarks);
@@ -221,8 +244,8 @@ export class OrderRepository {
       this.changes += 1;
       this.stmt.setState.run('evidence', JSON.stringify(evidence));
       for (const p of extra.pages ?? []) this.stmt.setPageVersion.run(p.page, p.etag, p.lastModified);
-      // the answer to a POST is no read of the list: the book's refresh time stays
-      if (sentAt === null) this.stmt.setState.run('updatedAt', String(fetchedAt));
+      // the answer to a POST or a live read of one order is no read of the list: the book's refresh time stays
+      if (from === 'list') this.stmt.setState.run('updatedAt', String(fetchedAt));
     })();
     this.windows.invalidate();
   }
@@ -376,11 +399,15 @@ export class OrderRepository {
     this.setState('shape', JSON.stringify(shape));
   }
 
-  /** Whether every one of these orders is in the book exactly as read now (and none is only known from a POST's answer). */
+  /**
+   * Whether every one of these orders is in the book exactly as read now, as a read of the list had it: one known only
+   * from this desk's POST answer or a live read is known out of the list's sequence, and says nothing of the orders
+   * placed before it.
+   */
   allKnownUnchanged(orders: ParsedOrder[]): boolean {
     return orders.every((o) => {
-      const row = this.stmt.known.get(o.id) as { raw: string; sent_at: number | null } | undefined;
-      return row !== undefined && row.sent_at === null && row.raw === o.raw;
+      const row = this.stmt.known.get(o.id) as { raw: string; listed: number } | undefined;
+      return row !== undefined && row.listed === 1 && row.raw === o.raw;
     });
   }
 

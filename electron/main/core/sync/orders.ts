@@ -364,8 +364,9 @@ export class OrdersRefresh {
   }
 
   /**
-   * From the newest end, page by page, until a page holds only orders already in the book and unchanged (new orders
-   * can only be newer than every order known); the list's last page is followed as it grows.
+   * From the newest end, page by page, until a page holds only orders a read of the list brought before, unchanged (new
+   * orders can only be newer than every order the list has shown; one known from this desk's POST answer or a live read
+   * may be newer than another desk's order not read yet); the list's last page is followed as it grows.
    */
   private async quick(
     shape: ListShape,
