@@ -56,6 +56,14 @@ else {
   failures.push('Electron security (not run: build failed)');
 }
 
+/** The first line of a test's failure, in brackets (empty when there is none): enough to say which check failed and how. */
+function failureLine(message) {
+  const line = stripVTControlCharacters(message ?? '')
+    .split('\n')
+    .find((l) => l.trim());
+  return line ? ` (${line.trim().slice(0, 200)})` : '';
+}
+
 const vitestReport = path.join('reports', 'vitest.json');
 fs.rmSync(vitestReport, { force: true });
 const unitRan = step('unit tests', 'npx', [
@@ -83,12 +91,8 @@ if (fs.existsSync(vitestReport)) {
     for (const file of report.testResults ?? [])
       for (const test of file.assertionResults ?? [])
         if (test.status === 'failed') {
-          const firstLine =
-            stripVTControlCharacters(test.failureMessages?.[0] ?? '')
-              .split('\n')
-              .find((line) => line.trim()) ?? '';
           failedTests.push(
-            `${path.relative(process.cwd(), file.name)} › ${test.fullName}${firstLine ? ` (${firstLine.trim().slice(0, 200)})` : ''}`,
+            `${path.relative(process.cwd(), file.name)} › ${test.fullName}${failureLine(test.failureMessages?.[0])}`,
           );
         }
     failures.push(`unit tests: ${failedTests.join('; ') || `${failedHere} failed`}`);
@@ -121,13 +125,8 @@ if (built) {
           if (test.status === 'skipped')
             skipped(test.annotations?.find((a) => a.type === 'skip')?.description || 'no reason given');
           if (test.status === 'unexpected') {
-            const error = test.results?.at(-1)?.error?.message ?? '';
-            const firstLine =
-              stripVTControlCharacters(error)
-                .split('\n')
-                .find((line) => line.trim()) ?? '';
             failedTests.push(
-              `[${test.projectName}] ${spec.file}:${spec.line} › ${spec.title}${firstLine ? ` (${firstLine.trim().slice(0, 200)})` : ''}`,
+              `[${test.projectName}] ${spec.file}:${spec.line} › ${spec.title}${failureLine(test.results?.at(-1)?.error?.message)}`,
             );
           }
         }
