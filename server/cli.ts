@@ -1,9 +1,10 @@
 /**
  * npm run service -- --port 8080 --token secret --products 5000 --orders 2000 [--data-file f] [--date-order dmy|mdy]
- *   [--latency-ms n] [--order-list paginated|data|bare] [--control] [--etags]
+ *   [--latency-ms n] [--order-list paginated|simple|data-paged|bare-paged|data|bare] [--product-list (the same)]
+ *   [--control] [--etags]
  */
 import { parseArgs } from 'node:util';
-import { startService } from './index';
+import { LIST_SHAPES, startService, type ListShapeOption } from './index';
 
 const { values } = parseArgs({
   options: {
@@ -16,6 +17,7 @@ const { values } = parseArgs({
     'data-file': { type: 'string' },
     'date-order': { type: 'string', default: 'dmy' },
     'order-list': { type: 'string', default: 'paginated' },
+    'product-list': { type: 'string', default: 'paginated' },
     'order-sort': { type: 'string', default: 'oldest-first' },
     control: { type: 'boolean', default: false },
     etags: { type: 'boolean', default: false },
@@ -33,13 +35,17 @@ const count = (name: string, text: string, max: number): number => {
   return n;
 };
 const dateOrder = values['date-order'];
-const orderList = values['order-list'];
+const listShape = (name: string, value: string): ListShapeOption => {
+  if (!(LIST_SHAPES as readonly string[]).includes(value)) {
+    console.error(`--${name} must be one of ${LIST_SHAPES.join(', ')}`);
+    process.exit(2);
+  }
+  return value as ListShapeOption;
+};
+const orderList = listShape('order-list', values['order-list']);
+const productList = listShape('product-list', values['product-list']);
 if (dateOrder !== 'dmy' && dateOrder !== 'mdy') {
   console.error('--date-order must be dmy or mdy');
-  process.exit(2);
-}
-if (orderList !== 'paginated' && orderList !== 'data' && orderList !== 'bare') {
-  console.error('--order-list must be paginated, data or bare');
   process.exit(2);
 }
 const orderSort = values['order-sort'];
@@ -59,6 +65,7 @@ const service = await startService({
   dataFile: values['data-file'],
   dateOrder,
   orderList,
+  productList,
   orderSort,
   control: values.control,
   etags: values.etags,

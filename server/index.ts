@@ -25,8 +25,14 @@ export interface ServiceOptions {
   dateOrder?: DateOrder;
   /** SQLite file to keep (and reuse) the generated data set; in memory when absent. */
   dataFile?: string;
-  /** Shape of GET /api/order. */
-  orderList?: 'paginated' | 'data' | 'bare';
+  /**
+   * Shape of GET /api/order: `paginated`, Laravel's full paginator; `simple`, its simple one (`links.next`, meta
+   * without `total`/`last_page`); `data-paged` and `bare-paged`, pages of `{data}` or a bare array with no word of
+   * the pages after; `data` and `bare`, the whole list whatever the page asked for.
+   */
+  orderList?: ListShapeOption;
+  /** Shape of GET /api/product pages (as `orderList`; `data` and `bare` are the whole list). */
+  productList?: ListShapeOption;
   /** Order of GET /api/order: oldest first (by id, the default) or newest first. */
   orderSort?: 'oldest-first' | 'newest-first';
   orderPageSize?: number;
@@ -116,6 +122,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   const expected = Buffer.from(`Bearer ${options.token}`);
   const single = options.single ?? 'data';
   const orderList = options.orderList ?? 'paginated';
+  const productList = options.productList ?? 'paginated';
   const orderPageSize = options.orderPageSize ?? PRODUCTS_PER_PAGE;
   const orderPage = (offset: number, count: number): string[] =>
     options.orderSort === 'newest-first' ? store.orderPageNewestFirst(offset, count) : store.orderPage(offset, count);
@@ -200,10 +207,15 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   app.get('/api/product', async (req, reply) => {
     const page = pageParam((req.query as Record<string, unknown>).page);
     const total = store.productCount();
-    const lastPage = Math.max(1, Math.ceil(total / PRODUCTS_PER_PAGE));
-    const rows = page <= lastPage ? store.productPage((page - 1) * PRODUCTS_PER_PAGE + 1, PRODUCTS_PER_PAGE) : [];
+    const whole = productList === 'data' || productList === 'bare';
+    const lastPage = whole ? 1 : Math.max(1, Math.ceil(total / PRODUCTS_PER_PAGE));
+    const rows = whole
+      ? store.productPage(1, total)
+      : page <= lastPage
+        ? store.productPage((page - 1) * PRODUCTS_PER_PAGE + 1, PRODUCTS_PER_PAGE)
+        : [];
     const path = `${origin(req)}/api/product`;
-    const body = paginated(rows, { page, total, lastPage, path, perPage: PRODUCTS_PER_PAGE });
+    const body = listBody(productList, rows, { page, total, lastPage, path, perPage: PRODUCTS_PER_PAGE });
     return notModified(req, reply, body) ?? sendPage(reply, req.fault, body);
   });
 
@@ -222,17 +234,16 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
 
   app.get('/api/order', async (req, reply) => {
     const total = store.orderCount();
-    if (orderList !== 'paginated') {
+    if (orderList === 'data' || orderList === 'bare') {
       const all = orderPage(0, total);
-      const list = `[${all.join(',')}]`;
-      const body = orderList === 'data' ? `{"data":${list}}` : list;
+      const body = listBody(orderList, all, { page: 1, total, lastPage: 1, path: '', perPage: total });
       return notModified(req, reply, body) ?? sendPage(reply, req.fault, body);
     }
     const page = pageParam((req.query as Record<string, unknown>).page);
     const lastPage = Math.max(1, Math.ceil(total / orderPageSize));
     const rows = page <= lastPage ? orderPage((page - 1) * orderPageSize, orderPageSize) : [];
     const path = `${origin(req)}/api/order`;
-    const body = paginated(rows, { page, total, lastPage, path, perPage: orderPageSize });
+    const body = listBody(orderList, rows, { page, total, lastPage, path, perPage: orderPageSize });
     return notModified(req, reply, body) ?? sendPage(reply, req.fault, body);
   });
 
@@ -398,10 +409,51 @@ function idParam(raw: string): number | null {
   return /^\d{1,15}$/.test(raw) ? Number(raw) : null;
 }
 
-function paginated(
-  rows: string[],
-  p: { page: number; total: number; lastPage: number; path: string; perPage: number },
-): string {
+export type ListShapeOption = 'paginated' | 'simple' | 'data-paged' | 'bare-paged' | 'data' | 'bare';
+export const LIST_SHAPES: readonly ListShapeOption[] = [
+  'paginated',
+  'simple',
+  'data-paged',
+  'bare-paged',
+  'data',
+  'bare',
+];
+
+interface PageFacts {
+  page: number;
+  total: number;
+  lastPage: number;
+  path: string;
+  perPage: number;
+}
+
+/** A list page in the shape asked for. */
+function listBody(shape: ListShapeOption, rows: string[], p: PageFacts): string {
+  const list = `[${rows.join(',')}]`;
+  if (shape === 'paginated') return paginated(rows, p);
+  if (shape === 'simple') return simplePaginated(rows, p);
+  return shape === 'data' || shape === 'data-paged' ? `{"data":${list}}` : list;
+}
+
+/**
+ * Laravel's simplePaginate: no total and no last page; `links.next` is set while a page after this one has rows (the
+ * framework asks for one row more than a page to know).
+ */
+function simplePaginated(rows: string[], p: PageFacts): string {
+  const from = rows.length > 0 ? (p.page - 1) * p.perPage + 1 : null;
+  const to = from === null ? null : from + rows.length - 1;
+  const link = (n: number): string => `${p.path}?page=${n}`;
+  const links = {
+    first: link(1),
+    last: null,
+    prev: p.page > 1 ? link(p.page - 1) : null,
+    next: p.page * p.perPage < p.total ? link(p.page + 1) : null,
+  };
+  const meta = { current_page: p.page, from, path: p.path, per_page: p.perPage, to };
+  return `{"data":[${rows.join(',')}],"links":${JSON.stringify(links)},"meta":${JSON.stringify(meta)}}`;
+}
+
+function paginated(rows: string[], p: PageFacts): string {
   const from = rows.length > 0 ? (p.page - 1) * p.perPage + 1 : null;
   const to = from === null ? null : from + rows.length - 1;
   const link = (n: number): string => `${p.path}?page=${n}`;

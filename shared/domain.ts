@@ -77,9 +77,19 @@ export const CATALOGUE_OUTCOMES = [
   'unreachable',
   'not_configured',
   'first_page_failed',
+  /** No longer produced (a list without meta.last_page is walked page by page); kept for outcomes stored before. */
   'no_page_count',
   'not_saved',
+  /** The pages were read, but the service's end was never seen (a page repeated the one before, or the page cap). */
+  'end_not_seen',
 ] as const;
+/** Why the end of a list was not seen: the page that repeated the one before, or the last page read at the cap. */
+export const EndNotSeen = z.object({
+  reason: z.enum(['repeated_page', 'page_cap']),
+  page: z.number().int(),
+});
+export type EndNotSeen = z.infer<typeof EndNotSeen>;
+
 export const CatalogueOutcome = z.object({
   code: z.enum(CATALOGUE_OUTCOMES),
   at: z.number(),
@@ -95,6 +105,8 @@ export const CatalogueOutcome = z.object({
   emptyPages: z.number().int(),
   /** The service's last page moved during the pass (from → to). */
   drift: z.object({ from: z.number().int(), to: z.number().int() }).nullable(),
+  /** Set with `end_not_seen`. */
+  endNotSeen: EndNotSeen.nullable().default(null),
   skippedRecords: z.number().int(),
   /** A technical reason for support (e.g. the disk error), shown as a tooltip, never as the message. */
   detail: z.string().max(500).nullable(),
@@ -242,7 +254,10 @@ export const ORDERS_OUTCOMES = [
   'unreachable',
   'not_configured',
   'unreadable_list',
+  /** The pages were read, but the service's end was never seen (a page repeated the one before, or the page cap). */
+  'end_not_seen',
 ] as const;
+
 export const OrdersOutcome = z.object({
   code: z.enum(ORDERS_OUTCOMES),
   at: z.number(),
@@ -250,6 +265,8 @@ export const OrdersOutcome = z.object({
   orders: z.number().int(),
   failedPages: z.number().int(),
   skippedRecords: z.number().int(),
+  /** Set with `end_not_seen`. */
+  endNotSeen: EndNotSeen.nullable().default(null),
 });
 export type OrdersOutcome = z.infer<typeof OrdersOutcome>;
 

@@ -12,6 +12,7 @@ export interface MessageValues<R = never> {
   "catalogue.downloading": NoValues;
   "catalogue.outcome.cancelled": { done: number; total: number };
   "catalogue.outcome.complete": { products: number; time: string | number; reported: string; serviceTotal: number; delisted: number };
+  "catalogue.outcome.endNotSeen": { products: number; reason: string; page: number };
   "catalogue.outcome.firstPageFailed": NoValues;
   "catalogue.outcome.incomplete": { problems: string | number };
   "catalogue.outcome.noPageCount": NoValues;
@@ -285,6 +286,7 @@ export interface MessageValues<R = never> {
   "orders.noName": NoValues;
   "orders.outcome.cancelled": NoValues;
   "orders.outcome.complete": { orders: number; time: string | number };
+  "orders.outcome.endNotSeen": { orders: number; reason: string; page: number };
   "orders.outcome.partial": { pages: number };
   "orders.outcome.unauthorized": NoValues;
   "orders.outcome.unreachable": NoValues;

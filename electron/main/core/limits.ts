@@ -58,6 +58,11 @@ export const SYNC_LIMITS = {
   maxUnwrittenPages: 512,
   /** Progress events at most this often. */
   progressEveryMs: 200,
+  /**
+   * Pages asked for, at most, of a product list that does not say how many it has (walked by its next link or page
+   * size): 500,000 pages of 15 is 7.5 million products. A walk that reaches it has not seen the end, and says so.
+   */
+  maxPages: 500_000,
 } as const;
 
 /** Orders. */
@@ -73,6 +78,8 @@ export const ORDER_LIMITS = {
   writeBatchOrders: 1000,
   /** Pages of a paginated order list fetched at once. */
   concurrency: 4,
+  /** Pages asked for, at most, of an order list that does not say how many it has (as SYNC_LIMITS.maxPages). */
+  maxPages: 200_000,
   /** Background refresh while online. */
   everyMs: 5 * 60_000,
 } as const;

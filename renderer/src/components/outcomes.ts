@@ -51,6 +51,12 @@ export function catalogueOutcomeWords(o: CatalogueOutcome): string {
       return t('catalogue.outcome.noPageCount');
     case 'not_saved':
       return t('catalogue.outcome.notSaved');
+    case 'end_not_seen':
+      return t('catalogue.outcome.endNotSeen', {
+        products: o.products,
+        reason: o.endNotSeen?.reason === 'page_cap' ? 'cap' : 'repeated',
+        page: o.endNotSeen?.page ?? o.pagesDone,
+      });
   }
 }
 
@@ -79,6 +85,12 @@ export function ordersOutcomeWords(o: OrdersOutcome, cachedOrders = o.orders): s
       return t('outcome.notConfigured');
     case 'unreadable_list':
       return t('orders.outcome.unreadableList');
+    case 'end_not_seen':
+      return t('orders.outcome.endNotSeen', {
+        orders: cachedOrders,
+        reason: o.endNotSeen?.reason === 'page_cap' ? 'cap' : 'repeated',
+        page: o.endNotSeen?.page ?? 0,
+      });
   }
 }
 

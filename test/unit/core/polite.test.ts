@@ -112,6 +112,8 @@ describe('which end of the order list is newest', () => {
     expect((await run('full')).requests).toBe(3);
     expect(repo.shape()).toEqual({
       paginated: true,
+      paging: 'count',
+      pageSize: 15,
       lastPage: 3,
       newest: orderSort === 'oldest-first' ? 'last' : 'first',
       newestBy: 'id',

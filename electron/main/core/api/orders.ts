@@ -4,6 +4,7 @@
  */
 import type { SkipReason } from '../../../../shared/domain';
 import { toMoney } from '../../../../shared/money';
+import { readSignals, type PageSignals } from './pager';
 import { toCount } from './probe';
 import { rawId, stock, text, type SkippedReject } from './products';
 
@@ -156,12 +157,17 @@ export interface ParsedOrderList {
   skipped: number;
   /** The skipped records: their id as written (when they had one) and why. */
   rejects: SkippedReject[];
-  /** Set when the answer is a paginator: the page count to follow. */
+  /** Set when the answer is a full paginator: the page count to follow. */
   lastPage: number | null;
   total: number | null;
+  /** What the answer says of the pages after it (api/pager.ts). */
+  signals: PageSignals;
 }
 
-/** GET /api/order as a bare array, {data: [...]}, or a Laravel paginator. Null when it is none of these. */
+/**
+ * GET /api/order as a bare array, {data: [...]}, or a Laravel paginator (full or simple; `meta` and `links`, or their
+ * fields beside `data`). Null when it is none of these.
+ */
 export function parseOrderList(body: unknown): ParsedOrderList | null {
   let list: unknown[];
   let meta: Record<string, unknown> | null = null;
@@ -169,7 +175,10 @@ export function parseOrderList(body: unknown): ParsedOrderList | null {
   else if (body && typeof body === 'object' && Array.isArray((body as { data?: unknown }).data)) {
     list = (body as { data: unknown[] }).data;
     const m = (body as { meta?: unknown }).meta;
-    meta = m && typeof m === 'object' ? (m as Record<string, unknown>) : null;
+    meta =
+      m && typeof m === 'object' && !Array.isArray(m)
+        ? (m as Record<string, unknown>)
+        : (body as Record<string, unknown>);
   } else return null;
   const orders: ParsedOrder[] = [];
   const rejects: SkippedReject[] = [];
@@ -178,11 +187,13 @@ export function parseOrderList(body: unknown): ParsedOrderList | null {
     if (parsed.ok) orders.push(parsed.order);
     else rejects.push({ id: rawId(record), reason: parsed.code });
   }
+  const signals = readSignals(body, list);
   return {
     orders,
     skipped: rejects.length,
     rejects,
-    lastPage: meta ? toCount(meta.last_page) : null,
+    lastPage: signals.lastPage,
     total: meta ? toCount(meta.total) : null,
+    signals,
   };
 }

@@ -4,6 +4,7 @@
  */
 import { FLAG_NAMES, type FlagName, type SkipReason } from '../../../../shared/domain';
 import { toMoney } from '../../../../shared/money';
+import { readSignals, type PageSignals } from './pager';
 import { toCount } from './probe';
 
 export interface ParsedProduct {
@@ -180,29 +181,44 @@ export interface ParsedPage {
   lastPage: number | null;
   total: number | null;
   perPage: number | null;
+  /** What the page says of the pages after it (api/pager.ts). */
+  signals: PageSignals;
 }
 
-/** A product list page in the paginator shape; data may be missing or odd, meta may be missing. */
+/**
+ * A product list page: a Laravel paginator (full or simple; `meta` and `links`, or their fields beside `data`),
+ * `{data}` without meta, or a bare array. Data may be missing or odd, meta may be missing.
+ */
 export function parseProductPage(body: unknown): ParsedPage | null {
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) return null;
-  const page = body as { data?: unknown; meta?: Record<string, unknown> | null };
-  if (!Array.isArray(page.data)) return null;
+  let list: unknown[];
+  let meta: Record<string, unknown> = {};
+  if (Array.isArray(body)) list = body;
+  else if (body !== null && typeof body === 'object') {
+    const page = body as { data?: unknown; meta?: unknown };
+    if (!Array.isArray(page.data)) return null;
+    list = page.data;
+    meta =
+      page.meta && typeof page.meta === 'object' && !Array.isArray(page.meta)
+        ? (page.meta as Record<string, unknown>)
+        : (body as Record<string, unknown>);
+  } else return null;
   const products: ParsedProduct[] = [];
   const rejects: SkippedReject[] = [];
-  for (const record of page.data) {
+  for (const record of list) {
     const parsed = parseProduct(record);
     if (parsed.ok) products.push(parsed.product);
     else rejects.push({ id: rawId(record), reason: parsed.code });
   }
-  const meta = page.meta && typeof page.meta === 'object' ? page.meta : {};
+  const signals = readSignals(body, list);
   return {
     products,
     skipped: rejects.length,
     rejects,
     currentPage: toCount(meta.current_page),
-    lastPage: toCount(meta.last_page),
+    lastPage: signals.lastPage,
     total: toCount(meta.total),
-    perPage: toCount(meta.per_page),
+    perPage: signals.perPage,
+    signals,
   };
 }
 

@@ -98,6 +98,14 @@ export interface PageVersion {
 /** What the order list has shown of itself: whether it is paginated, its last page, and which end is newest. */
 export interface ListShape {
   paginated: boolean;
+  /**
+   * How the list says where it ends (api/pager.ts): `count`, by meta.last_page; `walk`, by a next link or the page
+   * size, page after page; `none`, not paged (page 2 answered page 1 again). Absent in shapes stored before it: read
+   * from `paginated` and `lastPage`.
+   */
+  paging?: 'count' | 'walk' | 'none';
+  /** Records on a full page (meta.per_page, or the first page's), for a walk's "a full page has one after it". */
+  pageSize?: number | null;
   lastPage: number | null;
   /** The page of the newest orders: the first or the last (null: not known). */
   newest: 'first' | 'last' | null;

@@ -10,6 +10,7 @@ import {
   type CatalogueStatus,
 } from '../../../../shared/domain';
 import { ApiFailure, type ServiceConnection, type ServiceHttp, type Validators } from '../api/http';
+import { endNotSeenOf, readSignals, walkPages, type PageSignals, type WalkEnd } from '../api/pager';
 import { parseProductPage, type ParsedProduct } from '../api/products';
 import { toWriteRow, type CatalogueRepository, type PageRows } from '../db/catalogue';
 import { inlineWriter, type PageWriter } from '../db/catalogue-writer';
@@ -63,7 +64,7 @@ interface Outcome {
 /** What a pass counts on its way, for its outcome. */
 type PassFacts = Pick<
   CatalogueOutcome,
-  'serviceTotal' | 'delisted' | 'pagesDone' | 'pagesTotal' | 'failedPages' | 'emptyPages' | 'drift'
+  'serviceTotal' | 'delisted' | 'pagesDone' | 'pagesTotal' | 'failedPages' | 'emptyPages' | 'drift' | 'endNotSeen'
 >;
 const NO_FACTS: PassFacts = {
   serviceTotal: null,
@@ -73,6 +74,7 @@ const NO_FACTS: PassFacts = {
   failedPages: 0,
   emptyPages: 0,
   drift: null,
+  endNotSeen: null,
 };
 
 class StopPass extends Error {
@@ -230,6 +232,8 @@ export class CatalogueSync {
     const held = firstDownload ? new Map<number, Validators>() : repo.pageValidators();
     const unchanged: number[] = [];
     let lastPage = state.passLastPage;
+    /** How a walk through a list without a page count ended (null: the pages were counted by meta.last_page). */
+    let walked: WalkEnd | null = null;
     let total = state.passTotal;
     let drift: string | null = null;
     let emptyPages = 0;
@@ -286,8 +290,10 @@ export class CatalogueSync {
       fetchedThisRun += 1;
       const seconds = (this.clock.now() - startedAt) / 1000;
       this.live.pagesPerSecond = seconds > 0 ? Math.round((fetchedThisRun / seconds) * 10) / 10 : null;
-      const left = (lastPage ?? 0) - done.size;
-      this.live.etaSeconds = this.live.pagesPerSecond ? Math.ceil(left / this.live.pagesPerSecond) : null;
+      // a list walked page by page does not say how many pages are left
+      const left = lastPage === null ? null : Math.max(0, lastPage - done.size);
+      this.live.etaSeconds =
+        left !== null && this.live.pagesPerSecond ? Math.ceil(left / this.live.pagesPerSecond) : null;
       // Pages are written in batches (each page whole): small commits cost FTS5 a segment merge each.
       if (pending.length >= SYNC_LIMITS.writeBatchPages) flush();
       else if (!flushScheduled) {
@@ -307,8 +313,10 @@ export class CatalogueSync {
       total: number | null;
       /** Null: the service said the page is as last read (304). */
       validators: Validators | null;
+      signals: PageSignals;
     } | null> => {
       const none = { etag: null, lastModified: null };
+      const empty = readSignals(null, []);
       const read = async () => {
         await limiter.acquire(signal);
         const took = answerTimer();
@@ -323,12 +331,13 @@ export class CatalogueSync {
           limiter.release(answerKind(error), took());
           // a page the service does not know (past the end) is an empty page
           if (error instanceof ApiFailure && error.code === 'not_found')
-            return { products: [], lastPage: null, total: null, validators: none };
+            return { products: [], lastPage: null, total: null, validators: none, signals: empty };
           throw error;
         }
         limiter.release('ok', took());
         unreachable = 0;
-        if (response.notModified) return { products: [], lastPage: null, total: null, validators: null };
+        if (response.notModified)
+          return { products: [], lastPage: null, total: null, validators: null, signals: empty };
         const { body } = response;
         const parsed = parseProductPage(body);
         if (!parsed) {
@@ -344,6 +353,7 @@ export class CatalogueSync {
           lastPage: parsed.lastPage,
           total: parsed.total,
           validators: response.validators,
+          signals: parsed.signals,
         };
       };
       const onFailure = (error: ApiFailure): void => {
@@ -400,23 +410,35 @@ export class CatalogueSync {
             'The first product page could not be fetched; try again later.',
             'first_page_failed',
           );
-        if (first.lastPage === null) {
-          throw new StopPass(
-            'failed',
-            'The service did not say how many product pages there are (no meta.last_page); the catalogue cannot be checked for completeness.',
-            'no_page_count',
-          );
-        }
-        lastPage = first.lastPage;
         total = first.total;
-        repo.setState({ passLastPage: lastPage, passTotal: total });
-        handle(1, first);
+        if (first.lastPage === null) {
+          // no page count: walked page after page until a page says it is the last, is short or empty (api/pager.ts)
+          handle(1, first);
+          this.facts.serviceTotal = total;
+          walked = await walkPages({
+            first: first.signals,
+            workers: this.range.max,
+            cap: SYNC_LIMITS.maxPages,
+            knownLastPage: state.completePages,
+            fetch: fetchPage,
+            signals: (result) => (result.validators === null ? 'unchanged' : result.signals),
+            accept: (page, result) => handle(page, result),
+            failed: (page) => handle(page, null),
+            after: roomToWrite,
+          });
+          lastPage = walked.lastPage;
+        } else {
+          lastPage = first.lastPage;
+          repo.setState({ passLastPage: lastPage, passTotal: total });
+          handle(1, first);
+        }
       }
       this.live.pagesTotal = lastPage;
       this.facts.pagesTotal = lastPage;
       this.facts.serviceTotal = total;
       const queue: number[] = [];
-      for (let page = 2; page <= lastPage; page++) if (!done.has(page)) queue.push(page);
+      // a walked list was read as it was walked (its failed pages counted there)
+      if (!walked) for (let page = 2; page <= lastPage; page++) if (!done.has(page)) queue.push(page);
       this.live.pagesDone = done.size;
       const worker = async (): Promise<void> => {
         for (let page = queue.shift(); page !== undefined; page = queue.shift()) {
@@ -451,6 +473,21 @@ export class CatalogueSync {
     await drain();
     if (writeError) return this.notSaved(writeError);
 
+    const endNotSeen = walked ? endNotSeenOf(walked) : null;
+    if (endNotSeen) {
+      // every page was read, but where the list ends was never seen: nothing is delisted, and the pass is not complete
+      this.facts.endNotSeen = endNotSeen;
+      repo.setState({ pass: null, passLastPage: null });
+      const why =
+        endNotSeen.reason === 'repeated_page'
+          ? `page ${fmt(endNotSeen.page)} repeated the one before`
+          : `the service still said there was more after ${fmt(endNotSeen.page)} pages`;
+      return this.end(
+        'incomplete',
+        `Catalogue incomplete: ${fmt(this.live.productsSeen)} products read; the service's last page was not seen (${why}).`,
+        'end_not_seen',
+      );
+    }
     const problems: string[] = [];
     if (failed.size > 0) problems.push(`${fmt(failed.size)} page${failed.size === 1 ? '' : 's'} failed`);
     if (drift) problems.push(drift);

@@ -2,14 +2,16 @@
  * Order book refresh: GET /api/order in whatever envelope it comes, into the cache. A full pass reads every page (and
  * learns from the data which end of the list holds the newest orders); a quick refresh reads from the newest end only,
  * page by page, and stops at the first page that holds only orders already in the book, unchanged. An order list that
- * is not paginated is one read either way. Pages are counted from meta.last_page; links are never followed (no other
- * host ever gets the token).
+ * is not paginated is one read either way. Pages are counted from meta.last_page where the service gives it, else
+ * walked by its next link or page size (api/pager.ts); links are never followed (no other host ever gets the token),
+ * and "complete" is said only when the end was seen.
  */
 import { readDate, type DateOrder } from '../../../../shared/dates';
-import { MAX_SKIPPED_KEPT, type OrdersOutcome, type SkippedRecord } from '../../../../shared/domain';
+import { MAX_SKIPPED_KEPT, type EndNotSeen, type OrdersOutcome, type SkippedRecord } from '../../../../shared/domain';
 import { ApiFailure, type ServiceConnection, type ServiceHttp } from '../api/http';
 import { JsonListStream } from '../api/list-stream';
 import { parseOrderList, type ParsedOrder, type ParsedOrderList } from '../api/orders';
+import { endNotSeenOf, readSignals, signalsPaging, verdictOf, walkPages } from '../api/pager';
 import { systemClock, type Clock } from '../clock';
 import type { ListShape, OrderRepository, PageVersion } from '../db/orders';
 import { ORDER_LIMITS } from '../limits';
@@ -47,7 +49,22 @@ export interface RefreshResult {
 interface Tally {
   failedPages: number;
   skipped: SkippedRecord[];
+  endNotSeen: EndNotSeen | null;
 }
+
+/** How a read of the pages went. */
+interface PagesOutcome {
+  failed: number;
+  skipped: number;
+  /** A quick refresh that read the list whole (its shape changed). */
+  whole?: boolean;
+  /** Set when the pages were read but the service's end was not seen. */
+  endNotSeen?: EndNotSeen | null;
+}
+
+/** How a list shape stored before `paging` existed says where it ends. */
+const pagingOf = (shape: ListShape | null): ListShape['paging'] | null =>
+  shape === null ? null : (shape.paging ?? (shape.paginated && shape.lastPage !== null ? 'count' : 'none'));
 
 const fmt = (n: number): string => n.toLocaleString('en');
 
@@ -95,7 +112,8 @@ export function detectNewest(
 }
 
 /** A page as read: its orders and version, or `unchanged` when the service said it is as last read (304). */
-type PageRead = ParsedOrderList & { unchanged: boolean; version: PageVersion | null };
+type PageRead = ParsedOrderList & { page: number; unchanged: boolean; version: PageVersion | null };
+type FetchPage = (page: number, options?: { whole?: boolean }) => Promise<PageRead | null>;
 
 class Stop extends Error {
   constructor(
@@ -161,7 +179,7 @@ export class OrdersRefresh {
     const signal = controller.signal;
     // either kind reads the newest end first: the book holds every order created before this moment once it completes
     const startedAt = this.clock.now();
-    const tally: Tally = { failedPages: 0, skipped: [] };
+    const tally: Tally = { failedPages: 0, skipped: [], endNotSeen: null };
     const end = (ran: RefreshKind, e: RefreshResult['end'], code: OrdersOutcome['code'], summary: string) =>
       this.end(ran, e, code, summary, pagesRead, tally);
     let pagesRead = 0;
@@ -169,11 +187,14 @@ export class OrdersRefresh {
     if (!conn) return end(kind, 'failed', 'not_configured', 'No service is set up; the order book cannot be fetched.');
     const limiter = new AdaptiveConcurrency(range);
     if (kind === 'full') this.limiter = limiter;
-    // a page is asked for conditionally once the list's shape is known (the first read of all says what it is)
-    const conditional = this.deps.repo.shape() !== null;
+    // a page is asked for conditionally once the list's shape is known (the first read of all says what it is); the
+    // first page of a list walked page by page is read whole, as it says what comes after it
+    const known = this.deps.repo.shape();
+    const conditional = known !== null;
+    const walked = pagingOf(known) === 'walk';
     // every answer is parsed as it streams, record by record (api/list-stream.ts): no page's whole text is held; the
     // first answer may be a whole unpaginated list, any later one is one page and capped at a size a page can have
-    const read = (page: number) => async (): Promise<PageRead> => {
+    const read = (page: number, whole: boolean) => async (): Promise<PageRead> => {
       await limiter.acquire(signal);
       const took = answerTimer();
       const stream = new JsonListStream();
@@ -181,8 +202,8 @@ export class OrdersRefresh {
       try {
         response = await this.deps.http.json(conn, page === 1 ? '/api/order' : `/api/order?page=${page}`, {
           signal,
-          maxBytes: page === 1 ? ORDER_LIMITS.maxListBytes : ORDER_LIMITS.maxPageBytes,
-          validators: conditional ? this.deps.repo.pageVersion(page) : null,
+          maxBytes: page === 1 || whole ? ORDER_LIMITS.maxListBytes : ORDER_LIMITS.maxPageBytes,
+          validators: conditional && !(walked && page === 1) ? this.deps.repo.pageVersion(page) : null,
           sink: (chunk) => {
             try {
               stream.push(chunk);
@@ -199,8 +220,20 @@ export class OrdersRefresh {
       }
       limiter.release('ok', took());
       pagesRead += 1;
-      if (response.notModified)
-        return { orders: [], skipped: 0, rejects: [], lastPage: null, total: null, unchanged: true, version: null };
+      if (response.notModified) {
+        const signals = readSignals(null, []);
+        return {
+          orders: [],
+          skipped: 0,
+          rejects: [],
+          lastPage: null,
+          total: null,
+          signals,
+          page,
+          unchanged: true,
+          version: null,
+        };
+      }
       let body: unknown;
       try {
         body = stream.end();
@@ -212,9 +245,8 @@ export class OrdersRefresh {
         throw new ApiFailure('bad_response', 'The service answered with something that is not an order list.', {
           maybeDelivered: true,
         });
-      keepSkipped(tally, list, list.lastPage === null ? null : page);
       const { etag, lastModified } = response.validators;
-      return { ...list, unchanged: false, version: etag || lastModified ? { page, etag, lastModified } : null };
+      return { ...list, page, unchanged: false, version: etag || lastModified ? { page, etag, lastModified } : null };
     };
     const onFailure = (error: ApiFailure): void => {
       if (error.code === 'unauthorized' || error.code === 'forbidden') {
@@ -230,8 +262,8 @@ export class OrdersRefresh {
         throw new Stop('unreachable', 'unreachable', 'The service cannot be reached; showing the cached order book.');
       }
     };
-    const fetchPage = async (page: number): Promise<PageRead | null> =>
-      withRetries(read(page), {
+    const fetchPage: FetchPage = async (page, options = {}) =>
+      withRetries(read(page, options.whole === true), {
         signal,
         sleep: this.deps.sleep ?? abortableSleep,
         onFailure,
@@ -256,8 +288,11 @@ export class OrdersRefresh {
         this.deps.onChange?.();
       }
     };
+    /** The records of a page that could not be read, kept for the details view (each page once: when it is taken). */
+    const note = (list: PageRead): void => keepSkipped(tally, list, signalsPaging(list.signals) ? list.page : null);
     const save = (list: PageRead): void => {
       if (list.unchanged) return; // as last read: nothing to parse or write
+      note(list);
       pending = pending.concat(list.orders);
       if (list.version) versions.push(list.version);
       if (pending.length >= ORDER_LIMITS.writeBatchOrders) flush();
@@ -267,7 +302,7 @@ export class OrdersRefresh {
       const shape = this.deps.repo.shape();
       const outcome =
         kind === 'quick' && shape
-          ? await this.quick(shape, fetchPage, save, flush)
+          ? await this.quick(shape, fetchPage, save, note, flush)
           : await this.full(fetchPage, save, flush, range.max);
       flush();
       const ran: RefreshKind = outcome.whole ? 'full' : kind;
@@ -276,6 +311,17 @@ export class OrdersRefresh {
         if (outcome.skipped) summary += this.skippedNote(outcome.skipped);
         tally.failedPages = outcome.failed;
         return end(ran, 'failed', 'partial', summary);
+      }
+      if (outcome.endNotSeen) {
+        // every page was read, but where the list ends was never seen: not complete, and said so with what is known
+        tally.endNotSeen = outcome.endNotSeen;
+        const why =
+          outcome.endNotSeen.reason === 'repeated_page'
+            ? `page ${fmt(outcome.endNotSeen.page)} repeated the one before`
+            : `the service still said there was more after ${fmt(outcome.endNotSeen.page)} pages`;
+        let summary = `Order book not complete: ${fmt(this.deps.repo.count())} orders read; the service's last page was not seen (${why}).`;
+        if (outcome.skipped) summary += this.skippedNote(outcome.skipped);
+        return end(ran, 'failed', 'end_not_seen', summary);
       }
       const now = this.clock.now();
       // a pass that began before a quick refresh beside it ends after it: the later start stands
@@ -299,11 +345,11 @@ export class OrdersRefresh {
 
   /** Every page; learns the list's shape (paginated, last page, newest end) from it. */
   private async full(
-    fetchPage: (page: number) => Promise<PageRead | null>,
+    fetchPage: FetchPage,
     save: (list: PageRead) => void,
     flush: () => void,
     workers: number,
-  ): Promise<{ failed: number; skipped: number; whole?: boolean }> {
+  ): Promise<PagesOutcome> {
     const first = await fetchPage(1);
     if (!first)
       throw new Stop(
@@ -312,9 +358,13 @@ export class OrdersRefresh {
         'The order list could not be fetched; the cached order book is shown.',
       );
     save(first);
+    const known = this.deps.repo.shape();
+    const knownPaging = pagingOf(known);
+    // a list without meta.last_page is walked: by its next link, or by its page size
+    if (first.unchanged ? knownPaging !== 'count' : first.lastPage === null)
+      return this.walk(first, known, fetchPage, save, flush, workers);
     let failed = 0;
     let skipped = first.skipped;
-    const known = this.deps.repo.shape();
     // a first page as last read means a list as long as last time (its meta is part of the page)
     const lastPage = first.unchanged ? (known?.lastPage ?? 1) : (first.lastPage ?? 1);
     let last: PageRead | null = lastPage === 1 ? first : null;
@@ -356,11 +406,87 @@ export class OrdersRefresh {
     // one page of a paginator cannot show its order when it holds fewer than two orders: what was learnt stays
     this.deps.repo.setShape({
       paginated: first.unchanged ? (known?.paginated ?? false) : first.lastPage !== null,
+      paging: 'count',
+      pageSize: first.unchanged ? (known?.pageSize ?? null) : (first.signals.perPage ?? first.signals.records),
       lastPage: first.unchanged ? (known?.lastPage ?? null) : first.lastPage,
       newest: newest.newest ?? known?.newest ?? null,
       newestBy: newest.newestBy ?? known?.newestBy ?? null,
     });
     return { failed, skipped };
+  }
+
+  /**
+   * A list that does not say how many pages it has: page after page from the first (a few read ahead) until a page
+   * says it is the last, is short or empty; a list that gave no sign of paging is asked for page 2 once, and one that
+   * answers page 1 again is a whole list (remembered, so later passes read it in one request).
+   */
+  private async walk(
+    first: PageRead,
+    known: ListShape | null,
+    fetchPage: FetchPage,
+    save: (list: PageRead) => void,
+    flush: () => void,
+    workers: number,
+  ): Promise<PagesOutcome> {
+    const none = { newest: null, newestBy: null };
+    // the whole list as last read, or a whole list again: nothing after it to ask for
+    if (first.unchanged || (pagingOf(known) === 'none' && !signalsPaging(first.signals))) {
+      if (!first.unchanged)
+        this.setWalkedShape(
+          known,
+          first,
+          'none',
+          null,
+          detectNewest(first.orders, first.orders, this.deps.dateOrder()),
+        );
+      return { failed: 0, skipped: first.skipped };
+    }
+    let failed = 0;
+    let skipped = first.skipped;
+    let last: PageRead = first;
+    // pages of a list that gave no sign of paging may be the whole list again: read at a whole list's size
+    const whole = !signalsPaging(first.signals);
+    const walk = await walkPages<PageRead>({
+      first: first.signals,
+      workers,
+      cap: ORDER_LIMITS.maxPages,
+      knownLastPage: pagingOf(known) === 'walk' ? (known?.lastPage ?? null) : null,
+      fetch: (page) => fetchPage(page, { whole }),
+      signals: (list) => (list.unchanged ? 'unchanged' : list.signals),
+      accept: (_page, list) => {
+        skipped += list.skipped;
+        save(list);
+        if (!list.unchanged) last = list;
+      },
+      failed: () => {
+        failed += 1;
+      },
+    });
+    flush();
+    const newest =
+      last === first
+        ? detectNewest(first.orders, first.orders, this.deps.dateOrder())
+        : detectNewest(first.orders, last.orders, this.deps.dateOrder());
+    const paging = walk.end === 'unpaged' ? 'none' : 'walk';
+    this.setWalkedShape(known, first, paging, walk.end === 'seen' ? walk.lastPage : null, newest ?? none);
+    return { failed, skipped, endNotSeen: endNotSeenOf(walk) };
+  }
+
+  private setWalkedShape(
+    known: ListShape | null,
+    first: PageRead,
+    paging: 'walk' | 'none',
+    lastPage: number | null,
+    newest: Pick<ListShape, 'newest' | 'newestBy'>,
+  ): void {
+    this.deps.repo.setShape({
+      paginated: paging === 'walk',
+      paging,
+      pageSize: first.signals.perPage ?? first.signals.records,
+      lastPage: paging === 'walk' ? (lastPage ?? known?.lastPage ?? null) : null,
+      newest: newest.newest ?? known?.newest ?? null,
+      newestBy: newest.newestBy ?? known?.newestBy ?? null,
+    });
   }
 
   /**
@@ -370,10 +496,11 @@ export class OrdersRefresh {
    */
   private async quick(
     shape: ListShape,
-    fetchPage: (page: number) => Promise<PageRead | null>,
+    fetchPage: FetchPage,
     save: (list: PageRead) => void,
+    note: (list: PageRead) => void,
     flush: () => void,
-  ): Promise<{ failed: number; skipped: number; whole?: boolean }> {
+  ): Promise<PagesOutcome> {
     const failedRead = (): never => {
       throw new Stop(
         'failed',
@@ -385,16 +512,28 @@ export class OrdersRefresh {
     /** Saves a page unless it holds nothing new; returns whether to go on to the next older page. */
     const take = (list: PageRead): boolean => {
       skipped += list.skipped;
-      if (list.unchanged || list.orders.length === 0 || this.deps.repo.allKnownUnchanged(list.orders)) return false;
+      if (list.unchanged || list.orders.length === 0 || this.deps.repo.allKnownUnchanged(list.orders)) {
+        if (!list.unchanged) note(list);
+        return false;
+      }
       save(list);
       return true;
     };
+    const walked = pagingOf(shape) === 'walk';
+    const fullSize = shape.pageSize ?? null;
     if (shape.newest === 'first') {
       let lastPage = shape.lastPage ?? 1;
-      for (let page = 1; page <= lastPage; page++) {
+      let previous: PageRead | null = null;
+      for (let page = 1; page <= (walked ? ORDER_LIMITS.maxPages : lastPage); page++) {
         const list = (await fetchPage(page)) ?? failedRead();
         if (list.lastPage !== null) lastPage = list.lastPage;
         if (!take(list)) break;
+        if (walked) {
+          const verdict = verdictOf(page, list.signals, { previous: previous?.signals ?? null, fullSize });
+          if (verdict === 'repeat') return { failed: 0, skipped, endNotSeen: { reason: 'repeated_page', page } };
+          if (verdict === 'end') break;
+          previous = list;
+        }
       }
       flush();
       this.deps.repo.setShape({ ...shape, lastPage });
@@ -405,13 +544,29 @@ export class OrdersRefresh {
     const known = shape.lastPage!;
     const top = (await fetchPage(known)) ?? failedRead();
     if (top.unchanged) return { failed: 0, skipped: 0 }; // the newest page as last read: nothing new
-    const lastPage = top.lastPage ?? known;
-    if (top.lastPage === null || lastPage < known) {
+    let lastPage = top.lastPage ?? known;
+    /** The pages the list grew by, oldest first (a walked list: read forward until one says it is the last). */
+    const grown: PageRead[] = [];
+    if (walked && top.lastPage === null && top.signals.records > 0) {
+      let previous = top;
+      while (verdictOf(known + grown.length, previous.signals, { previous: null, fullSize }) === 'more') {
+        const page = known + grown.length + 1;
+        if (page > ORDER_LIMITS.maxPages) return { failed: 0, skipped, endNotSeen: { reason: 'page_cap', page } };
+        const list = (await fetchPage(page)) ?? failedRead();
+        const verdict = verdictOf(page, list.signals, { previous: previous.signals, fullSize });
+        if (verdict === 'repeat') return { failed: 0, skipped, endNotSeen: { reason: 'repeated_page', page } };
+        if (list.unchanged || list.signals.records === 0) break;
+        grown.push(list);
+        previous = list;
+      }
+      lastPage = known + grown.length;
+    } else if (top.lastPage === null || lastPage < known) {
       // the list is no longer the paginator it was (or shrank): read whole
       return { ...(await this.full(fetchPage, save, flush, ORDER_LIMITS.concurrency)), whole: true };
     }
     let goOn = true;
-    for (let page = lastPage; page > known && goOn; page--) goOn = take((await fetchPage(page)) ?? failedRead());
+    if (walked) for (const list of grown.reverse()) goOn = goOn && take(list);
+    else for (let page = lastPage; page > known && goOn; page--) goOn = take((await fetchPage(page)) ?? failedRead());
     if (goOn) {
       goOn = take(top);
       for (let page = known - 1; page >= 1 && goOn; page--) goOn = take((await fetchPage(page)) ?? failedRead());
@@ -435,6 +590,7 @@ export class OrdersRefresh {
       orders: this.deps.repo.count(),
       failedPages: tally.failedPages,
       skippedRecords: tally.skipped.length,
+      endNotSeen: tally.endNotSeen,
     };
     this.deps.repo.setSummary(summary);
     this.deps.repo.setOutcome(outcome, tally.skipped);

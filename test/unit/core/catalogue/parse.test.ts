@@ -109,7 +109,12 @@ describe('tolerant product parsing', () => {
   it('a page without meta, or without data', () => {
     expect(parseProductPage({ data: [sample] })).toMatchObject({ total: null, lastPage: null, products: [{ id: 12 }] });
     expect(parseProductPage({ items: [] })).toBeNull();
-    expect(parseProductPage([sample])).toBeNull();
+    // a bare array is a page too (#26: any paginator), with no word of the pages after it
+    expect(parseProductPage([sample])).toMatchObject({
+      lastPage: null,
+      products: [{ id: 12 }],
+      signals: { lastPage: null, next: null, perPage: null, records: 1 },
+    });
     expect(parseProductPage('<html>')).toBeNull();
   });
 

@@ -286,13 +286,25 @@ describe('pagination oddities (a hand-made service)', () => {
     expect(requests.length).toBe(5);
   });
 
-  it('a missing meta ends the pass with a reason instead of guessing', async () => {
+  it('a missing meta: the list is walked, and one that answers every page alike is one whole page (#26)', async () => {
     server.removeAllListeners('request');
     server.on('request', (_req, res) => res.end(JSON.stringify({ data: [{ id: '1' }] })));
     const status = await sync({ url, token: 't' }).start();
-    expect(status.state).toBe('failed');
-    expect(status.summary).toMatch(/did not say how many product pages/);
-    expect(status.outcome?.code).toBe('no_page_count');
+    // page 2 answered page 1 again, and the list gave no sign of paging: the service ignores ?page, all of it came
+    expect(status.state).toBe('complete');
+    expect(status.outcome?.code).toBe('complete');
+    expect(status.cachedProducts).toBe(1);
+  });
+
+  it('links.next with a page that repeats the one before: not complete, and said so (#26)', async () => {
+    server.removeAllListeners('request');
+    server.on('request', (_req, res) =>
+      res.end(JSON.stringify({ data: [{ id: '1' }], links: { next: 'http://elsewhere/?page=2' } })),
+    );
+    const status = await sync({ url, token: 't' }).start();
+    expect(status.state).toBe('incomplete');
+    expect(status.outcome).toMatchObject({ code: 'end_not_seen', endNotSeen: { reason: 'repeated_page', page: 2 } });
+    expect(status.summary).toMatch(/last page was not seen/);
   });
 
   it('broken records are skipped and counted, the rest kept', async () => {
