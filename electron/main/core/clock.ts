@@ -23,6 +23,19 @@ function sleepWith(clock: Pick<Clock, 'after'>, ms: number, signal?: AbortSignal
   });
 }
 
+/**
+ * The PC's wall clock and a monotonic one beside it. The wall clock can step back or forward at any moment (NTP, a
+ * resumed virtual machine, staff fixing it): durations are measured on the monotonic one, and two wall-clock readings
+ * taken at different times are never compared to order events. Tests step `now` to play a clock that jumps.
+ */
+export interface WallClock {
+  now(): number;
+  /** Milliseconds on a clock that only moves forward, from an arbitrary start (this process's). */
+  mono(): number;
+}
+
+export const systemWall: WallClock = { now: () => Date.now(), mono: () => performance.now() };
+
 /** Wall-clock time. */
 export const systemClock: Clock = {
   now: () => Date.now(),

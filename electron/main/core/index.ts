@@ -11,7 +11,7 @@ import type { RunningService } from '../../../server/index';
 import { ServiceHttp } from './api/http';
 import { probeService } from './api/probe';
 import { Catalogue } from './catalogue';
-import { systemClock, type Clock } from './clock';
+import { systemClock, type Clock, type WallClock } from './clock';
 import { SOURCE_WRITER_THREAD, type WriterThreadSpec } from './db/catalogue-writer';
 import { ConnectionMonitor, type ConnectionTarget } from './connection';
 import { Orders } from './orders';
@@ -64,6 +64,11 @@ export interface CoreOptions {
   /** The time the background schedule follows (tests use a manual clock, the load bench a faster one). */
   clock?: Clock;
   /**
+   * The PC's wall clock and a monotonic one, for finding an order whose answer was lost (tests step the wall clock to
+   * play NTP, a resumed VM or staff fixing the time).
+   */
+  wall?: WallClock;
+  /**
    * Pages in flight of background passes (default: adaptive, from 2 up to 4). The load bench sets the fixed figures of
    * the app before this schedule to measure it against the new one.
    */
@@ -94,8 +99,8 @@ export function createCore(options: CoreOptions): Core {
   const events = new CoreEvents();
   const http = options.http ?? new ServiceHttp();
   // the service's clock, from the Date header of every answer (for finding orders whose answer was lost)
-  const clock = new ServiceClock();
-  http.onServerDate = (origin, serviceMs) => clock.observe(origin, serviceMs, Date.now());
+  const clock = new ServiceClock(options.wall);
+  http.onServerDate = (origin, serviceMs) => clock.observe(origin, serviceMs);
   let demo: RunningService | null = null;
   let demoStarting: Promise<RunningService> | null = null;
 
@@ -145,6 +150,7 @@ export function createCore(options: CoreOptions): Core {
     background: options.background !== false,
     databaseKey: databaseKey.key,
     concurrency: options.concurrency?.orders,
+    wall: options.wall,
   });
   const outbox = new Outbox({
     dataDir: options.dataDir,
@@ -154,6 +160,7 @@ export function createCore(options: CoreOptions): Core {
     target,
     orders,
     clock,
+    wall: options.wall,
     scheduler,
     databaseKey: databaseKey.key,
     error: (message, detail) => log.error(message, detail),

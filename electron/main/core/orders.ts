@@ -9,6 +9,7 @@ import { DEFAULT_DATE_ORDER, learnDateOrder, type DateOrder } from '../../../sha
 import type { OrderDetail, OrderItemView, OrdersStatus } from '../../../shared/domain';
 import { csvDocument } from '../../../shared/csv';
 import { AppFailure } from '../../../shared/errors';
+import { systemWall, type WallClock } from './clock';
 import type { ServiceHttp } from './api/http';
 import { readLive } from './api/live';
 import { parseOrder, type ParsedOrder } from './api/orders';
@@ -44,6 +45,8 @@ export interface OrdersOptions {
   background: boolean;
   /** Encrypts the order caches (customer data). */
   databaseKey: Buffer;
+  /** This computer's wall clock and a monotonic one (the book's age at a send is measured on the latter). */
+  wall?: WallClock;
   /** Pages in flight of a background full pass (default ORDER_BACKGROUND_CONCURRENCY). */
   concurrency?: ConcurrencyRange;
 }
@@ -180,6 +183,7 @@ export class Orders {
       onUnauthorized: () => void this.options.connection.check(),
       onUnreachable: () => void this.options.connection.check(),
       clock: this.options.scheduler.clock,
+      mono: () => (this.options.wall ?? systemWall).mono(),
       onChange: () => {
         this.revision = nextRevision();
         this.readDatesAsNeeded(repo);
@@ -295,6 +299,17 @@ export class Orders {
   /** Orders of one customer e-mail in the book of service `key`, with when each was first seen. */
   async ordersFor(key: string, email: string): Promise<SeenOrderRow[]> {
     return (await this.openFor(key))?.repo.byEmail(email) ?? [];
+  }
+
+  /**
+   * What the book of service `key` says as an order is sent: its write number, and how long ago it was last read whole
+   * on the monotonic clock (null when not in this process).
+   */
+  async bookAtSend(key: string): Promise<{ seq: number; ageMs: number | null } | null> {
+    const open = await this.openFor(key);
+    if (!open) return null;
+    const at = open.refresh.completedMono;
+    return { seq: open.repo.seq(), ageMs: at === null ? null : (this.options.wall ?? systemWall).mono() - at };
   }
 
   /** When the book of service `key` was last read whole (this computer's clock), or null. */

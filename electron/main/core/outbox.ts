@@ -15,12 +15,15 @@ import type { CoreEvents } from './events';
 import type { Orders } from './orders';
 import { OUTBOX_LIMITS } from './limits';
 import { OutboxSender } from './sync/outbox';
+import type { WallClock } from './clock';
 import type { ServiceClock } from './sync/clock';
 
 type OutboxHandlers = Pick<Handlers, (`outbox:${string}` | `drafts:${string}`) & keyof Handlers>;
 
 export interface OutboxOptions {
   dataDir: string;
+  /** This computer's wall clock and a monotonic one (tests step the wall clock). */
+  wall?: WallClock;
   http: ServiceHttp;
   events: CoreEvents;
   connection: ConnectionMonitor;
@@ -66,7 +69,9 @@ export class Outbox {
       },
       ordersFor: (key, email) => options.orders.ordersFor(key, email),
       orderBookAsOf: (key) => options.orders.orderBookAsOf(key),
+      bookAtSend: (key) => options.orders.bookAtSend(key),
       clock: options.clock,
+      wall: options.wall,
       onChange: () => this.changed(),
       onUnreachable: () => void options.connection.check(),
       onSent: (key, order) => options.orders.recordSent(key, order),

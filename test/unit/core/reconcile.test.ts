@@ -13,7 +13,8 @@ import type { ParsedOrder } from '../../../electron/main/core/api/orders';
 import { OutboxRepository } from '../../../electron/main/core/db/outbox';
 import { FileVault } from '../../../electron/main/core/vault';
 import type { Core } from '../../../electron/main/core/index';
-import { stampAsUtc, zoneOf } from '../../../electron/main/core/sync/clock';
+import { systemClock } from '../../../electron/main/core/clock';
+import { ServiceClock, stampAsUtc, zoneOf } from '../../../electron/main/core/sync/clock';
 import { reconcileOrder, type ReconcileFacts } from '../../../electron/main/core/sync/reconcile';
 import { startService, type RunningService } from '../../../server/index';
 import { ask } from '../../support/ask';
@@ -246,5 +247,117 @@ describe('automatically, without a click', () => {
     const done = await settled(second, entry.id, (e) => e.state === 'sent');
     expect(done.check?.outcome).toBe('found');
     expect(ordersOnService(svc, 'ada@example.com')).toBe(1);
+  });
+});
+
+describe('the PC’s clock steps during the send or just before it (#25)', () => {
+  // one PC clock: the schedule's and the wall clock the sender reads both step; the monotonic clock never does
+  const steps = [
+    { name: 'back 30 s during the send', during: true, ms: -30_000 },
+    { name: 'back 10 min during the send', during: true, ms: -10 * MIN },
+    { name: 'back 14 h during the send', during: true, ms: -14 * HOUR },
+    { name: 'forward 14 h during the send', during: true, ms: 14 * HOUR },
+    { name: 'forward 14 h just before the send', during: false, ms: 14 * HOUR },
+    { name: 'back 14 h just before the send', during: false, ms: -14 * HOUR },
+    { name: 'the time zone changed during the send', during: true, ms: 0, zone: 'Pacific/Kiritimati' },
+  ];
+  for (const step of steps) {
+    for (const learnt of [true, false]) {
+      it(`${step.name}${learnt ? '' : ' (zone not learnt yet)'}: the order that arrived is found, an older identical one never taken`, async () => {
+        const svc = await startService({
+          token: 'tok',
+          products: 20,
+          orders: 6,
+          seed: 5,
+          clock: { zoneMinutes: -6 * 60 },
+        });
+        const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shopdesk-clock-step-'));
+        const pc = { skew: 0 };
+        const wall = { now: () => Date.now() + pc.skew, mono: () => performance.now() };
+        const clock = {
+          now: () => Date.now() + pc.skew,
+          after: (ms: number, fn: () => void) => systemClock.after(ms, fn),
+          sleep: (ms: number, signal?: AbortSignal) => systemClock.sleep(ms, signal),
+        };
+        const http = new ServiceHttp();
+        // the step lands while the POST is on its way
+        let stepOnPost = false;
+        const json = http.json.bind(http);
+        http.json = ((...args: Parameters<typeof json>) => {
+          const answer = json(...args);
+          if (stepOnPost && args[2]?.method === 'POST') {
+            stepOnPost = false;
+            pc.skew += step.ms;
+            if (step.zone) process.env.TZ = step.zone;
+          }
+          return answer;
+        }) as typeof json;
+        const tz = process.env.TZ;
+        const core = coreIn(dir, { http, wall, clock });
+        cleanup.push(async () => {
+          if (tz === undefined) delete process.env.TZ;
+          else process.env.TZ = tz;
+          await core.close();
+          await svc.close();
+          fs.rmSync(dir, { recursive: true, force: true });
+        });
+        // the same customer ordered the same thing earlier today, at another till
+        const older = await otherTill(svc);
+        await ask(core, 'settings:save', { baseUrl: svc.url, token: 'tok' });
+        await ask(core, 'connection:check', {});
+        await ask(core, 'orders:refresh', {});
+        for (let i = 0; i < 200 && (await ask(core, 'orders:status', {})).state !== 'complete'; i++)
+          await new Promise((r) => setTimeout(r, 25));
+        if (learnt) {
+          const first = await ask(core, 'outbox:submit', {
+            draftId: 'clock-learn-1',
+            order: sampleOrder({ email: 'someone.else@example.com' }),
+          });
+          expect((await settled(core, first.id, (e) => e.state === 'sent')).state).toBe('sent');
+        }
+
+        // it arrives, but the answer is lost; the PC's clock steps during the send, or just before it
+        svc.faults.add({ fault: { kind: 'drop-after-store' }, method: 'POST', path: '/api/order', times: 1 });
+        if (step.during) stepOnPost = true;
+        else pc.skew += step.ms;
+        const lost = await ask(core, 'outbox:submit', { draftId: 'clock-lost-1', order: sampleOrder() });
+        const found = await settled(core, lost.id, (e) => e.state === 'sent' || e.check !== null);
+        expect(found.check?.outcome).toBe('found');
+        expect(found.state).toBe('sent');
+        expect(found.serverOrderId).toBeGreaterThan(older);
+        expect(ordersOnService(svc, 'ada@example.com')).toBe(2);
+
+        // it does not arrive (500 before storing), the clock steps again: neither order on the service is taken for it
+        // (the one just found answers for the other entry; the older one is shown, seen before the send)
+        svc.faults.add({ fault: { kind: 'status', status: 500 }, method: 'POST', path: '/api/order', times: 1 });
+        if (step.during) stepOnPost = true;
+        else pc.skew += step.ms;
+        const failed = await ask(core, 'outbox:submit', { draftId: 'clock-failed-1', order: sampleOrder() });
+        const doubt = await settled(core, failed.id, (e) => e.check !== null);
+        expect(doubt.state).toBe('unknown');
+        expect(doubt.check?.outcome).toBe('none');
+        expect(doubt.serverOrderId).toBeNull();
+        expect(doubt.check?.candidates.map((x) => x.orderId)).toEqual([older]);
+        expect(doubt.check?.candidates.every((x) => x.seenBeforeSending)).toBe(true);
+        expect(ordersOnService(svc, 'ada@example.com')).toBe(2);
+      });
+    }
+  }
+});
+
+describe('the service’s clock offset after a step of the PC’s clock (#25)', () => {
+  it('readings from before a step no longer count; the ones since do', () => {
+    const pc = { skew: 0, mono: 0 };
+    const service = new ServiceClock({ now: () => 1_000_000 + pc.mono + pc.skew, mono: () => pc.mono });
+    for (let i = 0; i < 9; i++) {
+      pc.mono += 1_000;
+      service.observe('https://s', 1_000_000 + pc.mono + 3_000);
+    }
+    expect(service.offset('https://s')).toBe(3_500);
+    pc.skew = 14 * HOUR; // the PC's clock jumps 14 h ahead: the service is now 14 h behind it
+    expect(service.offset('https://s')).toBeNull();
+    pc.mono += 1_000;
+    service.observe('https://s', 1_000_000 + pc.mono + 3_000);
+    expect(service.offset('https://s')).toBe(3_500 - 14 * HOUR);
   });
 });

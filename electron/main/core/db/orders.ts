@@ -74,6 +74,11 @@ export const ORDER_MIGRATIONS: readonly Migration[] = [
       ALTER TABLE orders ADD COLUMN listed INTEGER NOT NULL DEFAULT 1;
       UPDATE orders SET listed = 0 WHERE sent_at IS NOT NULL;
     `),
+  // 7: the order in which this computer first saw each order, as a sequence that no clock can move (each write takes
+  // the next number): an order whose number is at most the one taken when an order was sent was seen before it was
+  // sent (sync/reconcile.ts), whatever the PC's clock did meanwhile. Orders cached before this version count as seen
+  // before anything.
+  (db) => db.exec('ALTER TABLE orders ADD COLUMN seen_seq INTEGER NOT NULL DEFAULT 0'),
 ];
 
 /**
@@ -82,10 +87,11 @@ export const ORDER_MIGRATIONS: readonly Migration[] = [
  */
 export type OrderSource = 'list' | 'answer' | 'live';
 
-/** An order in the cache with when this computer first saw it. */
+/** An order in the cache with when this computer first saw it: its clock's time, and the book's sequence number. */
 export interface SeenOrderRow {
   order: ParsedOrder;
   firstSeen: number;
+  seenSeq: number;
 }
 
 /** A page of the order list as read, with what identifies its version. */
@@ -160,8 +166,8 @@ export class OrderRepository {
     this.stmt = {
       exists: db.prepare('SELECT 1 FROM orders WHERE id = ?').pluck(),
       upsert: db.prepare(`
-        INSERT INTO orders (id, po_number, status, name, name_key, email, phone, city, order_date, order_day, total_price, total_key, items, raw, fetched_at, first_seen, sent_at, listed)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        INSERT INTO orders (id, po_number, status, name, name_key, email, phone, city, order_date, order_day, total_price, total_key, items, raw, fetched_at, first_seen, sent_at, listed, seen_seq)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         ON CONFLICT(id) DO UPDATE SET po_number = excluded.po_number, status = excluded.status, name = excluded.name,
           name_key = excluded.name_key, email = excluded.email, phone = excluded.phone, city = excluded.city, order_date = excluded.order_date,
           order_day = excluded.order_day, total_price = excluded.total_price, total_key = excluded.total_key,
@@ -178,7 +184,7 @@ export class OrderRepository {
         'INSERT INTO orders_fts (rowid, name, email, phone, po_number, tracking_number, city, remarks) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
       ),
       byId: db.prepare('SELECT * FROM orders WHERE id = ?'),
-      byEmail: db.prepare('SELECT raw, first_seen FROM orders WHERE lower(email) = lower(?) LIMIT 2000'),
+      byEmail: db.prepare('SELECT raw, first_seen, seen_seq FROM orders WHERE lower(email) = lower(?) LIMIT 2000'),
       customerMatches: db.prepare(`
         SELECT o.id, o.name, o.email FROM orders_fts JOIN orders o ON o.id = orders_fts.rowid
         WHERE orders_fts MATCH ? ORDER BY o.order_day DESC, o.id DESC LIMIT 500`),
@@ -223,6 +229,9 @@ export class OrderRepository {
     // highest id first
     const byId = orders.toSorted((a, b) => a.id - b.id);
     this.db.transaction(() => {
+      // this write's number in the sequence of writes: orders new to the book take it (an update keeps the first)
+      const seq = this.seq() + 1;
+      this.stmt.setState.run('seq', String(seq));
       for (const o of byId) {
         if (this.stmt.exists.get(o.id) === undefined) this.rows += 1;
         collectDateEvidence([o.orderDate, o.processedDate, o.closedDate, o.cancelledDate], evidence);
@@ -245,6 +254,7 @@ export class OrderRepository {
           fetchedAt,
           sentAt,
           listed,
+          seq,
         );
         this.stmt.ftsDelete.run(o.id);
         this.stmt.ftsInsert.run(o.id, o.name, o.email, o.phone, o.poNumber, o.trackingNumber, o.city, o.remarks);
@@ -356,11 +366,16 @@ export class OrderRepository {
   /** Orders of one customer e-mail, with when each was first seen (for finding an order whose answer was lost). */
   byEmail(email: string): SeenOrderRow[] {
     const out: SeenOrderRow[] = [];
-    for (const row of this.stmt.byEmail.all(email) as { raw: string; first_seen: number }[]) {
+    for (const row of this.stmt.byEmail.all(email) as { raw: string; first_seen: number; seen_seq: number }[]) {
       const parsed = parseOrder(JSON.parse(row.raw));
-      if (parsed.ok) out.push({ order: parsed.order, firstSeen: row.first_seen });
+      if (parsed.ok) out.push({ order: parsed.order, firstSeen: row.first_seen, seenSeq: row.seen_seq });
     }
     return out;
+  }
+
+  /** The number of the latest write to the book (0 before any): orders written from now on take a higher one. */
+  seq(): number {
+    return Number(this.stmt.getState.get('seq') ?? 0) || 0;
   }
 
   /** Marks the order book as read whole now. */

@@ -46,6 +46,16 @@ export const OUTBOX_MIGRATIONS: readonly Migration[] = [
       ALTER TABLE outbox ADD COLUMN check_result TEXT;
       CREATE TABLE service_clock (service_key TEXT PRIMARY KEY, zone_ms INTEGER NOT NULL, learnt_at INTEGER NOT NULL);
     `),
+  // 4: what no step of the PC's clock can move, taken when the latest POST began: the order book's write number (an
+  // order written at most at it was seen before the send), how old the book's last whole read was and the send's moment
+  // on the monotonic clock, with the process that clock belongs to (sync/reconcile.ts)
+  (db) =>
+    db.exec(`
+      ALTER TABLE outbox ADD COLUMN seen_seq INTEGER;
+      ALTER TABLE outbox ADD COLUMN book_age_ms REAL;
+      ALTER TABLE outbox ADD COLUMN sent_mono REAL;
+      ALTER TABLE outbox ADD COLUMN mono_epoch TEXT;
+    `),
 ];
 
 /** When an entry's latest POST began, for finding it on the service (sync/reconcile.ts). */
@@ -54,7 +64,18 @@ export interface SendTiming {
   sentAt: number | null;
   serviceSentAt: number | null;
   orderBookAsOf: number | null;
+  /** The order book's write number when the POST began (null: sent by an older version). */
+  seenSeq: number | null;
+  /** How long before the POST the order book was last read whole, on the monotonic clock (null: not known). */
+  bookAgeMs: number | null;
+  /** The POST's start on the monotonic clock of the process `monoEpoch` names. */
+  sentMono: number | null;
+  monoEpoch: string | null;
 }
+
+/** What is taken when a POST begins (SendTiming without the service). */
+export type ClaimTiming = Pick<SendTiming, 'sentAt' | 'serviceSentAt' | 'orderBookAsOf'> &
+  Partial<Pick<SendTiming, 'seenSeq' | 'bookAgeMs' | 'sentMono' | 'monoEpoch'>> & { sentAt: number };
 
 type Row = Record<string, unknown>;
 
@@ -86,10 +107,12 @@ export class OutboxRepository {
       ),
       // only an entry still queued (and not paused) is taken: two senders never both send it
       claim: db.prepare(
-        "UPDATE outbox SET state = 'sending', reason = ?, sent_at = ?, service_sent_at = ?, order_book_as_of = ?, check_result = NULL, updated_at = ? WHERE id = ? AND state = 'queued' AND paused = 0",
+        "UPDATE outbox SET state = 'sending', reason = ?, sent_at = ?, service_sent_at = ?, order_book_as_of = ?, seen_seq = ?, book_age_ms = ?, sent_mono = ?, mono_epoch = ?, check_result = NULL, updated_at = ? WHERE id = ? AND state = 'queued' AND paused = 0",
       ),
       inDoubt: db.prepare("SELECT * FROM outbox WHERE service_key = ? AND state = 'unknown' ORDER BY created_at"),
-      timing: db.prepare('SELECT service_key, sent_at, service_sent_at, order_book_as_of FROM outbox WHERE id = ?'),
+      timing: db.prepare(
+        'SELECT service_key, sent_at, service_sent_at, order_book_as_of, seen_seq, book_age_ms, sent_mono, mono_epoch FROM outbox WHERE id = ?',
+      ),
       zone: db.prepare('SELECT zone_ms FROM service_clock WHERE service_key = ?').pluck(),
       setZone: db.prepare('INSERT OR REPLACE INTO service_clock (service_key, zone_ms, learnt_at) VALUES (?, ?, ?)'),
       forgetService: db.prepare(
@@ -156,13 +179,20 @@ export class OutboxRepository {
   }
 
   /** Takes a queued entry for sending; false when it is no longer queued (another sender has it, or it changed). */
-  claim(
-    id: string,
-    timing: { sentAt: number; serviceSentAt: number | null; orderBookAsOf: number | null },
-    now = Date.now(),
-  ): boolean {
+  claim(id: string, timing: ClaimTiming, now = Date.now()): boolean {
     return (
-      this.stmt.claim.run('Sending…', timing.sentAt, timing.serviceSentAt, timing.orderBookAsOf, now, id).changes === 1
+      this.stmt.claim.run(
+        'Sending…',
+        timing.sentAt,
+        timing.serviceSentAt,
+        timing.orderBookAsOf,
+        timing.seenSeq ?? null,
+        timing.bookAgeMs ?? null,
+        timing.sentMono ?? null,
+        timing.monoEpoch ?? null,
+        now,
+        id,
+      ).changes === 1
     );
   }
 
@@ -179,6 +209,10 @@ export class OutboxRepository {
           sentAt: (row.sent_at as number | null) ?? null,
           serviceSentAt: (row.service_sent_at as number | null) ?? null,
           orderBookAsOf: (row.order_book_as_of as number | null) ?? null,
+          seenSeq: (row.seen_seq as number | null) ?? null,
+          bookAgeMs: (row.book_age_ms as number | null) ?? null,
+          sentMono: (row.sent_mono as number | null) ?? null,
+          monoEpoch: (row.mono_epoch as string | null) ?? null,
         }
       : null;
   }

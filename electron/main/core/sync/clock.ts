@@ -1,3 +1,5 @@
+import { systemWall, type WallClock } from '../clock';
+
 /**
  * What Shopdesk knows of the service's clock, so an order whose answer was lost can be looked for without trusting
  * either clock: the offset of the service's UTC from this computer's clock (its Date header, on every answer), and
@@ -27,23 +29,41 @@ export function zoneOf(createdAt: string | null | undefined, serviceDateMs: numb
   return Math.abs(zone) <= MAX_ZONE_MS ? zone : null;
 }
 
-/** The service's UTC minus this computer's clock, per service origin, from the Date headers of recent answers. */
+/** How far the wall clock may move against the monotonic one before it counts as stepped (ms). */
+export const CLOCK_STEP_MS = 2_000;
+
+/**
+ * The service's UTC minus this computer's clock, per service origin, from the Date headers of recent answers. Each
+ * reading keeps the wall clock's place against the monotonic one when it was taken: once the PC's clock steps (they
+ * disagree by more than CLOCK_STEP_MS), the readings from before the step no longer count, so the offset is the one
+ * measured since — never a median that still holds the old clock.
+ */
 export class ServiceClock {
-  private readonly readings = new Map<string, number[]>();
+  private readonly readings = new Map<string, { offset: number; base: number }[]>();
+
+  constructor(private readonly wall: WallClock = systemWall) {}
+
+  /** The wall clock's place against the monotonic one now. */
+  private base(): number {
+    return this.wall.now() - this.wall.mono();
+  }
 
   /** One answer's Date header (whole seconds, so the middle of that second is taken). */
-  observe(origin: string, serviceDateMs: number, localMs: number): void {
-    const list = this.readings.get(origin) ?? [];
-    list.push(serviceDateMs + 500 - localMs);
+  observe(origin: string, serviceDateMs: number): void {
+    const base = this.base();
+    // readings from before a step of the PC's clock are stale: dropped
+    const list = (this.readings.get(origin) ?? []).filter((r) => Math.abs(r.base - base) <= CLOCK_STEP_MS);
+    list.push({ offset: serviceDateMs + 500 - this.wall.now(), base });
     if (list.length > 9) list.shift();
     this.readings.set(origin, list);
   }
 
-  /** The median of the recent readings; null before any. */
+  /** The median of the recent readings taken since the PC's clock last stepped; null before any. */
   offset(origin: string): number | null {
-    const list = this.readings.get(origin);
-    if (!list || list.length === 0) return null;
-    const sorted = [...list].sort((a, b) => a - b);
+    const base = this.base();
+    const list = (this.readings.get(origin) ?? []).filter((r) => Math.abs(r.base - base) <= CLOCK_STEP_MS);
+    if (list.length === 0) return null;
+    const sorted = list.map((r) => r.offset).sort((a, b) => a - b);
     return sorted[Math.floor(sorted.length / 2)]!;
   }
 }

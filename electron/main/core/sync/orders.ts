@@ -29,6 +29,8 @@ export interface OrdersRefreshDeps {
   onChange?: () => void;
   sleep?: Sleep;
   clock?: Clock;
+  /** A clock that only moves forward: when the book was last read whole, measured so no step of the PC's clock moves it. */
+  mono?: () => number;
 }
 
 export type RefreshKind = 'quick' | 'full';
@@ -130,6 +132,8 @@ export class OrdersRefresh {
   private readonly runs = new Map<RefreshKind, Promise<RefreshResult>>();
   private readonly controllers = new Set<AbortController>();
   private readonly clock: Clock;
+  /** When a refresh last left the book whole, on the monotonic clock (null: not in this process). */
+  completedMono: number | null = null;
   /** The concurrency limit of the pass under way or the last one (tests, benchmarks). */
   limiter: AdaptiveConcurrency | null = null;
 
@@ -596,8 +600,10 @@ export class OrdersRefresh {
     this.deps.repo.setOutcome(outcome, tally.skipped);
     // the book is whole again (for finding an order whose answer was lost) once a full pass has ever completed: a
     // quick refresh brings every order since
-    if (end === 'complete' && (kind === 'full' || this.deps.repo.time('fullAt') !== null))
+    if (end === 'complete' && (kind === 'full' || this.deps.repo.time('fullAt') !== null)) {
       this.deps.repo.markComplete();
+      this.completedMono = (this.deps.mono ?? (() => performance.now()))();
+    }
     return { state: end === 'complete' ? 'complete' : 'failed', summary, kind, end, pages, outcome };
   }
 }

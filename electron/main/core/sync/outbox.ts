@@ -7,7 +7,8 @@ import { sameMoney } from '../../../../shared/money';
 import { ApiFailure, type ServiceConnection, type ServiceHttp } from '../api/http';
 import { parseOrder, type ParsedOrder } from '../api/orders';
 import { unwrapRecord } from '../api/products';
-import type { OutboxRepository } from '../db/outbox';
+import type { OutboxRepository, SendTiming } from '../db/outbox';
+import { systemWall, type WallClock } from '../clock';
 import { OUTBOX_LIMITS } from '../limits';
 import { redact } from '../redact';
 import { zoneOf, type ServiceClock } from './clock';
@@ -24,8 +25,15 @@ export interface OutboxSenderDeps {
   ordersFor: (key: string, email: string) => Promise<SeenOrder[]>;
   /** When the order book of `key` was last read whole (this computer's clock), or null. */
   orderBookAsOf: (key: string) => Promise<number | null>;
+  /**
+   * What the order book of `key` says when a POST begins: its write number (orders written later were seen after the
+   * send) and how long ago it was last read whole on the monotonic clock (null: not in this process).
+   */
+  bookAtSend?: (key: string) => Promise<{ seq: number; ageMs: number | null } | null>;
   /** The service's clock as seen in its Date headers. */
   clock: ServiceClock;
+  /** This computer's wall clock and a monotonic one (tests step the wall clock). */
+  wall?: WallClock;
   onChange: () => void;
   /** The service created the order and answered with it (written into the order book at once). */
   onSent?: (key: string, order: ParsedOrder) => Promise<void> | void;
@@ -36,13 +44,20 @@ export interface OutboxSenderDeps {
   postDeadlineMs?: number;
 }
 
+/** This process: a monotonic reading is comparable only with one taken in the same process. */
+const MONO_EPOCH = `${process.pid}-${Math.round(performance.timeOrigin)}`;
+
 export class OutboxSender {
   private running: Promise<void> | null = null;
   private reconciling: Promise<void> | null = null;
   /** Set by stop(): nothing new is sent or reconciled (the outbox is closing). */
   private stopped = false;
 
-  constructor(private readonly deps: OutboxSenderDeps) {}
+  private readonly wall: WallClock;
+
+  constructor(private readonly deps: OutboxSenderDeps) {
+    this.wall = deps.wall ?? systemWall;
+  }
 
   /** Sends what is queued, one order at a time, until the queue is empty or sending must wait (or stop() is called). */
   kick(): Promise<void> {
@@ -82,16 +97,21 @@ export class OutboxSender {
       const entry = this.deps.repo.nextQueued(target.key);
       if (!entry) return;
       const orderBookAsOf = await this.deps.orderBookAsOf(target.key);
+      const book = (await this.deps.bookAtSend?.(target.key)) ?? null;
       // closing: the order stays queued rather than start a POST that quitting could cut off (and put in doubt)
       if (this.stopped) return;
       // claimed only if still queued: a second Shopdesk on the same folder (refused, but) never sends it too
       const origin = new URL(target.conn.baseUrl).origin;
-      const sentAt = Date.now();
+      const sentAt = this.wall.now();
       const offset = this.deps.clock.offset(origin);
       const claimed = this.deps.repo.claim(entry.id, {
         sentAt,
         serviceSentAt: offset === null ? null : sentAt + offset,
         orderBookAsOf,
+        seenSeq: book?.seq ?? null,
+        bookAgeMs: book?.ageMs ?? null,
+        sentMono: this.wall.mono(),
+        monoEpoch: MONO_EPOCH,
       });
       if (!claimed) continue;
       this.deps.onChange();
@@ -237,6 +257,22 @@ export class OutboxSender {
     return this.decide(id, key, read);
   }
 
+  /**
+   * The POST's moment on the service's clock. Measured again now where this process sent it: the service's time now
+   * (the offset since any step of this PC's clock: the order book was just read, so its Date headers are fresh) less
+   * the time since the send on the monotonic clock — right even when the PC's clock stepped during the send or just
+   * before it. Otherwise as taken when it was sent.
+   */
+  private async serviceSentAt(timing: SendTiming | null): Promise<number | null> {
+    if (!timing) return null;
+    if (timing.sentMono !== null && timing.monoEpoch === MONO_EPOCH) {
+      const target = await this.deps.target();
+      const offset = target ? this.deps.clock.offset(new URL(target.conn.baseUrl).origin) : null;
+      if (offset !== null) return this.wall.now() + offset - (this.wall.mono() - timing.sentMono);
+    }
+    return timing.serviceSentAt;
+  }
+
   private async decide(id: string, key: string | null, read: boolean): Promise<OutboxEntry | null> {
     const { repo } = this.deps;
     const entry = repo.get(id);
@@ -247,7 +283,7 @@ export class OutboxSender {
         'unknown',
         { reason: 'Not known whether this order arrived: the service could not be asked yet.' },
         undefined,
-        { outcome: 'unreachable', checkedAt: Date.now(), candidates: [] },
+        { outcome: 'unreachable', checkedAt: this.wall.now(), candidates: [] },
       );
       this.deps.onChange();
       return result;
@@ -256,13 +292,15 @@ export class OutboxSender {
     const found = reconcileOrder(entry.order, await this.deps.ordersFor(key, entry.order.email), {
       // an entry sent by an older version has no send time: it was entered (just) before it was sent
       sentAt: timing?.sentAt ?? entry.createdAt,
-      serviceSentAt: timing?.serviceSentAt ?? null,
+      serviceSentAt: await this.serviceSentAt(timing),
       zoneMs: repo.zone(key),
       orderBookAsOf: timing?.orderBookAsOf ?? null,
+      seenSeqAtSend: timing?.seenSeq ?? null,
+      orderBookAgeMs: timing?.bookAgeMs ?? null,
       claimed: repo.claimedOrderIds(id),
       postDeadlineMs: this.deadline,
     });
-    const check = { outcome: found.outcome, checkedAt: Date.now(), candidates: found.candidates };
+    const check = { outcome: found.outcome, checkedAt: this.wall.now(), candidates: found.candidates };
     let result: OutboxEntry;
     if (found.match) {
       result = repo.transition(

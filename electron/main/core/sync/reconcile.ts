@@ -13,10 +13,14 @@ import type { ParsedOrder } from '../api/orders';
 import { RECONCILE_LIMITS } from '../limits';
 import { stampAsUtc } from './clock';
 
-/** An order on the service with the time this computer first saw it (its own clock). */
+/**
+ * An order on the service with when this computer first saw it: its wall clock's time, and the order book's write
+ * number (which no clock can move; absent where the book gives none).
+ */
 export interface SeenOrder {
   order: ParsedOrder;
   firstSeen: number;
+  seenSeq?: number;
 }
 
 export interface ReconcileFacts {
@@ -28,6 +32,13 @@ export interface ReconcileFacts {
   zoneMs: number | null;
   /** When the order book was last read whole before the POST (this computer's clock); null when it never was. */
   orderBookAsOf: number | null;
+  /**
+   * The order book's write number when the POST began: an order written at most at it was seen before the send. Where
+   * it is known, "seen before sending" is decided by it alone, never by comparing two readings of the wall clock.
+   */
+  seenSeqAtSend?: number | null;
+  /** How long before the POST the book was last read whole, on the monotonic clock (null: not known). */
+  orderBookAgeMs?: number | null;
   /** Service orders already answering for another outbox entry. */
   claimed: ReadonlySet<number>;
   /** How long the POST could take to arrive. */
@@ -68,7 +79,11 @@ export function reconcileOrder(want: NewOrder, orders: readonly SeenOrder[], fac
     .map((seen) => {
       const created = stampAsUtc(seen.order.items[0]?.createdAt);
       const distance = Number.isNaN(created) ? null : created - expected;
-      return { seen, created, distance, seenBefore: seen.firstSeen < facts.sentAt };
+      const seenBefore =
+        facts.seenSeqAtSend != null && seen.seenSeq !== undefined
+          ? seen.seenSeq <= facts.seenSeqAtSend
+          : seen.firstSeen < facts.sentAt;
+      return { seen, created, distance, seenBefore };
     })
     // any time zone: only an order stamped further than ±14 h away cannot be this one
     .filter((row) => row.distance === null || Math.abs(row.distance) <= windowMs + (timeKnown ? 0 : slack))
@@ -94,7 +109,15 @@ export function reconcileOrder(want: NewOrder, orders: readonly SeenOrder[], fac
       ? { outcome: 'found', match: only.seen.order, candidates }
       : { outcome: 'unlike', match: null, candidates };
   }
-  const fresh = facts.orderBookAsOf !== null && facts.sentAt - facts.orderBookAsOf <= freshOrderBookMs;
+  // how old the book was at the send: on the monotonic clock where known; two wall-clock readings only as a fallback,
+  // and never when they run backwards (the clock stepped back: the age is not known)
+  const age =
+    facts.orderBookAgeMs != null
+      ? facts.orderBookAgeMs
+      : facts.orderBookAsOf !== null
+        ? facts.sentAt - facts.orderBookAsOf
+        : null;
+  const fresh = age !== null && age >= 0 && age <= freshOrderBookMs;
   return fresh
     ? { outcome: 'found', match: only.seen.order, candidates }
     : { outcome: 'unverified', match: null, candidates };
