@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import fs from 'node:fs';
+import { ask } from '../support/ask';
 import { expect, test } from './fixtures';
 
 class OrdersPage {
@@ -119,4 +120,61 @@ test('order book: search by e-mail, filter by status, open, product names, print
   await orders.search().press('ArrowDown');
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { name: `Order ${other.po_number}` })).toBeVisible();
+});
+
+/** Holds every read of a list from the core for `ms` (a busy machine): the screen is there, its rows are not yet. */
+async function slowList(page: Page, channel: 'orders:query' | 'catalogue:query', ms: number): Promise<void> {
+  await page.route(
+    (url) => decodeURIComponent(url.pathname) === `/ipc/${channel}`,
+    async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, ms));
+      await route.continue().catch(() => undefined);
+    },
+  );
+}
+
+test('keys before data: ↓ Enter straight after arriving opens the first order when it comes', async ({
+  page,
+  app,
+  service,
+}) => {
+  test.setTimeout(90_000);
+  const orders = new OrdersPage(page);
+  // the first download, slowed: the list is empty and says the orders are on their way
+  service.faults.add({ fault: { kind: 'latency', ms: 8000 }, method: 'GET', path: '/api/order' });
+  await app.connect(service, 'saved');
+  await orders.goto();
+  await expect(page.getByText('Downloading the order book…').first()).toBeVisible();
+  expect((await ask(app.core, 'orders:status', {})).cachedOrders).toBe(0);
+  // arriving puts the keys in the search
+  await expect(orders.search()).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: /^Order / })).toBeVisible({ timeout: 40_000 });
+  service.faults.clear();
+  await page.getByRole('link', { name: '← Back to orders' }).click();
+  await expect(orders.count()).toHaveText('40 of 40 orders', { timeout: 20_000 });
+
+  // the book is here, but the list's first read is slow (a busy machine): ↓ Enter before the rows
+  const [first] = (
+    await ask(app.core, 'orders:query', {
+      text: '',
+      status: null,
+      from: null,
+      to: null,
+      attention: false,
+      sort: 'date',
+      dir: 'desc',
+      offset: 0,
+      limit: 1,
+    })
+  ).rows;
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Stock' }).click();
+  await slowList(page, 'orders:query', 2000);
+  await orders.goto();
+  await expect(orders.search()).toBeFocused();
+  await expect(orders.count()).toHaveText('Loading…');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: `Order ${first!.poNumber}` })).toBeVisible();
 });

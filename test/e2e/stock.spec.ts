@@ -1,4 +1,5 @@
 import { startService, type RunningService } from '../../server/index';
+import { ask } from '../support/ask';
 import { expect, indicator, test, pressCheckNow } from './fixtures';
 import type { Page } from '@playwright/test';
 
@@ -132,4 +133,44 @@ test('keyboard: arrows move through rows, Enter opens, filters and sorting narro
   await stock.search().press('ArrowDown');
   await page.keyboard.press('Enter');
   await expect(stock.detail()).toContainText(sku);
+});
+
+test('keys before data: ↓ Enter straight after arriving opens the first product when it comes', async ({
+  page,
+  app,
+  service,
+}) => {
+  test.setTimeout(90_000);
+  await app.connect(service);
+  await expect
+    .poll(async () => (await ask(app.core, 'catalogue:status', {})).state, { timeout: 60_000 })
+    .toBe('complete');
+  const stock = new StockPage(page);
+  const [first] = (
+    await ask(app.core, 'catalogue:query', {
+      text: '',
+      status: null,
+      stock: 'all',
+      flags: [],
+      sort: 'name',
+      dir: 'asc',
+      offset: 0,
+      limit: 1,
+    })
+  ).rows;
+  // the catalogue is here, but the list's first read is slow (a busy machine): ↓ Enter before the rows
+  await page.route(
+    (url) => decodeURIComponent(url.pathname) === '/ipc/catalogue:query',
+    async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      await route.continue().catch(() => undefined);
+    },
+  );
+  await stock.goto();
+  await expect(stock.search()).toBeFocused();
+  await expect(stock.count()).toHaveText('Loading…');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(stock.detail()).toContainText(first!.name);
+  await expect(stock.rows().nth(1)).toHaveAttribute('aria-selected', 'true');
 });

@@ -120,6 +120,8 @@ export interface ListBodyProps<K extends ListKind> {
   onClear(): void;
   /** What an empty cache shows (nothing filtered). */
   emptyState: ReactNode;
+  /** A download into the cache is running: an empty list is still filling. */
+  arriving: boolean;
   /** Shown instead of "No … match" (e.g. the answer to a scanned code). */
   noMatch?: ReactNode;
 }
@@ -135,6 +137,9 @@ function ListBodyView<K extends ListKind>(props: ListBodyProps<K>) {
   const what = props.kind;
   const sort = useMemo(() => ({ key: query.sort, dir: query.dir }), [query.sort, query.dir]);
   const emptyCache = windows.total !== null && windows.cached === 0;
+  const showEmpty = emptyCache && !props.filtered;
+  // no rows yet, but they are coming: the list's first read, or a first download into an empty cache
+  const waiting = windows.total === null || (showEmpty && props.arriving);
   return (
     <>
       <Group justify="space-between" gap="xs">
@@ -163,13 +168,14 @@ function ListBodyView<K extends ListKind>(props: ListBodyProps<K>) {
           {windows.error}
         </Text>
       )}
-      {emptyCache && !props.filtered ? (
-        props.emptyState
-      ) : total === 0 && windows.total !== null ? (
-        (props.noMatch ?? (
-          <NoMatches what={what} text={query.text} onClear={props.filtered ? props.onClear : undefined} />
-        ))
-      ) : (
+      {/* the table keeps its place in the tree while the rows come, so its focus and a key pressed early stay */}
+      {showEmpty ? props.emptyState : null}
+      {!showEmpty && total === 0 && windows.total !== null
+        ? (props.noMatch ?? (
+            <NoMatches what={what} text={query.text} onClear={props.filtered ? props.onClear : undefined} />
+          ))
+        : null}
+      {total > 0 || waiting ? (
         <VirtualTable
           label={props.label}
           columns={props.columns}
@@ -183,8 +189,9 @@ function ListBodyView<K extends ListKind>(props: ListBodyProps<K>) {
           onSelect={props.onSelect}
           onActivate={props.onOpen}
           rowTone={props.rowTone}
+          loading={waiting}
         />
-      )}
+      ) : null}
     </>
   );
 }

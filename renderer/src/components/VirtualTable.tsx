@@ -70,6 +70,11 @@ export interface VirtualTableProps<Row> {
   onActivate(row: Row, index: number): void;
   rowTone?(row: Row): 'muted' | 'warning' | undefined;
   rowHeight?: number;
+  /**
+   * The rows are still on their way (rowCount may be 0 only because none have come yet): keys pressed meanwhile are
+   * kept, so ↓ Enter straight after arriving opens the first row when it comes.
+   */
+  loading?: boolean;
 }
 
 const minWidth = (width: number | string): number =>
@@ -95,7 +100,7 @@ export function fitColumns<C extends { width: number | string; priority?: number
 }
 
 export function VirtualTable<Row>(props: VirtualTableProps<Row>) {
-  const { rowCount, getRow, onRangeChange, selected, onSelect, onActivate } = props;
+  const { rowCount, getRow, onRangeChange, selected, onSelect, onActivate, loading = false } = props;
   const rowHeight = props.rowHeight ?? 36;
   const scrollRef = useRef<HTMLDivElement>(null);
   const { ref: sizeRef, width } = useElementSize();
@@ -125,28 +130,28 @@ export function VirtualTable<Row>(props: VirtualTableProps<Row>) {
 
   const template = columns.map((c) => (typeof c.width === 'number' ? `${c.width}px` : c.width)).join(' ');
 
-  // Enter on a row still on its way (a fast typist's ↓ Enter right after a search): opened when it arrives, unless
-  // the selection moved meanwhile
+  // Enter on a row still on its way (a fast typist's ↓ Enter right after a search, or right after arriving before
+  // the list has come): opened when it arrives, unless the selection moved meanwhile or the list came without it
   const pendingOpen = useRef<number | null>(null);
   useEffect(() => {
     const index = pendingOpen.current;
     if (index === null) return;
-    if (index !== selected || index >= rowCount) {
+    if (index !== selected || (index >= rowCount && !loading)) {
       pendingOpen.current = null;
       return;
     }
-    const row = getRow(index);
+    const row = index < rowCount ? getRow(index) : undefined;
     if (row) {
       pendingOpen.current = null;
       activate(row, index);
     }
-  }, [getRow, selected, rowCount, activate]);
+  }, [getRow, selected, rowCount, loading, activate]);
 
   const move = (index: number): void => {
     pendingOpen.current = null;
     const next = Math.max(0, Math.min(rowCount - 1, index));
     onSelect(next);
-    virtualizer.scrollToIndex(next, { align: 'auto' });
+    if (rowCount > 0) virtualizer.scrollToIndex(next, { align: 'auto' });
   };
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>): void => {
     const page = Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? 400) / rowHeight) - 2);
@@ -158,13 +163,13 @@ export function VirtualTable<Row>(props: VirtualTableProps<Row>) {
       Home: () => move(0),
       End: () => move(rowCount - 1),
       Enter: () => {
-        const row = getRow(selected);
+        const row = selected < rowCount ? getRow(selected) : undefined;
         if (row) onActivate(row, selected);
         else pendingOpen.current = selected;
       },
     };
     const action = keys[event.key];
-    if (action && rowCount > 0) {
+    if (action && (rowCount > 0 || loading)) {
       event.preventDefault();
       action();
     }
@@ -178,6 +183,7 @@ export function VirtualTable<Row>(props: VirtualTableProps<Row>) {
         role="grid"
         aria-label={props.label}
         aria-rowcount={rowCount + 1}
+        aria-busy={loading || undefined}
         aria-colcount={columns.length}
         aria-activedescendant={selectedShown ? `${idBase}-row-${selected}` : undefined}
         tabIndex={0}

@@ -147,6 +147,9 @@ export function OrdersScreen() {
     void call('orders:summary', {}).then(setSummary, () => undefined);
   }, [version]);
 
+  // arriving puts the keys in the search, as on Stock: ↓ Enter straight away opens the first order (when it comes)
+  useEffect(() => searchRef.current?.focus(), []);
+
   // Type to search: printable keys typed anywhere on the screen go to the search box.
   useEffect(() => {
     const onKey = (event: KeyboardEvent): void => {
@@ -447,6 +450,7 @@ export function OrdersScreen() {
         filtered={filtered}
         onClear={clearFilters}
         emptyState={emptyState}
+        arriving={status?.state === 'running'}
       />
     </ListFrame>
   );

@@ -336,6 +336,7 @@ export function StockScreen() {
         filtered={filtered}
         onClear={clearFilters}
         emptyState={emptyState}
+        arriving={running}
         noMatch={quietNoMatch}
       />
       <Drawer
