@@ -22,6 +22,7 @@ const PSEUDO_SPECS = [
   'e2e/counter.spec.ts',
   'e2e/reliability.spec.ts',
   'e2e/security.spec.ts',
+  'e2e/refusals.spec.ts',
 ];
 
 export default defineConfig({

@@ -27,6 +27,8 @@ export const ERROR_CODES = [
   'token_for_other_address',
   'data_folder_in_use',
   'erase_needs_confirmation',
+  // issue #26: 410, the service says the record was removed (404: it does not know it)
+  'gone',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

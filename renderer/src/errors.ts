@@ -3,7 +3,7 @@
  * message (English, for the log) is never shown.
  */
 import type { ReadWhy } from '../../shared/contract';
-import type { AppError } from '../../shared/errors';
+import type { AppError, ErrorCode } from '../../shared/errors';
 import type { SimpleKey } from '../../shared/i18n/translate';
 import { URL_PROBLEMS, type UrlProblem } from '../../shared/url';
 import { BridgeError } from './bridge';
@@ -40,6 +40,12 @@ const withServiceSaid = (words: string, facts: Facts): string => {
  */
 export function errorWords(error: Pick<AppError, 'code' | 'message' | 'facts'>): string {
   const { facts } = error;
+  // the service refused one record (an order, a product) opened here: its refusal in words for that record
+  const what = fact(facts, 'what');
+  if ((what === 'order' || what === 'product') && fact(facts, 'where') === 'service') {
+    const refused = refusalWords(error.code, facts, what);
+    if (refused !== null) return withServiceSaid(refused, facts);
+  }
   switch (error.code) {
     case 'signed_out':
       return fact(facts, 'reason') === 'login_key_refused' ? t('error.signedOut.refused') : t('error.signedOut');
@@ -114,6 +120,8 @@ export function errorWords(error: Pick<AppError, 'code' | 'message' | 'facts'>):
       return withServiceSaid(t('error.notFound', { what: text(facts, 'what'), where: text(facts, 'where') }), facts);
     case 'validation':
       return withServiceSaid(t('error.validation'), facts);
+    case 'gone':
+      return withServiceSaid(t('error.gone'), facts);
     case 'vault_unavailable':
       return t('error.vaultUnavailable');
     case 'demo_failed':
@@ -127,15 +135,58 @@ export function errorWords(error: Pick<AppError, 'code' | 'message' | 'facts'>):
   }
 }
 
+/** The codes of a service's answer with an error status that a read of one record words for that record. */
+const REFUSAL_CODES: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
+  'unauthorized',
+  'forbidden',
+  'not_found',
+  'gone',
+  'validation',
+  'rate_limited',
+  'server_error',
+  'bad_response',
+]);
+
+/**
+ * A service's refusal of one record, in words for that record ("The service refused access to this order"), or null
+ * when the error is not an answer with an error status.
+ */
+export function refusalWords(code: ErrorCode, facts: Facts, record: 'product' | 'order'): string | null {
+  const status = fact(facts, 'status');
+  if (!REFUSAL_CODES.has(code) || status === null) return null;
+  return t(record === 'order' ? 'read.refused.order' : 'read.refused.product', { code, status: String(status) });
+}
+
+/**
+ * The service's refusal behind a read that shows this computer's copy, as the notice's title and what the service
+ * said (null when the service did not refuse: offline, busy, unreadable, not reached).
+ */
+export function readRefusal(
+  why: ReadWhy | null | undefined,
+  record: 'product' | 'order',
+): { words: string; said: string | null } | null {
+  if (!why?.error) return null;
+  const words = refusalWords(why.error.code, why.error.facts, record);
+  if (words === null) return null;
+  const said = fact(why.error.facts, 'serviceMessage');
+  return { words, said: said === null || said === '' ? null : t('error.serviceSaid', { message: String(said) }) };
+}
+
 /** Why a record shows this computer's copy instead of the service's (a product or an order read). */
 export function readNote(why: ReadWhy | null | undefined, record: 'product' | 'order'): string | null {
   if (!why) return null;
   if (why.code === 'gone') return t('read.note', { note: `gone_${record}`, problem: '' });
-  if (why.code === 'failed')
+  if (why.code === 'failed') {
+    const refusal = readRefusal(why, record);
     return t('read.note', {
       note: 'failed',
-      problem: why.error ? errorWords({ code: why.error.code, message: '', facts: why.error.facts }) : '',
+      problem: refusal
+        ? [refusal.words, refusal.said].filter(Boolean).join(' ')
+        : why.error
+          ? errorWords({ code: why.error.code, message: '', facts: why.error.facts })
+          : '',
     });
+  }
   return t('read.note', { note: why.code, problem: '' });
 }
 

@@ -74,6 +74,7 @@ export interface MessageValues<R = never> {
   "error.eraseNeedsConfirmation": { unsent: number };
   "error.forbidden": NoValues;
   "error.forbiddenSender": NoValues;
+  "error.gone": NoValues;
   "error.internal": NoValues;
   "error.invalidRequest": NoValues;
   "error.lostContact": NoValues;
@@ -450,7 +451,10 @@ export interface MessageValues<R = never> {
   "product.unknownFlags": { flags: string | number };
   "product.unreadable": NoValues;
   "product.weight": NoValues;
+  "read.cachedBelow": NoValues;
   "read.note": { note: string; problem: string | number };
+  "read.refused.order": { code: string; status: string | number };
+  "read.refused.product": { code: string; status: string | number };
   "settings.address": NoValues;
   "settings.addressHelp": NoValues;
   "settings.addressPlaceholder": NoValues;

@@ -8,7 +8,7 @@ import type { Handlers } from '../../../shared/contract';
 import { IDLE_CATALOGUE } from '../../../shared/domain';
 import { AppFailure } from '../../../shared/errors';
 import type { ServiceHttp } from './api/http';
-import { readLive } from './api/live';
+import { readLive, refusedRead } from './api/live';
 import { parseProduct } from './api/products';
 import type { ConnectionMonitor, ConnectionTarget } from './connection';
 import { CatalogueRepository } from './db/catalogue';
@@ -262,6 +262,9 @@ export class Catalogue {
         connection: this.options.connection,
         target: await this.options.target(),
         path: `/api/product/${id}`,
+        record: 'product',
+        id,
+        warn: this.options.warn,
         parse: (record) => {
           const parsed = parseProduct(record);
           return parsed.ok && parsed.product.id === id ? parsed.product : null;
@@ -275,6 +278,7 @@ export class Catalogue {
       if (read.notFound) open.repo.markUnlisted(id);
       const cached = open.repo.detail(id);
       if (!cached) {
+        if (read.refusal) throw refusedRead(read.refusal, 'product');
         throw new AppFailure(
           'not_found',
           read.notFound ? 'The service does not know this product.' : 'This product is not in the local catalogue.',
@@ -286,7 +290,8 @@ export class Catalogue {
         product: cached,
         source: 'cache' as const,
         missing: read.notFound,
-        note: read.notFound ? 'The service no longer knows this product.' : read.note,
+        note:
+          read.notFound && read.refusal?.code === 'not_found' ? 'The service no longer knows this product.' : read.note,
         why: read.why,
       };
     },

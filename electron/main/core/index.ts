@@ -151,6 +151,7 @@ export function createCore(options: CoreOptions): Core {
     databaseKey: databaseKey.key,
     concurrency: options.concurrency?.orders,
     wall: options.wall,
+    warn: (message) => log.warn(message),
   });
   const outbox = new Outbox({
     dataDir: options.dataDir,

@@ -11,7 +11,7 @@ import { csvDocument } from '../../../shared/csv';
 import { AppFailure } from '../../../shared/errors';
 import { systemWall, type WallClock } from './clock';
 import type { ServiceHttp } from './api/http';
-import { readLive } from './api/live';
+import { readLive, refusedRead } from './api/live';
 import { parseOrder, type ParsedOrder } from './api/orders';
 import type { Catalogue } from './catalogue';
 import type { Job, RunOutcome, Scheduler } from './scheduler';
@@ -49,6 +49,8 @@ export interface OrdersOptions {
   wall?: WallClock;
   /** Pages in flight of a background full pass (default ORDER_BACKGROUND_CONCURRENCY). */
   concurrency?: ConcurrencyRange;
+  /** The log: a live read of an order that failed (its status and the service's message, redacted). */
+  warn?: (message: string) => void;
 }
 
 /** A CSV larger than this is cut (and says so): a spreadsheet could not open it anyway. */
@@ -464,6 +466,9 @@ export class Orders {
         connection: this.options.connection,
         target: await this.options.target(),
         path: `/api/order/${id}`,
+        record: 'order',
+        id,
+        warn: this.options.warn,
         parse: (record) => {
           const parsed = parseOrder(record);
           return parsed.ok && parsed.order.id === id ? parsed.order : null;
@@ -475,14 +480,18 @@ export class Orders {
         return { order: await this.detail(read.value, now, open.repo), source: 'live' as const, note: null, why: null };
       }
       const cached = open.repo.order(id);
-      if (!cached)
+      if (!cached) {
+        // the service's own refusal (a 403 is "refused access to this order"), not "not in the local order book"
+        if (read.refusal) throw refusedRead(read.refusal, 'order');
         throw new AppFailure('not_found', 'This order is not in the local order book.', undefined, {
           what: 'order',
           where: 'local',
         });
-      const note = read.notFound
-        ? 'The service does not know this order any more; showing the cached copy.'
-        : read.note;
+      }
+      const note =
+        read.notFound && read.refusal?.code === 'not_found'
+          ? 'The service does not know this order any more; showing the cached copy.'
+          : read.note;
       return {
         order: await this.detail(cached.order, cached.fetchedAt, open.repo, cached.sentAt),
         source: 'cache' as const,

@@ -395,6 +395,7 @@ function statusFailure(status: number, body: unknown, retryAfter: unknown, excer
   if (status === 403) return new ApiFailure('forbidden', 'The API token is not allowed to do this.', base);
   if (status === 404)
     return new ApiFailure('not_found', serverMessage ?? 'The service does not know this record.', base);
+  if (status === 410) return new ApiFailure('gone', serverMessage ?? 'The service says this record was removed.', base);
   if (status === 422) {
     return new ApiFailure('validation', serverMessage ?? 'The service rejected the data.', {
       ...base,

@@ -35,7 +35,8 @@ import { orderAgain, startNewOrderPath } from '../new-order/start';
 import { MOD } from '../new-order/WizardScreen';
 import type { SimpleKey } from '../../../../shared/i18n/translate';
 import { currentLocale, t } from '../../i18n';
-import { errorText, readNote } from '../../errors';
+import { errorText } from '../../errors';
+import { ReadNotice } from '../../components/ReadNotice';
 
 function CopyIcon({ copied }: { copied: boolean }) {
   return (
@@ -171,6 +172,7 @@ export function OrderDetailScreen() {
       {printing && <OrderSheet order={o} shop={shop} printed={printed} />}
       {back}
       <EnteredHere orderId={orderId} />
+      <ReadNotice why={read.why} record="order" />
       <Group justify="space-between" align="flex-start">
         <Stack gap={4}>
           <Title order={1} fz="h2">
@@ -186,11 +188,6 @@ export function OrderDetailScreen() {
             )}
             {o.trackingNumber && <Text size="sm">{t('order.tracking', { tracking: o.trackingNumber })}</Text>}
           </Group>
-          {read.why && (
-            <Text size="sm" c="dimmed">
-              {readNote(read.why, 'order')}
-            </Text>
-          )}
         </Stack>
         <Group gap="xs" className="no-print">
           <OrderAgainButton order={o} />

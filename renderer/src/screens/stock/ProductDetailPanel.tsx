@@ -8,7 +8,8 @@ import { useNavigate } from 'react-router';
 import type { ProductRow } from '../../../../shared/domain';
 import { flagLabel } from '../../components/flags';
 import { call } from '../../bridge';
-import { errorText, readNote } from '../../errors';
+import { errorText } from '../../errors';
+import { ReadNotice } from '../../components/ReadNotice';
 import { t } from '../../i18n';
 import { SourceBadge } from '../../components/DataSource';
 import { count, measure, money } from '../../components/format';
@@ -75,11 +76,10 @@ export function ProductDetailPanel({ id }: { id: number }) {
         ))}
       </Group>
       {!read.missing && <AddToOrderButton product={p} />}
-      {read.missing && <Alert color="orange">{t('product.missing')}</Alert>}
-      {read.why && !read.missing && (
-        <Text size="sm" c="dimmed">
-          {readNote(read.why, 'product')}
-        </Text>
+      {read.missing && read.why?.error?.code !== 'gone' ? (
+        <Alert color="orange">{t('product.missing')}</Alert>
+      ) : (
+        <ReadNotice why={read.why} record="product" />
       )}
       <Table withRowBorders={false} verticalSpacing={4}>
         <Table.Tbody>
