@@ -262,6 +262,9 @@ test('a rejected order (422) shows the service’s message at the field, is corr
   await page.getByRole('button', { name: 'Send order' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'The service did not accept this order' })).toBeVisible();
   await app.screenshot('48-wizard-rejected');
+  // a rejected order is not sent: the outbox badge counts it
+  const nav = page.getByRole('navigation', { name: 'Main navigation' });
+  await expect(nav.getByLabel('1 unsent')).toBeVisible();
   await page.getByRole('button', { name: 'Correct the order' }).click();
   await expect(stepTitle(page)).toHaveText('Step 4 of 5: Prices and dates');
   // at the field, as the service wrote it and labelled as the service's words
@@ -278,6 +281,7 @@ test('a rejected order (422) shows the service’s message at the field, is corr
   // the rejected entry was discarded (discarded entries are not listed), the corrected one sent
   expect(list.entries.map((e) => e.state)).toEqual(['sent']);
   expect(list.unsent).toBe(0);
+  await expect(nav.getByLabel('1 unsent')).toHaveCount(0);
 });
 
 test('a line whose product the service no longer has: rejected, the message follows the line, removing it lets the order go with exactly one more POST', async ({

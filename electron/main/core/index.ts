@@ -173,7 +173,7 @@ export function createCore(options: CoreOptions): Core {
     updater: options.updater ?? null,
     outbox: async () => {
       const list = await outbox.handlers['outbox:list']({});
-      return { sending: list.entries.filter((e) => e.state === 'sending').length, unsent: list.unsent };
+      return { sending: list.entries.filter((e) => e.state === 'sending').length, unsent: outbox.awaiting() };
     },
     log,
     background: options.background !== false,

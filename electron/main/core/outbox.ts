@@ -79,7 +79,7 @@ export class Outbox {
     // Queued orders are also tried on the scheduler, in case the connection never looked down to the probe.
     this.sendJob = options.scheduler.add({
       name: 'outbox-send',
-      every: () => (this.repo.unsentCount() > 0 ? OUTBOX_LIMITS.retryQueuedMs : null),
+      every: () => (this.repo.awaitingCount() > 0 ? OUTBOX_LIMITS.retryQueuedMs : null),
       run: () => this.sendQueued(),
     });
     this.reconcileJob = options.scheduler.add({
@@ -133,6 +133,14 @@ export class Outbox {
     if (this.repo.movedAside) out.push({ store: 'outbox', file: this.repo.movedAside });
     if (this.drafts.movedAside) out.push({ store: 'drafts', file: this.drafts.movedAside });
     return out;
+  }
+
+  /**
+   * Orders still to go out or be looked for (queued, paused, sending, in doubt): what holds an update back. A rejected
+   * order waits for staff to correct it, which a restart does not disturb.
+   */
+  awaiting(): number {
+    return this.repo.awaitingCount();
   }
 
   /** Orders of service `key` not sent yet, and its drafts (what erasing it would lose). */

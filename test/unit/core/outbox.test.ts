@@ -159,6 +159,20 @@ describe('outbox', () => {
     expect(after.fieldErrors?.['order_items.1.id']?.[0]).toMatch(/invalid/);
   });
 
+  it('counts every unsent order (queued, paused, in doubt, rejected) for the badge and the quit guard; only those still to go out or be looked for hold the sender and an update', () => {
+    const entries = ['queued', 'paused', 'unknown', 'rejected', 'sent', 'discarded'].map((kind, i) => ({
+      kind,
+      entry: repo.submit(`draft-count-${i}`, 'svc', order()),
+    }));
+    for (const { kind, entry } of entries) {
+      if (kind === 'paused') repo.setPaused('svc', true);
+      else if (kind !== 'queued') repo.transition(entry.id, kind as 'unknown' | 'rejected' | 'sent' | 'discarded');
+    }
+    expect(repo.get(entries[1]!.entry.id)).toMatchObject({ state: 'queued', paused: true });
+    expect(repo.unsentCount()).toBe(4);
+    expect(repo.awaitingCount()).toBe(3);
+  });
+
   it('401: queued and paused until the token is fixed; nothing dropped', async () => {
     svc.faults.add({
       fault: { kind: 'status', status: 401, body: '{"message":"Unauthenticated."}' },
@@ -408,6 +422,10 @@ describe('drafts', () => {
           return list.entries.find((e) => e.id === badId);
         })
         .toMatchObject({ state: 'rejected', fieldErrors: { 'order_items.1.id': [expect.any(String)] } });
+      // the rejected order is not sent: the badge and the quit guard count it (and the event says so)
+      const said: number[] = [];
+      const stop = core.events.on('outbox:changed', ({ unsent }) => void said.push(unsent));
+      expect((await ask(core, 'outbox:list', {})).unsent).toBe(1);
 
       await core.dispatch('drafts:save', {
         id: 'draft-fix-1',
@@ -426,6 +444,11 @@ describe('drafts', () => {
         })
         .toEqual([['draft-fix-1', 'sent']]);
       expect(ordersOnService('fix@example.com')).toBe(before + 1);
+      expect((await ask(core, 'outbox:list', {})).unsent).toBe(0);
+      // the corrected order queued while the rejected one was set aside: never counted twice, and none left at the end
+      expect(Math.max(...said)).toBe(1);
+      expect(said.at(-1)).toBe(0);
+      stop();
     } finally {
       await core.close();
     }

@@ -134,7 +134,12 @@ export class OutboxRepository {
       claimed: db
         .prepare("SELECT server_order_id FROM outbox WHERE state = 'sent' AND server_order_id IS NOT NULL AND id <> ?")
         .pluck(),
-      unsent: db.prepare("SELECT count(*) FROM outbox WHERE state IN ('queued', 'sending', 'unknown')").pluck(),
+      // every order not on the service: waiting (paused or not), going out, in doubt, or refused and waiting for a fix
+      unsent: db
+        .prepare("SELECT count(*) FROM outbox WHERE state IN ('queued', 'sending', 'unknown', 'rejected')")
+        .pluck(),
+      // those still to go out or be looked for (a rejected order waits for staff, not for the service)
+      awaiting: db.prepare("SELECT count(*) FROM outbox WHERE state IN ('queued', 'sending', 'unknown')").pluck(),
     };
     // An entry left 'sending' by a crash or a power cut may or may not have reached the service.
     this.stmt.interrupted.run(
@@ -246,8 +251,14 @@ export class OutboxRepository {
     compact(this.db);
   }
 
+  /** Every order not on the service (the outbox badge, the quit guard): queued, paused, sending, in doubt, rejected. */
   unsentCount(): number {
     return this.stmt.unsent.get() as number;
+  }
+
+  /** Orders the service has still to take or be asked about: queued (paused too), sending, in doubt; not rejected. */
+  awaitingCount(): number {
+    return this.stmt.awaiting.get() as number;
   }
 
   transition(
