@@ -364,8 +364,22 @@ export const contract = {
     z.object({
       /** The service's origin, 'demo', or null when none is set up. */
       service: z.string().nullable(),
+      /** Orders not sent yet and drafts, of every service (erasing removes them all). */
       unsent: z.number().int(),
       drafts: z.number().int(),
+      /** Each service with orders not sent or drafts: its origin ('demo', or null when not recorded) and counts. */
+      services: z
+        .array(
+          z.object({
+            service: z.string().nullable(),
+            current: z.boolean(),
+            unsent: z.number().int(),
+            drafts: z.number().int(),
+          }),
+        )
+        .max(1000),
+      /** Copies of the outbox or drafts set aside earlier (unreadable, so not counted): erasing removes them too. */
+      setAside: z.number().int(),
     }),
   ),
   'settings:erase': channel(

@@ -134,6 +134,12 @@ export async function loadDatabaseKey(
   dataDir: string,
 ): Promise<DatabaseKey> {
   if (!(await secureKeychain(safe, platform))) return fileDatabaseKey(dataDir);
+  const kept = (key: Buffer): DatabaseKey => ({
+    key,
+    keptIn: 'os-keychain',
+    // sign out and erase: a new key takes the old one's place in the keychain
+    renew: async () => kept(await keepInKeychain(safe, store, dataDir, newDatabaseKey())),
+  });
   const stored = store.get('databaseKeyCiphertext');
   if (stored) {
     try {
@@ -142,15 +148,24 @@ export async function loadDatabaseKey(
       if (key) {
         if (shouldReEncrypt)
           store.set('databaseKeyCiphertext', (await safe.encryptStringAsync(keyText(key))).toString('base64'));
-        return { key, keptIn: 'os-keychain' };
+        return kept(key);
       }
     } catch {
       // lost: a new key below
     }
   }
   // first start with a keychain: a key kept in the folder before (no keychain then) moves into it
-  const key = (stored ? null : readKeyFile(dataDir)) ?? newDatabaseKey();
+  return kept(await keepInKeychain(safe, store, dataDir, (stored ? null : readKeyFile(dataDir)) ?? newDatabaseKey()));
+}
+
+/** Stores the key as the keychain's ciphertext (replacing any before it); no key file is left in the folder. */
+async function keepInKeychain(
+  safe: AsyncSafeStorage,
+  store: CipherStore,
+  dataDir: string,
+  key: Buffer,
+): Promise<Buffer> {
   store.set('databaseKeyCiphertext', (await safe.encryptStringAsync(keyText(key))).toString('base64'));
   removeKeyFile(dataDir);
-  return { key, keptIn: 'os-keychain' };
+  return key;
 }

@@ -479,7 +479,11 @@ export interface MessageValues<R = never> {
   "settings.data.loseTitle": { count: number };
   "settings.data.nothingErased": NoValues;
   "settings.data.previewFailed": NoValues;
+  "settings.data.setAside": { count: number };
   "settings.data.thisService": NoValues;
+  "settings.data.unknownService": NoValues;
+  "settings.data.unsentFor": { service: string | number; count: number };
+  "settings.data.unsentList": NoValues;
   "settings.data.unsentText": { count: number };
   "settings.data.unsentTitle": { count: number };
   "settings.dateOrder": NoValues;

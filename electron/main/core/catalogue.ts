@@ -206,7 +206,10 @@ export class Catalogue {
     }
   }
 
-  /** Closes the catalogue cache open now, once its check thread has let go (sign out and erase removes it next). */
+  /**
+   * Closes the catalogue caches of every service, once their check threads have let go (sign out and erase removes
+   * them next).
+   */
   async release(): Promise<void> {
     await Promise.all([this.checking, this.caches.release()]);
   }

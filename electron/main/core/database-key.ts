@@ -17,6 +17,11 @@ export interface DatabaseKey {
   key: Buffer;
   /** Where it is kept. */
   keptIn: 'os-keychain' | 'file';
+  /**
+   * Sign out and erase: a new key replaces this one where it is kept (the old one is gone from there), for the emptied
+   * databases rewritten under it.
+   */
+  renew(): Promise<DatabaseKey>;
 }
 
 export const DATABASE_KEY_FILE = 'database.key';
@@ -41,14 +46,21 @@ export function readKeyFile(dataDir: string): Buffer | null {
 
 /** The key kept in the data folder (made on first use), for the browser host, tests and computers without keychain. */
 export function fileDatabaseKey(dataDir: string): DatabaseKey {
-  const existing = readKeyFile(dataDir);
-  if (existing) return { key: existing, keptIn: 'file' };
-  const key = newDatabaseKey();
+  const kept = (key: Buffer): DatabaseKey => ({
+    key,
+    keptIn: 'file',
+    renew: async () => kept(writeKeyFile(dataDir, newDatabaseKey())),
+  });
+  return kept(readKeyFile(dataDir) ?? writeKeyFile(dataDir, newDatabaseKey()));
+}
+
+/** Writes the key file (replacing one there, in one step); returns the key. */
+function writeKeyFile(dataDir: string, key: Buffer): Buffer {
   const file = path.join(dataDir, DATABASE_KEY_FILE);
   const temp = `${file}.${process.pid}.tmp`;
   fs.writeFileSync(temp, keyText(key), { mode: FILE_MODE });
   fs.renameSync(temp, file);
-  return { key, keptIn: 'file' };
+  return key;
 }
 
 /** The key file is no longer needed once the key is in the keychain. */

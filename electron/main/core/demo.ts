@@ -5,6 +5,8 @@ import { startService, type RunningService } from '../../../server/index';
 import { sqliteBinding } from './db/open';
 
 export const DEMO_SIZE = { products: 2_500, orders: 800 } as const;
+/** The demo service's data, in the data folder (sign out and erase removes it). */
+export const DEMO_DATA_FILE = 'demo-service.sqlite';
 
 export async function startDemoService(dataDir: string): Promise<RunningService> {
   return startService({
@@ -14,7 +16,7 @@ export async function startDemoService(dataDir: string): Promise<RunningService>
     products: DEMO_SIZE.products,
     orders: DEMO_SIZE.orders,
     seed: 7,
-    dataFile: path.join(dataDir, 'demo-service.sqlite'),
+    dataFile: path.join(dataDir, DEMO_DATA_FILE),
     // the same SQLite binary as the app's own databases: one process loads it from one place
     nativeBinding: sqliteBinding(),
   });

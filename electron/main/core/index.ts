@@ -4,7 +4,7 @@
 import type { ConnectionVerdict, EventPayload, Handlers, SettingsView } from '../../../shared/contract';
 import type { SkippedRecord } from '../../../shared/domain';
 import { cacheKey } from './service-scope';
-import { eraseServiceFiles } from './erase';
+import { eraseServiceData, setAsideCopies } from './erase';
 import { AppFailure, refusedAddress, type Result } from '../../../shared/errors';
 import { checkBaseUrl } from '../../../shared/url';
 import type { RunningService } from '../../../server/index';
@@ -95,7 +95,8 @@ export function createCore(options: CoreOptions): Core {
   secureFolder(options.dataDir);
   const lock = DataFolderLock.acquire(options.dataDir);
   const settings = createSettingsStore(options.dataDir);
-  const databaseKey = options.databaseKey ?? fileDatabaseKey(options.dataDir);
+  // sign out and erase replaces it (a new key for the emptied databases)
+  let databaseKey = options.databaseKey ?? fileDatabaseKey(options.dataDir);
   const events = new CoreEvents();
   const http = options.http ?? new ServiceHttp();
   // the service's clock, from the Date header of every answer (for finding orders whose answer was lost)
@@ -148,7 +149,7 @@ export function createCore(options: CoreOptions): Core {
     scheduler,
     catalogue,
     background: options.background !== false,
-    databaseKey: databaseKey.key,
+    databaseKey: () => databaseKey.key,
     concurrency: options.concurrency?.orders,
     wall: options.wall,
     warn: (message) => log.warn(message),
@@ -213,11 +214,12 @@ export function createCore(options: CoreOptions): Core {
     if (running) await running.close();
   };
 
+  const uiPrefs = uiPrefsHandlers(options.dataDir, events);
   const handlers: Handlers = {
     ...catalogue.handlers,
     ...orders.handlers,
     ...outbox.handlers,
-    ...uiPrefsHandlers(options.dataDir, events),
+    ...uiPrefs,
     ...shopHandlers(settings),
     ...pickHandlers(catalogue),
     ...updates.handlers,
@@ -299,29 +301,42 @@ export function createCore(options: CoreOptions): Core {
     'settings:erase-preview': async () => {
       const current = await target();
       const key = cacheKey(current);
+      const pending = outbox.pendingAll();
+      const sum = (what: 'unsent' | 'drafts'): number => pending.reduce((n, p) => n + p[what], 0);
+      const here = current.mode === 'demo' ? 'demo' : originOf(current.baseUrl);
       return {
-        service: current.mode === 'demo' ? 'demo' : originOf(current.baseUrl),
-        ...(key ? outbox.pendingFor(key) : { unsent: 0, drafts: 0 }),
+        service: here,
+        unsent: sum('unsent'),
+        drafts: sum('drafts'),
+        services: pending.map((p) => ({
+          service: p.origin ?? (p.key === key ? here : null),
+          current: p.key === key,
+          unsent: p.unsent,
+          drafts: p.drafts,
+        })),
+        setAside: setAsideCopies(options.dataDir),
       };
     },
     'settings:erase': async ({ confirmedUnsent }) => {
-      const current = await target();
-      const key = cacheKey(current);
-      // orders not sent yet are lost only with a second confirmation that names how many (and no more came since)
-      const unsent = key ? outbox.pendingFor(key).unsent : 0;
+      // orders not sent yet, of any service, are lost only with a second confirmation that names how many (and no more
+      // came since)
+      const unsent = outbox.pendingAll().reduce((n, p) => n + p.unsent, 0);
       if (unsent > 0 && confirmedUnsent !== unsent)
         throw new AppFailure('erase_needs_confirmation', 'erase_needs_confirmation', undefined, { unsent });
-      // nothing reopens a cache of that service from here on: it is no longer configured
+      // nothing reopens a cache from here on: no service is configured
       settings.update({ mode: 'unconfigured', baseUrl: null });
       await options.vault.clear();
       await stopDemo();
-      if (key) {
-        await outbox.forget(key);
-        await orders.release();
-        await catalogue.release();
-        eraseServiceFiles(options.dataDir, key);
-      }
-      log.info('signed out: the token and this service’s caches, drafts and outbox entries were erased');
+      // every service's caches closed (those of services used before included), then their files removed with the
+      // demo data and set-aside copies; the outbox and drafts emptied and rewritten under a new key, the old key gone
+      await orders.release();
+      await catalogue.release();
+      eraseServiceData(options.dataDir);
+      databaseKey = await databaseKey.renew();
+      await outbox.eraseAll(databaseKey.key);
+      // saved views may hold a customer's name typed as their search
+      await uiPrefs['ui:set']({ orderViews: null });
+      log.info('signed out: the token, the database key and every service’s caches, drafts and outbox were erased');
       void connection.recheck();
       return view();
     },

@@ -43,8 +43,8 @@ export interface OrdersOptions {
   catalogue: Catalogue;
   /** Refreshes on the schedule of Settings → Sync (off in unit tests that drive them by hand). */
   background: boolean;
-  /** Encrypts the order caches (customer data). */
-  databaseKey: Buffer;
+  /** Encrypts the order caches (customer data): the key now (sign out and erase replaces it). */
+  databaseKey: () => Buffer;
   /** This computer's wall clock and a monotonic one (the book's age at a send is measured on the latter). */
   wall?: WallClock;
   /** Pages in flight of a background full pass (default ORDER_BACKGROUND_CONCURRENCY). */
@@ -176,7 +176,10 @@ export class Orders {
 
   private openCache(key: string): OpenOrders {
     this.revision = nextRevision();
-    const repo = new OrderRepository(path.join(this.options.dataDir, `orders-${key}.sqlite`), this.options.databaseKey);
+    const repo = new OrderRepository(
+      path.join(this.options.dataDir, `orders-${key}.sqlite`),
+      this.options.databaseKey(),
+    );
     const refresh = new OrdersRefresh({
       repo,
       http: this.options.http,
@@ -320,7 +323,7 @@ export class Orders {
     return at ? Number(at) : null;
   }
 
-  /** Closes the order cache open now (sign out and erase removes its files next). */
+  /** Closes the order caches of every service (sign out and erase removes their files next). */
   release(): Promise<void> {
     return this.caches.release();
   }

@@ -17,6 +17,15 @@ import { OUTBOX_LIMITS } from './limits';
 import { OutboxSender } from './sync/outbox';
 import type { WallClock } from './clock';
 import type { ServiceClock } from './sync/clock';
+import { originOf } from './token';
+
+/** What erasing everything would lose of one service: its address ('demo', or null when not recorded) and counts. */
+export interface PendingService {
+  key: string;
+  origin: string | null;
+  unsent: number;
+  drafts: number;
+}
 
 type OutboxHandlers = Pick<Handlers, (`outbox:${string}` | `drafts:${string}`) & keyof Handlers>;
 
@@ -49,6 +58,8 @@ export class Outbox {
   readonly reconcileJob: Job;
   /** Set when a reconciliation could not ask the service (its order list could not be read). */
   private notAsked = false;
+  /** Services whose address is noted in the outbox this run (see noteService). */
+  private readonly noted = new Set<string>();
 
   constructor(private readonly options: OutboxOptions) {
     this.repo = new OutboxRepository(path.join(options.dataDir, 'outbox.sqlite'), options.databaseKey);
@@ -156,6 +167,45 @@ export class Outbox {
     this.changed();
   }
 
+  /** Orders not sent yet and drafts, per service that has any (what erasing everything would lose). */
+  pendingAll(): PendingService[] {
+    const origins = this.repo.serviceOrigins();
+    const byKey = new Map<string, PendingService>();
+    const of = (key: string): PendingService => {
+      let pending = byKey.get(key);
+      if (!pending) {
+        pending = { key, origin: key === 'demo' ? 'demo' : (origins.get(key) ?? null), unsent: 0, drafts: 0 };
+        byKey.set(key, pending);
+      }
+      return pending;
+    };
+    for (const { key, unsent } of this.repo.unsentByService()) of(key).unsent = unsent;
+    for (const { key, drafts } of this.drafts.countsByService()) of(key).drafts = drafts;
+    return [...byKey.values()];
+  }
+
+  /**
+   * Sign out and erase: every outbox entry and draft of every service removed, once no send is under way, and both files
+   * rebuilt under `key` (the new database key), so nothing of them is readable with the old one.
+   */
+  async eraseAll(key: Buffer): Promise<void> {
+    await this.sender.idle();
+    this.repo.eraseAll(key);
+    this.drafts.eraseAll(key);
+    this.noted.clear();
+    this.changed();
+  }
+
+  /** Keeps the address the service now configured stands for, to name it if its orders are counted before an erase. */
+  private async noteService(key: string): Promise<void> {
+    if (this.noted.has(key)) return; // once per run: drafts are saved on every change
+    const target = await this.options.target();
+    const origin = target.mode === 'demo' ? 'demo' : originOf(target.baseUrl);
+    if (!origin || cacheKey(target) !== key) return;
+    this.repo.noteService(key, origin);
+    this.noted.add(key);
+  }
+
   /**
    * An order just queued goes out at once, unless the service is known to be failing (5xx) or busy (429): a POST into
    * a failing service may or may not create the order and leaves it in doubt for staff to settle, one into a busy one
@@ -208,6 +258,7 @@ export class Outbox {
     },
     'outbox:submit': async ({ draftId, order }) => {
       const key = await this.key();
+      await this.noteService(key);
       const draft = this.drafts.get(draftId);
       const entry = this.repo.submit(draftId, key, order);
       // a corrected order replaces the rejected entry it was made from (only if that one is still rejected)
@@ -277,7 +328,9 @@ export class Outbox {
             reason: 'already_submitted',
           },
         );
-      return this.drafts.save(id, await this.key(), step, data);
+      const key = await this.key();
+      await this.noteService(key);
+      return this.drafts.save(id, key, step, data);
     },
     'drafts:discard': async ({ id }) => ({ discarded: this.drafts.discard(id) }),
     'outbox:reconcile': async ({ id }) => {

@@ -105,9 +105,16 @@ export class ServiceCaches<T extends ServiceCache> {
     return done;
   }
 
-  /** Closes the cache open now (its work stopped and unwound first), so its files can go; resolves once closed. */
+  /**
+   * Closes the cache open now and waits for those of other services still being retired (their work stopped and
+   * unwound first), so the files of every service can go; resolves once all are closed. Opens again on the next open().
+   */
   async release(): Promise<void> {
-    if (this.current) await this.retire(this.current.cache);
+    if (this.current) void this.retire(this.current.cache);
+    for (let waited: unknown = null; waited !== this.retiring;) {
+      waited = this.retiring;
+      await waited;
+    }
   }
 
   async close(): Promise<void> {

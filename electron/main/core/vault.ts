@@ -111,8 +111,10 @@ export class FileVault implements TokenVault {
     writeFileAtomic(this.dataFile, Buffer.concat([iv, cipher.getAuthTag(), body]));
   }
 
+  /** The token and the key that scrambled it both go (sign out and erase); the next token gets a new key. */
   async clear(): Promise<void> {
     fs.rmSync(this.dataFile, { force: true });
+    fs.rmSync(this.keyFile, { force: true });
   }
 }
 

@@ -1,7 +1,7 @@
 /** Order-entry drafts, saved on every change (synchronous=FULL): a crash, a power cut or a closed window loses nothing. */
 import type Database from 'better-sqlite3-multiple-ciphers';
 import { DraftData, type Draft } from '../../../../shared/domain';
-import { compact, openDatabase, type Migration } from './open';
+import { compact, openDatabase, rekey, type Migration } from './open';
 
 export const DRAFT_MIGRATIONS: readonly Migration[] = [
   (db) =>
@@ -38,6 +38,7 @@ export class DraftRepository {
       get: this.db.prepare('SELECT * FROM drafts WHERE id = ?'),
       remove: this.db.prepare('DELETE FROM drafts WHERE id = ?'),
       forgetService: this.db.prepare('DELETE FROM drafts WHERE service_key = ?'),
+      byService: this.db.prepare('SELECT service_key AS key, count(*) AS drafts FROM drafts GROUP BY service_key'),
     };
   }
 
@@ -63,6 +64,17 @@ export class DraftRepository {
   forget(serviceKey: string): void {
     this.stmt.forgetService.run(serviceKey);
     compact(this.db);
+  }
+
+  /** Drafts per service (what erasing everything would lose). */
+  countsByService(): { key: string; drafts: number }[] {
+    return this.stmt.byService.all() as { key: string; drafts: number }[];
+  }
+
+  /** Sign out and erase: every draft of every service removed, the file rebuilt and rewritten under `key`. */
+  eraseAll(key: Buffer): void {
+    this.db.exec('DELETE FROM drafts');
+    rekey(this.db, key);
   }
 
   discard(id: string): boolean {

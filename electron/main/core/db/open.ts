@@ -156,6 +156,19 @@ export function compact(db: Database.Database): void {
   db.pragma('wal_checkpoint(TRUNCATE)');
 }
 
+/**
+ * Sign out and erase: an emptied database rewritten under a new key. Its rows are deleted and the file compacted first
+ * (compact), so the old key opens nothing any more; the key changes on a rollback journal (rekey does not work in WAL).
+ */
+export function rekey(db: Database.Database, key: Buffer): void {
+  compact(db);
+  db.pragma('journal_mode = DELETE');
+  db.pragma("cipher = 'sqlcipher'");
+  db.pragma('legacy = 4');
+  db.pragma(`rekey = "x'${key.toString('hex')}'"`);
+  db.pragma('journal_mode = WAL');
+}
+
 /** Moves a damaged database (and its WAL) aside, never deleting it; returns where it went. */
 export function moveAside(file: string): string {
   const aside = `${file}.corrupt-${Date.now()}`;

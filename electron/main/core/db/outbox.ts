@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3-multiple-ciphers';
 import type { AttemptOutcome, NewOrder, OutboxCheck, OutboxEntry, OutboxState } from '../../../../shared/domain';
-import { compact, openDatabase, type Migration } from './open';
+import { compact, openDatabase, rekey, type Migration } from './open';
 
 export const OUTBOX_MIGRATIONS: readonly Migration[] = [
   (db) =>
@@ -56,6 +56,9 @@ export const OUTBOX_MIGRATIONS: readonly Migration[] = [
       ALTER TABLE outbox ADD COLUMN sent_mono REAL;
       ALTER TABLE outbox ADD COLUMN mono_epoch TEXT;
     `),
+  // 5: the address each service key stands for ('demo' for the demo data), so "Sign out and erase" can name the
+  // services whose orders are not sent yet
+  (db) => db.exec('CREATE TABLE services (service_key TEXT PRIMARY KEY, origin TEXT NOT NULL)'),
 ];
 
 /** When an entry's latest POST began, for finding it on the service (sync/reconcile.ts). */
@@ -140,6 +143,12 @@ export class OutboxRepository {
         .pluck(),
       // those still to go out or be looked for (a rejected order waits for staff, not for the service)
       awaiting: db.prepare("SELECT count(*) FROM outbox WHERE state IN ('queued', 'sending', 'unknown')").pluck(),
+      noteService: db.prepare('INSERT OR REPLACE INTO services (service_key, origin) VALUES (?, ?)'),
+      services: db.prepare('SELECT service_key AS key, origin FROM services'),
+      // per service, the same count (what erasing everything would lose)
+      unsentByService: db.prepare(
+        "SELECT service_key AS key, count(*) AS unsent FROM outbox WHERE state IN ('queued', 'sending', 'unknown', 'rejected') GROUP BY service_key",
+      ),
     };
     // An entry left 'sending' by a crash or a power cut may or may not have reached the service.
     this.stmt.interrupted.run(
@@ -249,6 +258,30 @@ export class OutboxRepository {
       this.stmt.forgetZone.run(serviceKey);
     })();
     compact(this.db);
+  }
+
+  /** Keeps the address service `key` stands for (to name it when its orders are counted before an erase). */
+  noteService(serviceKey: string, origin: string): void {
+    this.stmt.noteService.run(serviceKey, origin);
+  }
+
+  /** The addresses of the services noted, by key. */
+  serviceOrigins(): Map<string, string> {
+    return new Map((this.stmt.services.all() as { key: string; origin: string }[]).map((r) => [r.key, r.origin]));
+  }
+
+  /** Orders not on the service yet (rejected ones too), per service: what erasing everything would lose. */
+  unsentByService(): { key: string; unsent: number }[] {
+    return this.stmt.unsentByService.all() as { key: string; unsent: number }[];
+  }
+
+  /**
+   * Sign out and erase: every entry of every service removed, with its attempts, what was learnt of the services' clocks
+   * and their addresses; the file rebuilt and rewritten under `key`.
+   */
+  eraseAll(key: Buffer): void {
+    this.db.exec('DELETE FROM outbox_attempts; DELETE FROM outbox; DELETE FROM service_clock; DELETE FROM services;');
+    rekey(this.db, key);
   }
 
   /** Every order not on the service (the outbox badge, the quit guard): queued, paused, sending, in doubt, rejected. */

@@ -1,8 +1,9 @@
 /**
  * This computer's data: how the customer data Shopdesk keeps is protected, in plain words, and "Sign out and erase",
- * which says how many unsent orders would be lost and asks a second time when there are any.
+ * which erases what every service used here left, says how many unsent orders would be lost (per service, named by its
+ * address) and asks a second time when there are any.
  */
-import { Alert, Button, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, List, Modal, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { ResponseOf } from '../../../../shared/contract';
@@ -48,9 +49,25 @@ export function DataSettings() {
       setBusy(false);
     }
   };
-  const service =
-    preview?.service === 'demo' ? t('settings.data.demoService') : (preview?.service ?? t('settings.data.thisService'));
+  const serviceName = (service: string | null | undefined, fallback: string): string =>
+    service === 'demo' ? t('settings.data.demoService') : (service ?? fallback);
+  const service = serviceName(preview?.service, t('settings.data.thisService'));
   const unsent = preview?.unsent ?? 0;
+  /** The services whose orders would be lost, each named with its count. */
+  const unsentList = (
+    <List size="sm" aria-label={t('settings.data.unsentList')}>
+      {(preview?.services ?? [])
+        .filter((s) => s.unsent > 0)
+        .map((s, i) => (
+          <List.Item key={`${s.service ?? 'unknown'}-${i}`}>
+            {t('settings.data.unsentFor', {
+              service: serviceName(s.service, t('settings.data.unknownService')),
+              count: s.unsent,
+            })}
+          </List.Item>
+        ))}
+    </List>
+  );
   const keychain = settings.dataAtRest.keyKeptIn === 'os-keychain';
 
   return (
@@ -82,11 +99,15 @@ export function DataSettings() {
             <Text size="sm">{t('settings.data.eraseWhat', { service, drafts: preview.drafts })}</Text>
             {preview.unsent > 0 ? (
               <Alert color="red" title={t('settings.data.unsentTitle', { count: preview.unsent })}>
-                {t('settings.data.unsentText', { count: preview.unsent })}
+                <Stack gap="xs">
+                  <Text size="sm">{t('settings.data.unsentText', { count: preview.unsent })}</Text>
+                  {unsentList}
+                </Stack>
               </Alert>
             ) : (
               <Text size="sm">{t('settings.data.allSent')}</Text>
             )}
+            {preview.setAside > 0 && <Text size="sm">{t('settings.data.setAside', { count: preview.setAside })}</Text>}
             <Group justify="flex-end">
               <Button variant="default" onClick={() => setStep('closed')}>
                 {t('settings.data.keep')}
@@ -112,6 +133,7 @@ export function DataSettings() {
       >
         <Stack>
           <Text size="sm">{t('settings.data.loseText', { count: unsent })}</Text>
+          {unsentList}
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setStep('closed')}>
               {t('settings.data.keep')}
