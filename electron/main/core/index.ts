@@ -32,6 +32,7 @@ import { originOf, readToken, saveToken, tokenFor } from './token';
 import { fileDatabaseKey, type DatabaseKey } from './database-key';
 import { ServiceClock } from './sync/clock';
 import { Updates, type Updater } from './updates/index';
+import { Secrets } from './redact';
 
 export interface CoreLog {
   info(message: string): void;
@@ -90,7 +91,9 @@ export interface Core {
 const silentLog: CoreLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
 export function createCore(options: CoreOptions): Core {
-  const log = options.log ?? silentLog;
+  // the tokens this run uses: never in what is kept (the outbox's answers and reasons) nor in the log
+  const secrets = new Secrets();
+  const log = scrubbedLog(options.log ?? silentLog, secrets);
   // this user's only (0700/0600), and one Shopdesk at a time: a second one is refused here, before it opens anything
   secureFolder(options.dataDir);
   const lock = DataFolderLock.acquire(options.dataDir);
@@ -107,13 +110,14 @@ export function createCore(options: CoreOptions): Core {
 
   const target = async (): Promise<ConnectionTarget> => {
     const stored = settings.get();
-    if (stored.mode === 'demo') return { mode: 'demo', baseUrl: demo?.url ?? null, token: demo?.token ?? null };
+    if (stored.mode === 'demo') {
+      secrets.add(demo?.token);
+      return { mode: 'demo', baseUrl: demo?.url ?? null, token: demo?.token ?? null };
+    }
     // the token goes only to the origin it was saved for
-    return {
-      mode: stored.mode,
-      baseUrl: stored.baseUrl,
-      token: tokenFor(await readToken(options.vault, stored.baseUrl), stored.baseUrl),
-    };
+    const token = tokenFor(await readToken(options.vault, stored.baseUrl), stored.baseUrl);
+    secrets.add(token);
+    return { mode: stored.mode, baseUrl: stored.baseUrl, token };
   };
   // the time the background schedule follows (the service's own clock above is another matter)
   const appClock = options.clock ?? systemClock;
@@ -165,6 +169,7 @@ export function createCore(options: CoreOptions): Core {
     wall: options.wall,
     scheduler,
     databaseKey: databaseKey.key,
+    scrub: (text) => secrets.scrub(text),
     error: (message, detail) => log.error(message, detail),
   });
   const updates = new Updates({
@@ -250,6 +255,7 @@ export function createCore(options: CoreOptions): Core {
             { token: ['The API token cannot contain spaces or line breaks.'] },
             { reason: 'token_spaces' },
           );
+        secrets.add(trimmed);
         await saveToken(options.vault, url.url, trimmed);
       } else {
         // a token saved for another address is never carried over to this one: it is asked for again
@@ -281,8 +287,10 @@ export function createCore(options: CoreOptions): Core {
           serviceVersion: null,
           latencyMs: null,
         };
-      if (request.token !== undefined && request.token.trim() !== '')
+      if (request.token !== undefined && request.token.trim() !== '') {
+        secrets.add(request.token.trim());
         return probeService(http, baseUrl, request.token.trim());
+      }
       // the saved token is tried only at the origin it was saved for; another address asks for its own
       const saved = current.mode === 'demo' ? null : await readToken(options.vault, settings.get().baseUrl);
       const token = current.mode === 'demo' && baseUrl === current.baseUrl ? current.token : tokenFor(saved, baseUrl);
@@ -410,6 +418,18 @@ export function createCore(options: CoreOptions): Core {
       })();
       return closing;
     },
+  };
+}
+
+/** The log as the core writes it: every line and detail scrubbed of the secrets in use and of credential shapes. */
+function scrubbedLog(log: CoreLog, secrets: Secrets): CoreLog {
+  return {
+    info: (message) => log.info(secrets.scrub(message)),
+    warn: (message) => log.warn(secrets.scrub(message)),
+    error: (message, detail) =>
+      detail === undefined
+        ? log.error(secrets.scrub(message))
+        : log.error(secrets.scrub(message), secrets.scrubValue(detail)),
   };
 }
 

@@ -41,6 +41,8 @@ export interface OutboxOptions {
   clock: ServiceClock;
   /** Encrypts the outbox and the drafts (customer data). */
   databaseKey: Buffer;
+  /** What every text an answer or error brought passes through before it is stored (core/redact.ts). */
+  scrub?: (text: string) => string;
   /** Told of a failure in work nobody waits for (a send started in the background); the log in the app. */
   error?: (message: string, detail?: unknown) => void;
   scheduler: Scheduler;
@@ -62,7 +64,7 @@ export class Outbox {
   private readonly noted = new Set<string>();
 
   constructor(private readonly options: OutboxOptions) {
-    this.repo = new OutboxRepository(path.join(options.dataDir, 'outbox.sqlite'), options.databaseKey);
+    this.repo = new OutboxRepository(path.join(options.dataDir, 'outbox.sqlite'), options.databaseKey, options.scrub);
     this.drafts = new DraftRepository(path.join(options.dataDir, 'drafts.sqlite'), options.databaseKey);
     this.sender = new OutboxSender({
       repo: this.repo,

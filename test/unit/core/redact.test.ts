@@ -83,3 +83,103 @@ describe('what is kept of an answer that echoes the token', () => {
     });
   }
 });
+
+/**
+ * Issue #25 (point 6): every text an answer or an error brings is scrubbed of the token in use — and of credential
+ * shapes — by one function on its way into the outbox's database, and the log gets the same treatment. A sentinel
+ * token travels every path: an answer that is not an order and echoes it, an error text, a header echo, a log line.
+ */
+const SENTINEL = 'sentinel-q7Zp3Kx9Lm2Vw8Rt';
+
+/** A service that answers every POST with something that is not an order (200), echoing what it was sent. */
+async function notAnOrderEcho(kind: 'answer' | 'headers' | 'error-text'): Promise<string> {
+  const server = http.createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      const auth = String(req.headers.authorization ?? '');
+      const token = auth.replace(/^Bearer /, '');
+      if (kind === 'answer')
+        return res
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ ok: true, echo: token }));
+      if (kind === 'headers')
+        return res
+          .writeHead(200, { 'content-type': 'application/json', 'x-echo': token })
+          .end(JSON.stringify({ received: req.headers, note: `you sent ${token}` }));
+      res.writeHead(502, { 'content-type': 'text/plain' }).end(`gateway could not reach upstream; credential ${token}`);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  cleanup.push(() => server.close());
+  const address = server.address();
+  return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+}
+
+async function keptAfterSend(
+  url: string,
+  http_?: ServiceHttp,
+): Promise<{ core: Core; kept: string; logged: string[] }> {
+  const logged: string[] = [];
+  const log = {
+    info: (m: string) => logged.push(m),
+    warn: (m: string) => logged.push(m),
+    error: (m: string, d?: unknown) => logged.push(`${m} ${String(d ?? '')}`),
+  };
+  const { core, dispose } = createTestCore({ http: http_ ?? new ServiceHttp(), log });
+  cleanup.push(dispose);
+  await ask(core, 'settings:save', { baseUrl: url, token: SENTINEL });
+  const entry = await ask(core, 'outbox:submit', { draftId: `sentinel-${Math.random()}`, order: sampleOrder() });
+  for (let i = 0; i < 400; i++) {
+    const now = (await ask(core, 'outbox:list', {})).entries.find((e) => e.id === entry.id)!;
+    if (now.attempts.length > 0 && now.state !== 'sending' && (now.state !== 'unknown' || now.check))
+      return { core, kept: JSON.stringify(await ask(core, 'outbox:list', {})), logged };
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error('not sent');
+}
+
+describe('a sentinel token in every path is never stored nor returned', () => {
+  it('a POST answer that is not an order and echoes the token: the entry kept and outbox:list hold no token', async () => {
+    const { kept } = await keptAfterSend(await notAnOrderEcho('answer'));
+    expect(kept).toContain('unreadable answer');
+    expect(kept).toContain(REDACTED);
+    expect(kept).not.toContain(SENTINEL);
+  });
+
+  it('an answer echoing the request’s headers (Authorization and a header of its own)', async () => {
+    const { kept } = await keptAfterSend(await notAnOrderEcho('headers'));
+    expect(kept).toContain('unreadable answer');
+    expect(kept).not.toContain(SENTINEL);
+  });
+
+  it('an error text (a gateway naming the credential it was given)', async () => {
+    const { kept } = await keptAfterSend(await notAnOrderEcho('error-text'));
+    expect(kept).toContain('server_error');
+    expect(kept).not.toContain(SENTINEL);
+  });
+
+  it('an error thrown with the token in its text: neither the entry nor the log keeps it', async () => {
+    class Leaky extends ServiceHttp {
+      override async json(...args: Parameters<ServiceHttp['json']>): ReturnType<ServiceHttp['json']> {
+        const [conn, path] = args;
+        if (path.startsWith('/api/order')) throw new Error(`socket closed; request had Authorization ${conn.token}`);
+        return super.json(...args);
+      }
+    }
+    const { core, kept, logged } = await keptAfterSend(await notAnOrderEcho('answer'), new Leaky());
+    expect(kept).not.toContain(SENTINEL);
+    // a handler failing with it: the log line is written, without the token
+    await core.dispatch('orders:get', { id: 1 });
+    await core.dispatch('orders:refresh', {});
+    await new Promise((r) => setTimeout(r, 200));
+    const lines = logged.join('\n');
+    expect(lines).toContain(REDACTED);
+    expect(lines).not.toContain(SENTINEL);
+  });
+
+  it('a proxy’s password in an address is taken out as a credential', () => {
+    expect(redact('proxy http://shop:pr0xy-Pa55@proxy.local:3128 refused', [], 1000)).toBe(
+      `proxy http://shop:${REDACTED}@proxy.local:3128 refused`,
+    );
+  });
+});

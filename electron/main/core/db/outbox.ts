@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3-multiple-ciphers';
 import type { AttemptOutcome, NewOrder, OutboxCheck, OutboxEntry, OutboxState } from '../../../../shared/domain';
 import { compact, openDatabase, rekey, type Migration } from './open';
+import { redact } from '../redact';
 
 export const OUTBOX_MIGRATIONS: readonly Migration[] = [
   (db) =>
@@ -87,8 +88,16 @@ export class OutboxRepository {
   readonly movedAside: string | null;
   private readonly stmt;
 
-  /** `key` encrypts the file (core/database-key.ts); without one (some tests) it is plain. */
-  constructor(file: string, key?: Buffer) {
+  /**
+   * `key` encrypts the file (core/database-key.ts); without one (some tests) it is plain. `scrub` is the one way into
+   * the file for every text an answer or an error brought (reasons, field messages, attempts' excerpts, checks): it
+   * takes out the tokens in use and anything shaped like a credential (core/redact.ts); by default the shapes only.
+   */
+  constructor(
+    file: string,
+    key?: Buffer,
+    private readonly scrub: (text: string) => string = (text) => redact(text, [], Number.POSITIVE_INFINITY),
+  ) {
     const opened = openDatabase({ file, migrations: OUTBOX_MIGRATIONS, synchronous: 'FULL', key });
     this.db = opened.db;
     this.movedAside = opened.movedAside;
@@ -308,22 +317,45 @@ export class OutboxRepository {
     check?: OutboxCheck,
     now = Date.now(),
   ): OutboxEntry {
+    const scrub = (text: string | null | undefined): string | null => (text == null ? null : this.scrub(text));
     this.db.transaction(() => {
       this.stmt.setState.run(
         state,
-        details.reason ?? null,
-        details.fieldErrors ? JSON.stringify(details.fieldErrors) : null,
+        scrub(details.reason),
+        details.fieldErrors ? JSON.stringify(this.scrubAll(details.fieldErrors)) : null,
         details.serverOrderId ?? null,
-        details.serverPoNumber || null,
+        scrub(details.serverPoNumber || null),
         details.totalsMismatch ? 1 : 0,
         now,
-        check ? JSON.stringify(check) : null,
+        check ? JSON.stringify(this.scrubAll(check)) : null,
         id,
       );
       if (attempt)
-        this.stmt.attempt.run(id, now, attempt.outcome, attempt.status ?? null, attempt.excerpt?.slice(0, 300) ?? null);
+        this.stmt.attempt.run(
+          id,
+          now,
+          attempt.outcome,
+          attempt.status ?? null,
+          scrub(attempt.excerpt)?.slice(0, 300) ?? null,
+        );
     })();
     return this.get(id)!;
+  }
+
+  /** Every text in a value (field messages, a check's candidates) scrubbed; its shape kept, so it reads back. */
+  private scrubAll<T>(value: T): T {
+    const walk = (v: unknown): unknown => {
+      if (typeof v === 'string') return this.scrub(v);
+      if (Array.isArray(v)) return v.map(walk);
+      if (v && typeof v === 'object') {
+        const out: Record<string, unknown> = {};
+        for (const [k, inner] of Object.entries(v))
+          Object.defineProperty(out, k, { value: walk(inner), enumerable: true, writable: true, configurable: true });
+        return out;
+      }
+      return v;
+    };
+    return walk(value) as T;
   }
 
   setPaused(serviceKey: string, paused: boolean): void {
