@@ -25,6 +25,8 @@ export interface ServiceOptions {
   dateOrder?: DateOrder;
   /** SQLite file to keep (and reuse) the generated data set; in memory when absent. */
   dataFile?: string;
+  /** Encrypts `dataFile` with this key (demo mode keeps what was typed in training under the app's database key). */
+  dataKey?: Buffer | null;
   /**
    * Shape of GET /api/order: `paginated`, Laravel's full paginator; `simple`, its simple one (`links.next`, meta
    * without `total`/`last_page`); `data-paged` and `bare-paged`, pages of `{data}` or a bare array with no word of
@@ -112,6 +114,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     dateOrder,
     anchor: options.anchor,
     file: options.dataFile,
+    key: options.dataKey ?? null,
     nativeBinding: options.nativeBinding ?? null,
   });
   const faults = new FaultController();

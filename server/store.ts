@@ -41,8 +41,20 @@ export interface ServiceStore {
 
 const BATCH = 5_000;
 
-export function openStore(options: SeedOptions & { file?: string; nativeBinding?: string | null }): ServiceStore {
+export function openStore(
+  options: SeedOptions & { file?: string; nativeBinding?: string | null; key?: Buffer | null },
+): ServiceStore {
   const sqlite: Database.Options = options.nativeBinding ? { nativeBinding: options.nativeBinding } : {};
+  /** Opens the file, encrypted with the key when one is given (SQLCipher 4's format, as the app's own databases). */
+  const open = (file: string): Database.Database => {
+    const opened = new Database(file, sqlite);
+    if (options.key) {
+      opened.pragma("cipher = 'sqlcipher'");
+      opened.pragma('legacy = 4');
+      opened.pragma(`key = "x'${options.key.toString('hex')}'"`);
+    }
+    return opened;
+  };
   const wanted = JSON.stringify({
     v: GENERATOR_VERSION,
     seed: options.seed,
@@ -50,13 +62,14 @@ export function openStore(options: SeedOptions & { file?: string; nativeBinding?
     orders: options.orders,
     dateOrder: options.dateOrder,
   });
-  let db = new Database(options.file ?? ':memory:', sqlite);
+  let db = options.file ? open(options.file) : new Database(':memory:', sqlite);
   if (options.file) {
+    // another data set, or a file that does not open with the key (a plain one of an older version): made afresh
     const meta = tryReadMeta(db);
     if (meta !== wanted) {
       db.close();
       for (const suffix of ['', '-wal', '-shm']) fs.rmSync(options.file + suffix, { force: true });
-      db = new Database(options.file, sqlite);
+      db = open(options.file);
     }
   }
   db.pragma('journal_mode = WAL');

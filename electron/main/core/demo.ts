@@ -1,23 +1,33 @@
-/** Demo / training mode: the reference service on 127.0.0.1 with a random token, data kept in the app's folder. */
+/**
+ * Demo / training mode: the reference service on 127.0.0.1 with a random token, its data kept in the app's folder,
+ * encrypted with the database key like the other files with customer data (what is typed in training is names and
+ * addresses too), this user's only; sign out and erase removes it.
+ */
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { startService, type RunningService } from '../../../server/index';
-import { sqliteBinding } from './db/open';
+import { secureFile, sqliteBinding } from './db/open';
 
 export const DEMO_SIZE = { products: 2_500, orders: 800 } as const;
 /** The demo service's data, in the data folder (sign out and erase removes it). */
 export const DEMO_DATA_FILE = 'demo-service.sqlite';
 
-export async function startDemoService(dataDir: string): Promise<RunningService> {
-  return startService({
+export async function startDemoService(dataDir: string, key: Buffer): Promise<RunningService> {
+  const file = path.join(dataDir, DEMO_DATA_FILE);
+  // this user's only, whatever the process's umask (SQLite gives its -wal and -shm the file's mode)
+  secureFile(file);
+  const service = await startService({
     host: '127.0.0.1',
     port: 0,
     token: randomBytes(24).toString('base64url'),
     products: DEMO_SIZE.products,
     orders: DEMO_SIZE.orders,
     seed: 7,
-    dataFile: path.join(dataDir, DEMO_DATA_FILE),
+    dataFile: file,
+    dataKey: key,
     // the same SQLite binary as the app's own databases: one process loads it from one place
     nativeBinding: sqliteBinding(),
   });
+  for (const suffix of ['', '-wal', '-shm']) secureFile(file + suffix);
+  return service;
 }

@@ -201,7 +201,7 @@ export function createCore(options: CoreOptions): Core {
 
   const ensureDemo = async (): Promise<RunningService> => {
     if (demo) return demo;
-    demoStarting ??= startDemoService(options.dataDir)
+    demoStarting ??= startDemoService(options.dataDir, databaseKey.key)
       .then((service) => {
         demo = service;
         log.info(`demo service listening on ${service.url}`);

@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DATABASE_KEY_FILE } from '../../../electron/main/core/database-key';
+import { DEMO_DATA_FILE } from '../../../electron/main/core/demo';
 import { DraftRepository } from '../../../electron/main/core/db/drafts';
 import { OutboxRepository } from '../../../electron/main/core/db/outbox';
 import { unlock } from '../../../electron/main/core/db/open';
@@ -112,6 +113,9 @@ describe('sign out and erase after two services and demo mode', () => {
     await ask(core, 'demo:start', {});
     await workWith(core, 'demo');
     const oldKey = fs.readFileSync(path.join(dir, DATABASE_KEY_FILE), 'utf8');
+    // the demo service's data is encrypted like the rest: even before the erase no file holds the marker in plain
+    expect(fs.existsSync(path.join(dir, DEMO_DATA_FILE))).toBe(true);
+    expect(filesHolding(NAME)).toEqual([]);
     expect(fs.readdirSync(dir).filter((f) => /^(orders|catalogue)-/.test(f)).length).toBeGreaterThanOrEqual(4);
 
     // the orders of a service no longer configured are named with its address, per service
@@ -191,4 +195,40 @@ describe('sign out and erase after two services and demo mode', () => {
     await ask(core, 'settings:erase', { confirmedUnsent: 0 });
     expect(fs.readdirSync(dir).filter((f) => f.includes('.corrupt-'))).toEqual([]);
   });
+});
+
+describe('demo data (issue #25, point 5)', () => {
+  it('is kept encrypted under the database key, this user’s only; a plain file of an older version is replaced', async () => {
+    fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+    // what an older version left: the demo service's data in plain, 0644, with a trainee's order in it
+    const plain = new Database(path.join(dir, DEMO_DATA_FILE));
+    plain.exec(`CREATE TABLE orders (id INTEGER PRIMARY KEY, json TEXT); INSERT INTO orders VALUES (1, '${NAME}')`);
+    plain.close();
+    fs.chmodSync(path.join(dir, DEMO_DATA_FILE), 0o644);
+    expect(filesHolding(NAME)).toEqual([DEMO_DATA_FILE]);
+
+    core = coreIn(dir, { vault: new FileVault(path.join(dir, 'vault')) });
+    await ask(core, 'demo:start', {});
+    await workWith(core, 'demo');
+    const file = path.join(dir, DEMO_DATA_FILE);
+    expect(fs.readFileSync(file).subarray(0, 15).toString('latin1')).not.toBe('SQLite format 3');
+    expect(filesHolding(NAME)).toEqual([]);
+    expect(filesHolding(EMAIL)).toEqual([]);
+    if (process.platform !== 'win32')
+      for (const name of fs.readdirSync(dir).filter((f) => f.startsWith(DEMO_DATA_FILE)))
+        expect((fs.statSync(path.join(dir, name)).mode & 0o777).toString(8), name).toBe('600');
+
+    // a restart keeps what was typed in training (the order is still on the demo service)
+    await core.close();
+    core = coreIn(dir, { vault: new FileVault(path.join(dir, 'vault')) });
+    await core.ready;
+    const demo = await ask(core, 'settings:get', {});
+    expect(demo).toMatchObject({ mode: 'demo', demo: { running: true } });
+    await refreshOrders(core);
+    expect((await ask(core, 'orders:query', { text: 'Marchbanks' })).rows.length).toBeGreaterThan(0);
+
+    // and erase takes it away
+    await ask(core, 'settings:erase', { confirmedUnsent: 0 });
+    expect(fs.readdirSync(dir).filter((f) => f.startsWith(DEMO_DATA_FILE))).toEqual([]);
+  }, 120_000);
 });
