@@ -19,6 +19,10 @@ import { FileVault } from '../main/core/vault';
 import { startWebHost, type WebHost } from './host';
 import { AppFailure } from '../../shared/errors';
 
+// every file and folder this process makes is this user's only, from the first one on (the data folder, the demo
+// service's files, screens.json, the launcher pages), as in the Electron shell
+process.umask(0o077);
+
 const { values } = parseArgs({
   options: {
     'data-dir': { type: 'string' },

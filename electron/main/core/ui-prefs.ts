@@ -32,6 +32,7 @@ export function uiPrefsHandlers(dir: string, events?: CoreEvents): Pick<Handlers
     configName: 'screens',
     projectName: 'shopdesk',
     clearInvalidConfig: true,
+    configFileMode: 0o600,
   });
   return {
     'ui:get': async () => readPrefs(conf.store),
