@@ -57,6 +57,10 @@ export const VERDICT_REASONS = [
   'server_error',
   'busy',
   'token_for_other_address',
+  /** The proxy could not be reached or refused the tunnel (#26). */
+  'proxy',
+  /** The proxy asks for a login (407). */
+  'proxy_auth',
 ] as const;
 export type VerdictReason = (typeof VERDICT_REASONS)[number];
 const Url = z.string().max(4096);
@@ -99,6 +103,39 @@ export const VERDICTS = [
   // the saved token belongs to another origin and is not sent here (tokenOrigin says which)
   'token_for_other_address',
 ] as const;
+
+/** Where the proxy setting comes from (Settings → Connection, #26): the system's, one typed by hand, or none. */
+export const PROXY_MODES = ['system', 'manual', 'none'] as const;
+export type ProxyModeSetting = (typeof PROXY_MODES)[number];
+/** How a request went out: directly (no proxy set, the system said so, or to this computer) or through a proxy. */
+export const ROUTE_SOURCES = ['none', 'system', 'loopback', 'environment', 'manual'] as const;
+export const RouteView = z.object({ proxy: z.string().max(500).nullable(), source: z.enum(ROUTE_SOURCES) });
+export type RouteView = z.infer<typeof RouteView>;
+
+export const NetworkView = z.object({
+  mode: z.enum(PROXY_MODES),
+  /** The manual proxy's address (without any login). */
+  url: z.string().nullable(),
+  username: z.string().nullable(),
+  /** A password is kept (with the token's protection); it is never shown. */
+  passwordSet: z.boolean(),
+  /** What "system" means on this host: the desktop's settings (PAC, WPAD, OS) or the environment variables. */
+  systemFrom: z.enum(['desktop', 'environment']),
+  /** The environment's proxy for HTTPS (without any login), when one is set. */
+  environmentProxy: z.string().nullable(),
+});
+export type NetworkView = z.infer<typeof NetworkView>;
+
+export const SaveNetworkRequest = z
+  .object({
+    mode: z.enum(PROXY_MODES),
+    url: z.string().max(500).nullable().optional(),
+    username: z.string().max(200).nullable().optional(),
+    /** A new password; absent keeps the stored one, empty removes it. */
+    password: z.string().max(1000).optional(),
+  })
+  .strict();
+
 export const ConnectionVerdict = z.object({
   verdict: z.enum(VERDICTS),
   /** English, for the log; the screen words the verdict from `why` (issue #18). */
@@ -114,8 +151,12 @@ export const ConnectionVerdict = z.object({
       /** With 'url': what is wrong with the address, and the scheme typed. */
       problem: z.enum(URL_PROBLEMS).optional(),
       scheme: z.string().optional(),
+      /** With 'proxy'/'proxy_auth': the proxy (without any login). */
+      proxy: z.string().optional(),
     })
     .optional(),
+  /** How the test's request went out (#26): directly or through which proxy. */
+  route: RouteView.nullable().optional(),
   productCount: z.number().int().nullable(),
   serviceVersion: z.string().nullable(),
   latencyMs: z.number().nullable(),
@@ -353,6 +394,8 @@ const channel = <Req extends z.ZodType, Res extends z.ZodType>(request: Req, res
 export const contract = {
   'app:info': channel(Empty, AppInfo),
   'settings:get': channel(Empty, SettingsView),
+  'settings:network': channel(Empty, NetworkView),
+  'settings:network-save': channel(SaveNetworkRequest, NetworkView),
   'settings:save': channel(SaveSettingsRequest, SettingsView),
   'connection:status': channel(Empty, ConnectionState),
   'connection:check': channel(Empty, ConnectionState),

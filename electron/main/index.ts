@@ -124,6 +124,8 @@ if (!app.requestSingleInstanceLock()) {
           : null,
         // plain JavaScript, no loader needed; unpacked next to the archive in the installed app
         catalogueWriter: { script: writerThreadFile(writerScript), execArgv: [], nativeBinding: sqliteBinary },
+        // the system's proxy for each request as Chromium applies it: OS settings, PAC file, WPAD (#26)
+        resolveProxy: (url) => session.defaultSession.resolveProxy(url),
       });
     } catch (error) {
       if (!(error instanceof AppFailure && error.code === 'data_folder_in_use')) throw error;

@@ -31,6 +31,8 @@ import type { TokenVault } from './vault';
 import { originOf, readToken, saveToken, tokenFor } from './token';
 import { fileDatabaseKey, type DatabaseKey } from './database-key';
 import { ServiceClock } from './sync/clock';
+import type { ProxyResolver } from './api/network';
+import { networkHandlers, networkRoutes } from './network-settings';
 import { Updates, type Updater } from './updates/index';
 import { Secrets } from './redact';
 
@@ -64,6 +66,11 @@ export interface CoreOptions {
   updater?: Updater | null;
   /** The time the background schedule follows (tests use a manual clock, the load bench a faster one). */
   clock?: Clock;
+  /**
+   * The desktop shell's proxy lookup (Electron: session.resolveProxy — the OS settings, PAC and WPAD); absent under
+   * Node and in the browser host, where "system" means the environment's HTTPS_PROXY/HTTP_PROXY/NO_PROXY.
+   */
+  resolveProxy?: ProxyResolver;
   /**
    * The PC's wall clock and a monotonic one, for finding an order whose answer was lost (tests step the wall clock to
    * play NTP, a resumed VM or staff fixing the time).
@@ -101,7 +108,8 @@ export function createCore(options: CoreOptions): Core {
   // sign out and erase replaces it (a new key for the emptied databases)
   let databaseKey = options.databaseKey ?? fileDatabaseKey(options.dataDir);
   const events = new CoreEvents();
-  const http = options.http ?? new ServiceHttp();
+  const resolver = options.resolveProxy ?? null;
+  const http = options.http ?? new ServiceHttp(undefined, { routes: networkRoutes(settings, options.vault, resolver) });
   // the service's clock, from the Date header of every answer (for finding orders whose answer was lost)
   const clock = new ServiceClock(options.wall);
   http.onServerDate = (origin, serviceMs) => clock.observe(origin, serviceMs);
@@ -221,6 +229,7 @@ export function createCore(options: CoreOptions): Core {
 
   const uiPrefs = uiPrefsHandlers(options.dataDir, events);
   const handlers: Handlers = {
+    ...networkHandlers({ settings, vault: options.vault, resolver, changed: () => void connection.recheck() }),
     ...catalogue.handlers,
     ...orders.handlers,
     ...outbox.handlers,

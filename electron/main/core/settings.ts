@@ -4,6 +4,14 @@ import { z } from 'zod';
 import { DATE_ORDER_SETTINGS } from '../../../shared/domain';
 import { EMPTY_SHOP, ShopSettings } from '../../../shared/shop';
 import { DEFAULT_SYNC, SyncSettings } from '../../../shared/sync';
+import { PROXY_MODES } from '../../../shared/contract';
+
+export const ProxySettings = z.object({
+  mode: z.enum(PROXY_MODES).catch('system'),
+  url: z.string().max(500).nullable().catch(null),
+});
+export type ProxySettings = z.infer<typeof ProxySettings>;
+export const DEFAULT_PROXY: ProxySettings = { mode: 'system', url: null };
 
 export const StoredSettings = z.object({
   mode: z.enum(['unconfigured', 'service', 'demo']).catch('unconfigured'),
@@ -14,6 +22,8 @@ export const StoredSettings = z.object({
   shop: ShopSettings.catch(EMPTY_SHOP),
   /** How often background work reads the service (Settings → Sync). */
   sync: SyncSettings.catch(DEFAULT_SYNC),
+  /** Settings → Connection: how requests reach the service (#26); the proxy's login is kept in the vault. */
+  proxy: ProxySettings.catch(DEFAULT_PROXY),
 });
 export type StoredSettings = z.infer<typeof StoredSettings>;
 
@@ -30,6 +40,7 @@ const DEFAULTS: StoredSettings = {
   dateOrder: 'auto',
   shop: EMPTY_SHOP,
   sync: DEFAULT_SYNC,
+  proxy: DEFAULT_PROXY,
 };
 
 export function createSettingsStore(dir: string): SettingsStore {

@@ -2,10 +2,11 @@
  * The one way main talks to the service: auth headers, deadlines, a response size cap, no cross-origin
  * redirects, and an error taxonomy that says whether a request may have reached the server.
  */
-import { Agent, request, errors as undiciErrors, type Dispatcher } from 'undici';
+import { request, errors as undiciErrors, type Agent, type Dispatcher } from 'undici';
 import { AppFailure, type ErrorCode } from '../../../../shared/errors';
 import { LIMITS } from '../limits';
 import { redact } from '../redact';
+import { NetworkRoutes, withoutLogin, type ProxyRoute } from './network';
 
 export class ApiFailure extends AppFailure {
   constructor(
@@ -16,8 +17,8 @@ export class ApiFailure extends AppFailure {
       /** False only when the request certainly never reached the server (refused, DNS, TLS). */
       maybeDelivered: boolean;
       retryAfterMs?: number;
-      /** With 'unreachable': why, as a code the screen can word (issue #18). */
-      network?: 'refused' | 'host_not_found' | 'tls' | 'network' | 'lost';
+      /** With 'unreachable': why, as a code the screen can word (issue #18); `proxy*`: the proxy in the way (#26). */
+      network?: 'refused' | 'host_not_found' | 'tls' | 'network' | 'lost' | 'proxy' | 'proxy_auth';
       excerpt?: string;
       fields?: Record<string, string[]>;
       /** More facts for the screen to word (issue #18): a reason code, a host, the service's own message. */
@@ -123,8 +124,20 @@ const NOT_DELIVERED = new Set([
 ]);
 const TLS_ERRORS = /CERT|SSL|TLS|SELF_SIGNED|UNABLE_TO_VERIFY/;
 
+/** The connection pool's settings for the service, direct or through a proxy. */
+export const SERVICE_AGENT_OPTIONS: Agent.Options = {
+  connections: LIMITS.maxConnections,
+  headersTimeout: LIMITS.headersTimeoutMs,
+  bodyTimeout: LIMITS.bodyIdleTimeoutMs,
+  keepAliveTimeout: 30_000,
+};
+
 export class ServiceHttp {
-  private readonly agent: Agent;
+  /** A fixed dispatcher (tests, benchmarks), else the route of each request (api/network.ts). */
+  private readonly agent: Agent | null;
+  readonly routes: NetworkRoutes;
+  /** The route the latest request to each origin took (the connection test says which proxy it used). */
+  private readonly lastRoutes = new Map<string, ProxyRoute>();
   /** Told the service's clock (its Date header) on every answer, for reconciliation (sync/clock.ts). */
   onServerDate: ((origin: string, serviceMs: number) => void) | null = null;
   private readonly listeners = new Set<AnswerListener>();
@@ -153,28 +166,34 @@ export class ServiceHttp {
     for (const listener of this.listeners) listener(report);
   }
 
-  /** `conditional: false` never sends validators (the load bench's model of the app before conditional requests). */
+  /**
+   * `conditional: false` never sends validators (the load bench's model of the app before conditional requests).
+   * `routes`: how requests reach the service (proxy, trusted roots); by default the environment's proxy settings.
+   */
   constructor(
     dispatcher?: Agent,
-    private readonly options: { conditional?: boolean } = {},
+    private readonly options: { conditional?: boolean; routes?: NetworkRoutes } = {},
   ) {
-    this.agent =
-      dispatcher ??
-      new Agent({
-        connections: LIMITS.maxConnections,
-        headersTimeout: LIMITS.headersTimeoutMs,
-        bodyTimeout: LIMITS.bodyIdleTimeoutMs,
-        keepAliveTimeout: 30_000,
-      });
+    this.agent = dispatcher ?? null;
+    this.routes =
+      options.routes ??
+      new NetworkRoutes({ settings: () => ({ mode: 'system', url: null }), agent: SERVICE_AGENT_OPTIONS });
+  }
+
+  /** The route the latest request to `origin` took (null before any). */
+  routeTo(origin: string): ProxyRoute | null {
+    return this.lastRoutes.get(origin) ?? null;
   }
 
   async close(): Promise<void> {
-    await this.agent.close();
+    await this.agent?.close();
+    await this.routes.close();
   }
 
   /** Closes at once, aborting requests under way (shutdown, tests). */
   async destroy(): Promise<void> {
-    await this.agent.destroy();
+    await this.agent?.destroy();
+    await this.routes.destroy();
   }
 
   /** Sends one request to `path` (relative to the base URL) and parses the JSON answer; throws ApiFailure. */
@@ -278,16 +297,24 @@ export class ServiceHttp {
       headers['content-type'] = 'application/json';
       payload = JSON.stringify(body);
     }
+    let route: ProxyRoute = { kind: 'direct', source: 'none' };
     try {
+      let dispatcher: Dispatcher;
+      if (this.agent) dispatcher = this.agent;
+      else {
+        route = await this.routes.route(url);
+        dispatcher = await this.routes.dispatcher(route);
+      }
+      this.lastRoutes.set(url.origin, route);
       return await request(url, {
         method: method as Dispatcher.HttpMethod,
         headers,
         body: payload,
         signal,
-        dispatcher: this.agent,
+        dispatcher,
       });
     } catch (error) {
-      throw toFailure(error, signal);
+      throw toFailure(error, signal, false, route);
     }
   }
 
@@ -445,10 +472,36 @@ export function parseRetryAfter(value: unknown, now = Date.now()): number | unde
   return Math.min(ms, LIMITS.maxRetryAfterMs);
 }
 
-function toFailure(error: unknown, signal: AbortSignal, duringBody = false): ApiFailure {
+function toFailure(
+  error: unknown,
+  signal: AbortSignal,
+  duringBody = false,
+  route: ProxyRoute | null = null,
+): ApiFailure {
   if (error instanceof ApiFailure) return error;
-  const err = error as { code?: string; name?: string; message?: string; cause?: { code?: string } };
+  const err = error as { code?: string; name?: string; message?: string; cause?: { code?: string; message?: string } };
   const code = err.code ?? err.cause?.code ?? '';
+  if (!duringBody && route?.kind === 'proxy' && !signal.aborted) {
+    // the proxy answered the tunnel request with an error of its own (407: it asks for a login), or could not be reached
+    const proxy = withoutLogin(route.proxy);
+    const said = /Proxy response \((\d{3})\)/.exec(`${err.message ?? ''} ${err.cause?.message ?? ''}`);
+    const status = said ? Number(said[1]) : null;
+    if (status !== null || (NOT_DELIVERED.has(code) && !TLS_ERRORS.test(code))) {
+      const network = status === 407 ? 'proxy_auth' : 'proxy';
+      return new ApiFailure(
+        'unreachable',
+        status === 407
+          ? `The proxy ${proxy} asks for a login.`
+          : `The service could not be reached through the proxy ${proxy}${status ? ` (it answered ${status})` : ''}.`,
+        {
+          maybeDelivered: false,
+          network,
+          ...(status ? { status } : {}),
+          facts: { proxy, proxySource: route.source },
+        },
+      );
+    }
+  }
   if (
     signal.aborted ||
     err.name === 'AbortError' ||

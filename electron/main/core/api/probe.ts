@@ -3,12 +3,25 @@ import type { ConnectionVerdict } from '../../../../shared/contract';
 import { checkBaseUrl } from '../../../../shared/url';
 import { LIMITS } from '../limits';
 import { ApiFailure, type ServiceHttp } from './http';
+import { withoutLogin } from './network';
 
 export async function probeService(
   http: ServiceHttp,
   baseUrl: string,
   token: string | null,
 ): Promise<ConnectionVerdict> {
+  const verdict = await probe(http, baseUrl, token);
+  // how the request went out: directly, or through which proxy (never its login)
+  const url = checkBaseUrl(baseUrl);
+  const route = url.ok ? http.routeTo(new URL(url.url).origin) : null;
+  if (!route) return verdict;
+  return {
+    ...verdict,
+    route: { proxy: route.kind === 'proxy' ? withoutLogin(route.proxy) : null, source: route.source },
+  };
+}
+
+async function probe(http: ServiceHttp, baseUrl: string, token: string | null): Promise<ConnectionVerdict> {
   const none = { productCount: null, serviceVersion: null, latencyMs: null };
   const url = checkBaseUrl(baseUrl);
   if (!url.ok)
@@ -77,7 +90,12 @@ export async function probeService(
         return {
           verdict: 'unreachable',
           message: `Address unreachable: ${host} — ${error.message.replace(/^The service could not be reached: /, '')}`,
-          why: { reason: error.detail.network ?? 'network', host },
+          why: {
+            reason: error.detail.network ?? 'network',
+            host,
+            ...(typeof error.facts?.proxy === 'string' ? { proxy: error.facts.proxy } : {}),
+            ...(error.detail.status ? { status: error.detail.status } : {}),
+          },
           ...none,
         };
       case 'timeout':

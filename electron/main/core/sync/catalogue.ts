@@ -10,7 +10,7 @@ import {
   type CatalogueStatus,
 } from '../../../../shared/domain';
 import { ApiFailure, type ServiceConnection, type ServiceHttp, type Validators } from '../api/http';
-import { endNotSeenOf, readSignals, walkPages, type PageSignals, type WalkEnd } from '../api/pager';
+import { endNotSeenOf, readSignals, signalsPaging, walkPages, type PageSignals, type WalkEnd } from '../api/pager';
 import { parseProductPage, type ParsedProduct } from '../api/products';
 import { toWriteRow, type CatalogueRepository, type PageRows } from '../db/catalogue';
 import { inlineWriter, type PageWriter } from '../db/catalogue-writer';
@@ -411,6 +411,19 @@ export class CatalogueSync {
             'first_page_failed',
           );
         total = first.total;
+        if (
+          first.lastPage === null &&
+          first.products.length === 0 &&
+          first.signals.records === 0 &&
+          !signalsPaging(first.signals)
+        ) {
+          // an empty list that says nothing of itself is no proof the catalogue is empty: nothing is delisted on it
+          throw new StopPass(
+            'failed',
+            'The service sent an empty product list without saying how many products there are; the catalogue was kept as it is.',
+            'no_page_count',
+          );
+        }
         if (first.lastPage === null) {
           // no page count: walked page after page until a page says it is the last, is short or empty (api/pager.ts)
           handle(1, first);

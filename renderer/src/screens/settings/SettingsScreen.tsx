@@ -16,7 +16,8 @@ import { LanguageSettings } from './LanguageSettings';
 import { ShopSettings } from './ShopSettings';
 import { UpdateSettings } from './UpdateSettings';
 import { SyncSettingsSection } from './SyncSettingsSection';
-import { noteSaysWhere, vaultNote, VERDICT_TITLE, verdictText } from './verdict';
+import { ProxySettings } from './ProxySettings';
+import { noteSaysWhere, routeText, vaultNote, VERDICT_TITLE, verdictText } from './verdict';
 
 const FormSchema = z.object({
   baseUrl: z.string().superRefine((value, ctx) => {
@@ -188,6 +189,11 @@ export function SettingsScreen() {
                       : t('settings.answeredIn', { ms: verdict.latencyMs })}
                   </Text>
                 )}
+                {routeText(verdict) && (
+                  <Text size="sm" c="dimmed" data-testid="verdict-route">
+                    {routeText(verdict)}
+                  </Text>
+                )}
               </Alert>
             </div>
           )}
@@ -203,6 +209,7 @@ export function SettingsScreen() {
           )}
         </Stack>
       </Paper>
+      {!demo && <ProxySettings />}
       {settings && (
         <Paper withBorder p="lg" radius="md">
           <Stack gap="xs">

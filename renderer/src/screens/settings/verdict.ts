@@ -59,11 +59,24 @@ export function verdictText(verdict: ConnectionVerdict): string {
       return t('settings.why.timeout', { host, seconds: why.seconds ?? 0 });
     case 'server_error':
       return t('settings.why.serverError', { host, status: String(why.status ?? '') });
+    case 'proxy':
+      return t('settings.why.proxy', { proxy: why.proxy ?? '', status: why.status ? String(why.status) : 'none' });
+    case 'proxy_auth':
+      return t('settings.why.proxyAuth', { proxy: why.proxy ?? '' });
     default: {
       const key = SIMPLE_REASON[why.reason];
       return key ? t(key) : verdict.message;
     }
   }
+}
+
+/** How the test's request went out: directly, or through which proxy and from which setting (#26). */
+export function routeText(verdict: ConnectionVerdict): string | null {
+  const route = verdict.route;
+  if (!route || route.source === 'loopback') return null;
+  return route.proxy
+    ? t('settings.route.proxy', { proxy: route.proxy, source: route.source })
+    : t('settings.route.direct');
 }
 
 const VAULT_NOTE: Record<NonNullable<SettingsView['vault']['noteCode']>, SimpleKey> = {
