@@ -5,7 +5,9 @@
  *  (c) Shopdesk's full sync (fetch, parse, write, index) and the ratio c/b;
  *  (d) the raw better-sqlite3-multiple-ciphers insert rate for the same rows (one transaction) against the cache write path;
  *  (e) search latency (prefix and barcode) and keyset paging at 100,000 and 1,000,000 cached products;
- *  (f) peak memory of a 1,000,000-product sync (skip with --quick).
+ *  (f) peak memory of a 1,000,000-product sync (skip with --quick);
+ *  (g) bytes on the wire for a full sync, the service compressing (--compress, as nginx or Apache would) and not
+ *      (only this with --wire).
  */
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3-multiple-ciphers';
@@ -27,10 +29,15 @@ import { cpuOfTree, percentile, round, startChildService, type ChildService } fr
 import { BUILT_WRITER_NAME } from '../electron/main/core/packaged-paths';
 
 const { values } = parseArgs({
-  options: { quick: { type: 'boolean', default: false }, products: { type: 'string', default: '100000' } },
+  options: {
+    quick: { type: 'boolean', default: false },
+    wire: { type: 'boolean', default: false },
+    products: { type: 'string', default: '100000' },
+  },
 });
 const PRODUCTS = Number(values.products);
 const CONCURRENCY = SYNC_LIMITS.concurrency;
+const pages = Math.ceil(PRODUCTS / 15);
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'shopdesk-bench-'));
 const summary: Record<string, unknown> = { products: PRODUCTS, concurrency: CONCURRENCY };
 const line = (label: string, value: string): void => console.log(`${label.padEnd(58)} ${value}`);
@@ -93,7 +100,15 @@ async function fullSync(
   service: ChildService,
   mode: 'thread' | 'inline',
   name: string,
-): Promise<{ rate: number; summary: string; cpu: CpuUse; maxStallMs: number; p99StallMs: number }> {
+): Promise<{
+  rate: number;
+  seconds: number;
+  summary: string;
+  cpu: CpuUse;
+  maxStallMs: number;
+  p99StallMs: number;
+  transferred: ReturnType<ServiceHttp['transferred']>;
+}> {
   const file = path.join(work, `${name}.sqlite`);
   const repo = new CatalogueRepository(file);
   const http = new ServiceHttp();
@@ -113,14 +128,94 @@ async function fullSync(
   stalls.disable();
   const used = cpu();
   repo.close();
+  const transferred = http.transferred();
   await http.close();
   return {
     rate: pages / seconds,
+    seconds,
+    transferred,
     summary: status.summary ?? status.state,
     cpu: used,
     maxStallMs: round(stalls.max / 1e6, 1),
     p99StallMs: round(stalls.percentile(99) / 1e6, 1),
   };
+}
+
+/** A shop's DSL line, for what the bytes mean in time (computed from the bytes, not measured). */
+const DSL_MBIT = 16;
+
+/** (g) A full sync's answers, in bytes on the wire and decoded, with the service compressing on request and not. */
+async function measureWire(): Promise<void> {
+  const runs: Record<
+    string,
+    { wireBytes: number; bytes: number; seconds: number; summary: string; client: number; service: number | null }
+  > = {};
+  for (const encoding of ['identity', 'br', 'gzip'] as const) {
+    const svc = await startChildService({
+      products: PRODUCTS,
+      orders: 0,
+      port: 18934,
+      dataFile: path.join(os.tmpdir(), `shopdesk-bench-${PRODUCTS}.sqlite`),
+      // br: what the service picks from Shopdesk's Accept-Encoding; gzip: a web server without brotli
+      extra: encoding === 'identity' ? [] : encoding === 'br' ? ['--compress'] : ['--compress-with', encoding],
+    });
+    try {
+      const run = await fullSync(svc, 'thread', `wire-${encoding}`);
+      runs[encoding] = {
+        wireBytes: run.transferred.wireBytes,
+        bytes: run.transferred.bytes,
+        seconds: round(run.seconds),
+        summary: run.summary,
+        client: round(run.cpu.client),
+        service: run.cpu.service === null ? null : round(run.cpu.service),
+      };
+    } finally {
+      await svc.stop();
+    }
+  }
+  const plain = runs.identity!;
+  const br = runs.br!;
+  const gzip = runs.gzip!;
+  const mb = (n: number): string => `${round(n / 1e6, 1)} MB`;
+  const dsl = (n: number): string => `${round((n * 8) / (DSL_MBIT * 1e6), 1)} s`;
+  summary.wire = {
+    uncompressedWireBytes: plain.wireBytes,
+    brWireBytes: br.wireBytes,
+    gzipWireBytes: gzip.wireBytes,
+    decodedBytes: br.bytes,
+    brRatio: round(plain.wireBytes / br.wireBytes, 1),
+    gzipRatio: round(plain.wireBytes / gzip.wireBytes, 1),
+    uncompressedSyncSeconds: plain.seconds,
+    cpuSeconds: Object.fromEntries(
+      Object.entries(runs).map(([name, run]) => [name, { client: run.client, service: run.service }]),
+    ),
+    brSyncSeconds: br.seconds,
+    gzipSyncSeconds: gzip.seconds,
+    dslMbit: DSL_MBIT,
+  };
+  line(
+    `(g) full sync of ${fmt(PRODUCTS)} products, bytes on the wire: uncompressed`,
+    `${mb(plain.wireBytes)} (${fmt(plain.wireBytes)} B; sync ${plain.seconds} s on loopback, CPU client ${plain.client} s, service ${plain.service ?? 'n/a'} s; ${plain.summary})`,
+  );
+  for (const [name, run] of [
+    ['br (the service’s pick from Shopdesk’s Accept-Encoding)', br],
+    ['gzip (a web server without brotli)', gzip],
+  ] as const)
+    line(
+      `    ${name}`,
+      `${mb(run.wireBytes)} (${fmt(run.wireBytes)} B, decoded ${mb(run.bytes)}; ${round(plain.wireBytes / run.wireBytes, 1)}x less; sync ${run.seconds} s on loopback, CPU client ${run.client} s, service ${run.service ?? 'n/a'} s)`,
+    );
+  line(
+    `    the answers alone over a ${DSL_MBIT} Mbit/s line (computed)`,
+    `${dsl(plain.wireBytes)} uncompressed, ${dsl(br.wireBytes)} br, ${dsl(gzip.wireBytes)} gzip`,
+  );
+}
+
+if (values.wire) {
+  await measureWire();
+  console.log(JSON.stringify(summary));
+  fs.rmSync(work, { recursive: true, force: true });
+  process.exit(0);
 }
 
 const service = await startChildService({
@@ -129,7 +224,6 @@ const service = await startChildService({
   port: 18931,
   dataFile: path.join(os.tmpdir(), `shopdesk-bench-${PRODUCTS}.sqlite`),
 });
-const pages = Math.ceil(PRODUCTS / 15);
 try {
   // (a) the service's own rate
   let next = 0;
@@ -324,6 +418,8 @@ try {
     await far.stop();
   }
 }
+
+await measureWire();
 
 if (!values.quick) {
   // (e) at 1,000,000 and (f) the memory of a 1,000,000-product sync

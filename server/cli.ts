@@ -1,7 +1,7 @@
 /**
  * npm run service -- --port 8080 --token secret --products 5000 --orders 2000 [--data-file f] [--date-order dmy|mdy]
  *   [--latency-ms n] [--order-list paginated|simple|data-paged|bare-paged|data|bare] [--product-list (the same)]
- *   [--control] [--etags]
+ *   [--control] [--etags] [--compress] [--compress-with br|gzip|deflate]
  */
 import { parseArgs } from 'node:util';
 import { LIST_SHAPES, startService, type ListShapeOption } from './index';
@@ -21,6 +21,8 @@ const { values } = parseArgs({
     'order-sort': { type: 'string', default: 'oldest-first' },
     control: { type: 'boolean', default: false },
     etags: { type: 'boolean', default: false },
+    compress: { type: 'boolean', default: false },
+    'compress-with': { type: 'string' },
     'latency-ms': { type: 'string', default: '0' },
     workers: { type: 'string', default: '0' },
   },
@@ -54,6 +56,12 @@ if (orderSort !== 'oldest-first' && orderSort !== 'newest-first') {
   process.exit(2);
 }
 
+const compressWith = values['compress-with'];
+if (compressWith !== undefined && compressWith !== 'br' && compressWith !== 'gzip' && compressWith !== 'deflate') {
+  console.error('--compress-with must be br, gzip or deflate');
+  process.exit(2);
+}
+
 const started = Date.now();
 const service = await startService({
   port: count('port', values.port, 65535),
@@ -69,6 +77,8 @@ const service = await startService({
   orderSort,
   control: values.control,
   etags: values.etags,
+  // --compress-with: only that encoding (a web server with gzip alone, as nginx has without its brotli module)
+  compress: compressWith ?? values.compress,
   latencyMs: count('latency-ms', values['latency-ms'], 60_000),
   workers: count('workers', values.workers, 10_000) || undefined,
 });

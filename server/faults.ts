@@ -10,7 +10,9 @@ export type Fault =
   | { kind: 'html' }
   | { kind: 'rate-limit'; retryAfter: string }
   | { kind: 'trickle'; chunkBytes: number; intervalMs: number }
-  | { kind: 'huge'; bytes: number };
+  | { kind: 'huge'; bytes: number }
+  /** A 200 whose gzip body is scrambled in the middle. */
+  | { kind: 'corrupt-encoding' };
 
 export interface FaultRule {
   fault: Fault;
@@ -69,6 +71,7 @@ export function parseFaultRule(input: unknown): FaultRule | null {
     'rate-limit',
     'trickle',
     'huge',
+    'corrupt-encoding',
   ];
   if (!kinds.includes(fault.kind)) return null;
   return {

@@ -4,6 +4,8 @@
  */
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import { FaultController, parseFaultRule, type Fault, type FaultRule } from './faults';
 import { openStore, type ServiceStore } from './store';
 import { sendError, sleep } from './http';
@@ -51,6 +53,11 @@ export interface ServiceOptions {
   workers?: number;
   /** Expose /__control routes (fault rules, statistics, stock changes) to holders of the token. */
   control?: boolean;
+  /**
+   * Compress answers for a client that asks (Accept-Encoding), as nginx or Apache in front of the Laravel app do:
+   * true takes the client's first choice of br, gzip and deflate; a name uses only that one (when asked for).
+   */
+  compress?: boolean | Encoding;
   /**
    * ETags on the list pages (GET /api/product, GET /api/order): a request whose If-None-Match names the page's current
    * version is answered 304 with no body. Off by default (the service the spec describes sends none).
@@ -133,6 +140,19 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   const clock: ServiceClockSettings = { skewMs: 0, zoneMinutes: 0, ...options.clock };
   const app = Fastify({ logger: false, bodyLimit: 1024 * 1024, keepAliveTimeout: 72_000, forceCloseConnections: true });
   app.decorateRequest('fault', undefined);
+  if (options.compress) {
+    const only = options.compress === true ? null : options.compress;
+    app.addHook('onSend', async (req, reply, payload) => {
+      if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
+      reply.header('vary', 'Accept-Encoding');
+      const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
+      const encoding = chooseEncoding(req.headers['accept-encoding'], only);
+      if (encoding === null || body.length < COMPRESS_MIN_BYTES || reply.getHeader('content-encoding')) return payload;
+      reply.header('content-encoding', encoding);
+      reply.removeHeader('content-length');
+      return ENCODERS[encoding](body);
+    });
+  }
   // its own clock in every answer's Date header, wrong when told to be
   app.addHook('onSend', async (_req, reply) => {
     if (clock.skewMs !== 0) reply.header('date', new Date(Date.now() + clock.skewMs).toUTCString());
@@ -520,8 +540,56 @@ async function applyEarlyFault(fault: Fault, req: FastifyRequest, reply: Fastify
   }
 }
 
+export type Encoding = 'gzip' | 'deflate' | 'br';
+/** Smaller answers go as they are (nginx's gzip_min_length is 20 bytes; a few hundred is the usual advice). */
+const COMPRESS_MIN_BYTES = 256;
+/** Levels a web server uses for answers made on the fly: nginx's gzip_comp_level 6, brotli's comp_level 5. */
+const ENCODERS: Record<Encoding, (body: Buffer) => Promise<Buffer>> = {
+  gzip: (body) => promisify(zlib.gzip)(body, { level: 6 }),
+  deflate: (body) => promisify(zlib.deflate)(body, { level: 6 }),
+  br: (body) =>
+    promisify(zlib.brotliCompress)(body, {
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: 5,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+      },
+    }),
+};
+
+/** The encoding to answer in: the client's first acceptable choice (q > 0) of the ones offered, or null. */
+export function chooseEncoding(header: string | string[] | undefined, only: Encoding | null): Encoding | null {
+  const offered: Encoding[] = only ? [only] : ['br', 'gzip', 'deflate'];
+  const asked = String(header ?? '')
+    .split(',')
+    .map((part) => {
+      const [name = '', ...params] = part.trim().toLowerCase().split(';');
+      const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
+      return { name: name.trim(), q: q === undefined ? 1 : Number(q) };
+    })
+    .filter((e) => e.q > 0);
+  const best = offered
+    .map((name) => ({ name, q: asked.find((e) => e.name === name || e.name === '*')?.q ?? 0 }))
+    .filter((e) => e.q > 0)
+    .sort((a, b) => b.q - a.q)[0];
+  return best?.name ?? null;
+}
+
 /** Sends a JSON body, bent by a malformed or trickle fault when one applies. */
 function sendPage(reply: FastifyReply, fault: Fault | undefined, body: string): FastifyReply {
+  if (fault?.kind === 'corrupt-encoding') {
+    // says gzip; the middle of the compressed bytes is scrambled (a proxy that mangles, a broken cache)
+    reply.hijack();
+    const packed = zlib.gzipSync(body);
+    for (let i = Math.floor(packed.length / 3); i < Math.floor((packed.length * 2) / 3); i++) packed[i]! ^= 0x5a;
+    reply.raw.writeHead(reply.statusCode, {
+      'content-type': 'application/json',
+      'content-encoding': 'gzip',
+      'content-length': packed.length,
+    });
+    reply.raw.end(packed);
+    return reply;
+  }
   if (fault?.kind === 'cut-body') {
     // headers promise the whole body; half of it arrives, then the connection dies
     reply.hijack();

@@ -27,6 +27,8 @@ export async function startDemoService(dataDir: string, key: Buffer): Promise<Ru
     dataKey: key,
     // the same SQLite binary as the app's own databases: one process loads it from one place
     nativeBinding: sqliteBinding(),
+    // as a shop's web server does when asked (issue #26.3): the app reads compressed answers from the start
+    compress: true,
   });
   for (const suffix of ['', '-wal', '-shm']) secureFile(file + suffix);
   return service;

@@ -2,6 +2,8 @@
  * The one way main talks to the service: auth headers, deadlines, a response size cap, no cross-origin
  * redirects, and an error taxonomy that says whether a request may have reached the server.
  */
+import { Readable, pipeline, type Transform } from 'node:stream';
+import zlib from 'node:zlib';
 import { request, errors as undiciErrors, type Agent, type Dispatcher } from 'undici';
 import { AppFailure, type ErrorCode } from '../../../../shared/errors';
 import { LIMITS } from '../limits';
@@ -45,7 +47,10 @@ export interface ApiResponse {
   status: number;
   /** Undefined for a 304 (nothing read, nothing parsed). */
   body: unknown;
+  /** The answer's size as read (decoded: what the size cap counts). */
   bytes: number;
+  /** The answer's size as it crossed the network (compressed when the service compressed it). */
+  wireBytes: number;
   /** The service's clock from the answer's Date header (UTC, whole seconds); null when absent or unreadable. */
   date: number | null;
   /** 304: the service says the version named by the validators sent is still current. */
@@ -141,6 +146,12 @@ export class ServiceHttp {
   /** Told the service's clock (its Date header) on every answer, for reconciliation (sync/clock.ts). */
   onServerDate: ((origin: string, serviceMs: number) => void) | null = null;
   private readonly listeners = new Set<AnswerListener>();
+  private readonly totals = { answers: 0, wireBytes: 0, bytes: 0 };
+
+  /** Answers' bodies read so far: how many, their bytes on the network and decoded (benches, diagnostics). */
+  transferred(): { answers: number; wireBytes: number; bytes: number } {
+    return { ...this.totals };
+  }
 
   /** Hears the outcome of every request (the connection state follows them); returns the stop function. */
   observe(listener: AnswerListener): () => void {
@@ -242,6 +253,7 @@ export class ServiceHttp {
           status: 304,
           body: undefined,
           bytes: 0,
+          wireBytes: 0,
           date: Number.isNaN(date) ? null : date,
           notModified: true,
           validators,
@@ -288,6 +300,8 @@ export class ServiceHttp {
     const headers: Record<string, string> = {
       authorization: `Bearer ${token}`,
       accept: 'application/json',
+      // compressed answers (issue #26.3): a 100,000-product catalogue is ~70 MB of JSON uncompressed
+      'accept-encoding': ACCEPT_ENCODING,
       'user-agent': 'Shopdesk',
     };
     if (validators?.etag) headers['if-none-match'] = validators.etag;
@@ -336,30 +350,82 @@ export class ServiceHttp {
         maybeDelivered: true,
       });
     }
-    const chunks: Buffer[] = [];
     let bytes = 0;
+    let wireBytes = 0;
+    let whole: Buffer | null = null;
+    const encodings = contentEncodings(response.headers['content-encoding']);
+    if (!encodings.ok) {
+      discard(response);
+      throw new ApiFailure(
+        'bad_response',
+        `The service answered in an encoding Shopdesk does not read (${encodings.unknown}).`,
+        { status, maybeDelivered: true, facts: { reason: 'bad_encoding', encoding: encodings.unknown } },
+      );
+    }
+    const tooLarge = (): ApiFailure =>
+      new ApiFailure('too_large', 'The service sent a response too large to accept.', { status, maybeDelivered: true });
+    const compressed = encodings.applied.length > 0;
+    // the size cap counts decoded bytes: a small compressed answer that unpacks to gigabytes (a zip bomb) is stopped
+    // once past the cap, never unpacked whole
+    let unpacking: Decoded | null = null;
     try {
-      for await (const chunk of response.body) {
-        bytes += (chunk as Buffer).length;
-        if (bytes > maxBytes) {
-          discard(response);
-          throw new ApiFailure('too_large', 'The service sent a response too large to accept.', {
-            status,
-            maybeDelivered: true,
-          });
+      if (compressed && streaming) {
+        // a list read as it streams: unpacked as it arrives, the parser given the decoded text
+        unpacking = await decodedBody(response, encodings.applied, (n) => (wireBytes += n));
+        for await (const chunk of unpacking.body) {
+          bytes += (chunk as Buffer).length;
+          if (bytes > maxBytes) {
+            unpacking.body.destroy();
+            throw tooLarge();
+          }
+          sink(chunk as Buffer);
         }
-        if (streaming) sink(chunk as Buffer);
-        else chunks.push(chunk as Buffer);
+      } else {
+        // as it came: read whole (compressed, no bigger than the cap either), then unpacked in one go up to the cap
+        const chunks: Buffer[] = [];
+        for await (const chunk of response.body) {
+          wireBytes += (chunk as Buffer).length;
+          if (wireBytes > maxBytes) throw tooLarge();
+          if (streaming) sink(chunk as Buffer);
+          else chunks.push(chunk as Buffer);
+        }
+        if (compressed) {
+          whole = unpackWhole(Buffer.concat(chunks), encodings.applied, maxBytes);
+          if (whole === null) throw tooLarge();
+        } else if (!streaming) whole = Buffer.concat(chunks);
+        bytes = compressed ? whole!.length : wireBytes;
       }
     } catch (error) {
-      if (streaming) discard(response);
+      discard(response);
       if (error instanceof ApiFailure) throw error;
+      if (error instanceof UnpackError || unpacking?.failed(error)) {
+        // an error answer whose body cannot be unpacked is still that error, without the service's words
+        if (status < 200 || status >= 300)
+          throw statusFailure(status, undefined, response.headers['retry-after'], '', token);
+        throw new ApiFailure('bad_response', 'The service sent a compressed answer that could not be unpacked.', {
+          status,
+          maybeDelivered: true,
+          facts: { reason: 'bad_encoding', encoding: encodings.applied.join(', ') },
+        });
+      }
       throw toFailure(error, signal, true);
+    } finally {
+      this.totals.answers += 1;
+      this.totals.wireBytes += wireBytes;
+      this.totals.bytes += bytes;
     }
     const validators = { etag: header(response.headers.etag), lastModified: header(response.headers['last-modified']) };
     if (streaming)
-      return { status, body: undefined, bytes, date: Number.isNaN(date) ? null : date, notModified: false, validators };
-    const text = Buffer.concat(chunks).toString('utf8');
+      return {
+        status,
+        body: undefined,
+        bytes,
+        wireBytes,
+        date: Number.isNaN(date) ? null : date,
+        notModified: false,
+        validators,
+      };
+    const text = whole!.toString('utf8');
     const contentType = String(response.headers['content-type'] ?? '');
     let body: unknown = undefined;
     let parsed = false;
@@ -388,6 +454,7 @@ export class ServiceHttp {
         status,
         body,
         bytes,
+        wireBytes,
         date: Number.isNaN(date) ? null : date,
         notModified: false,
         validators,
@@ -395,6 +462,110 @@ export class ServiceHttp {
     }
     throw statusFailure(status, parsed ? body : undefined, response.headers['retry-after'], excerpt, token);
   }
+}
+
+/** What every request accepts: the encodings node:zlib decodes. */
+export const ACCEPT_ENCODING = 'gzip, deflate, br';
+
+/** The encodings an answer names, in the order applied; or the first one Shopdesk cannot undo. */
+function contentEncodings(
+  header: string | string[] | undefined,
+): { ok: true; applied: string[] } | { ok: false; unknown: string } {
+  const applied = String(header ?? '')
+    .split(',')
+    .map((e) => e.trim().toLowerCase())
+    .filter((e) => e !== '' && e !== 'identity');
+  const unknown = applied.find((e) => !DECODERS.has(e));
+  return unknown === undefined ? { ok: true, applied } : { ok: false, unknown: unknown.slice(0, 40) };
+}
+
+type Decoded = {
+  /** The answer's bytes as the service meant them (decoded), read chunk by chunk. */
+  body: Readable;
+  /** Whether an error came from unpacking (a corrupt or cut compressed body) rather than from the connection. */
+  failed(error: unknown): boolean;
+};
+
+/** zlib's stream decoders, for a list read as it streams; a body cut short (no end marker) is an error. */
+const DECODERS = new Map<string, (raw: boolean) => Transform>([
+  ['gzip', () => zlib.createGunzip()],
+  ['x-gzip', () => zlib.createGunzip()],
+  ['br', () => zlib.createBrotliDecompress()],
+  // "deflate" is meant zlib-wrapped (RFC 9110), but some servers send it raw
+  ['deflate', (raw) => (raw ? zlib.createInflateRaw() : zlib.createInflate())],
+]);
+
+/** The same in one go, for an answer read whole: much cheaper per answer than a stream (a product page is ~8 KB). */
+const UNPACK = new Map<string, (raw: boolean, input: Buffer, options: zlib.ZlibOptions) => Buffer>([
+  ['gzip', (_raw, input, options) => zlib.gunzipSync(input, options)],
+  ['x-gzip', (_raw, input, options) => zlib.gunzipSync(input, options)],
+  ['br', (_raw, input, options) => zlib.brotliDecompressSync(input, options)],
+  ['deflate', (raw, input, options) => (raw ? zlib.inflateRawSync(input, options) : zlib.inflateSync(input, options))],
+]);
+
+/** A compressed answer that could not be unpacked (corrupt, cut short, not what it says). */
+class UnpackError extends Error {}
+
+/** The first two bytes of a zlib stream: compression method 8 and a header checksum (RFC 1950). */
+const zlibWrapped = (chunk: Buffer | null): boolean =>
+  chunk !== null && chunk.length >= 2 && (chunk[0]! & 0x0f) === 8 && ((chunk[0]! << 8) | chunk[1]!) % 31 === 0;
+
+/**
+ * An answer read whole, unpacked (the last encoding applied undone first), never to more than `maxBytes`: null when it
+ * would be more (zlib stops there: a zip bomb is never unpacked whole).
+ */
+function unpackWhole(input: Buffer, applied: readonly string[], maxBytes: number): Buffer | null {
+  let out = input;
+  for (const name of [...applied].reverse()) {
+    try {
+      out = UNPACK.get(name)!(!zlibWrapped(out), out, { maxOutputLength: Math.max(1, maxBytes) });
+    } catch (error) {
+      if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') return null;
+      throw new UnpackError(`could not unpack ${name}`, { cause: error });
+    }
+  }
+  return out;
+}
+
+/**
+ * A body unpacked as it arrives (gzip, deflate, br, or several in the order applied), counting the bytes that crossed
+ * the network. Unpacking follows the reader: nothing is unpacked ahead of what is read, so a size cap on the decoded
+ * bytes stops a zip bomb early.
+ */
+async function decodedBody(
+  response: Dispatcher.ResponseData,
+  applied: readonly string[],
+  onWire: (bytes: number) => void,
+): Promise<Decoded> {
+  const iterator = (response.body as AsyncIterable<Buffer>)[Symbol.asyncIterator]();
+  // the last encoding applied is undone first; for a deflate one, its first bytes say whether it is wrapped
+  const order = [...applied].reverse();
+  let first: Buffer | null = null;
+  if (order[0] === 'deflate') {
+    const next = await iterator.next();
+    first = next.done ? null : next.value;
+  }
+  const peeked = first;
+  async function* wire(): AsyncGenerator<Buffer> {
+    if (peeked) {
+      onWire(peeked.length);
+      yield peeked;
+    }
+    for (;;) {
+      const next = await iterator.next();
+      if (next.done) return;
+      onWire(next.value.length);
+      yield next.value;
+    }
+  }
+  const failures = new Set<unknown>();
+  let body: Readable = Readable.from(wire(), { objectMode: false });
+  order.forEach((name, i) => {
+    const decoder = DECODERS.get(name)!(i === 0 && !zlibWrapped(peeked));
+    decoder.on('error', (error) => failures.add(error));
+    body = pipeline(body, decoder, () => undefined);
+  });
+  return { body, failed: (error) => failures.has(error) };
 }
 
 function originOf(baseUrl: string): string {
