@@ -395,6 +395,11 @@ export const contract = {
   'app:info': channel(Empty, AppInfo),
   'settings:get': channel(Empty, SettingsView),
   'settings:network': channel(Empty, NetworkView),
+  /** A support file (#26.6): a zip of versions, settings, connection tests, download outcomes, outbox and log. */
+  'support:file': channel(
+    z.object({ includeCustomers: z.boolean() }).strict(),
+    z.object({ filename: z.string(), base64: z.string() }),
+  ),
   'settings:network-save': channel(SaveNetworkRequest, NetworkView),
   'settings:save': channel(SaveSettingsRequest, SettingsView),
   'connection:status': channel(Empty, ConnectionState),

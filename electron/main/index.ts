@@ -126,6 +126,8 @@ if (!app.requestSingleInstanceLock()) {
         catalogueWriter: { script: writerThreadFile(writerScript), execArgv: [], nativeBinding: sqliteBinary },
         // the system's proxy for each request as Chromium applies it: OS settings, PAC file, WPAD (#26)
         resolveProxy: (url) => session.defaultSession.resolveProxy(url),
+        // its last part goes into a support file (Help → Save a support file…)
+        logFile: log.transports.file.getFile().path,
       });
     } catch (error) {
       if (!(error instanceof AppFailure && error.code === 'data_folder_in_use')) throw error;

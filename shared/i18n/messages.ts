@@ -745,6 +745,14 @@ export interface MessageValues<R = never> {
   "summary.showShort": NoValues;
   "summary.statusChip": { status: string | number; count: number };
   "summary.thisWeek": NoValues;
+  "support.failed": NoValues;
+  "support.help": NoValues;
+  "support.includeCustomers": NoValues;
+  "support.includeCustomersHelp": NoValues;
+  "support.result": NoValues;
+  "support.save": NoValues;
+  "support.saved": NoValues;
+  "support.title": NoValues;
   "sync.cancelLabel": NoValues;
   "sync.finishing": { products: number };
   "sync.left": { time: string | number };

@@ -87,7 +87,7 @@ export const test = base.extend<{
         const settings = new SettingsPage(page);
         await settings.goto();
         await settings.fill(to.url, to.token);
-        await page.getByRole('button', { name: 'Save' }).click();
+        await page.getByRole('button', { name: 'Save', exact: true }).click();
         if (until === 'saved') return;
         await expect(indicator(page)).toHaveAccessibleName('Connection: Online');
         if (until === 'online') return;

@@ -32,7 +32,7 @@ test('a separately started service: test connection, save, online', async ({ pag
   await expect(settings.result()).toContainText('Connected: 321 products');
   await app.screenshot('04-settings-connected');
 
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByRole('status', { name: 'Save result' })).toBeVisible();
   await expect(indicator(page)).toHaveAccessibleName('Connection: Online');
   // the token field is emptied and never shown again; the renderer only knows one is set
@@ -81,7 +81,7 @@ test('an insecure address is refused, and something else at the address is not t
   await settings.fill('http://shop.example.com', 'any-token');
   await settings.test();
   await expect(settings.result()).toHaveAttribute('data-verdict', 'insecure_url');
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText(/Plain http:\/\/ would send the token unencrypted/).first()).toBeVisible();
   await app.screenshot('07-settings-insecure');
 

@@ -110,7 +110,7 @@ test('another address in Settings asks for its own token and says why; Test send
   await expect(settings.result()).toHaveAttribute('data-verdict', 'token_for_other_address');
   await expect(settings.result()).toContainText('Token needed for this address');
   await app.screenshot('70-settings-token-for-other-address');
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Not saved' })).toContainText('only ever sends a token');
   // back to the saved address: the note goes
   await settings.address().fill(service.url);

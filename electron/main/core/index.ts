@@ -1,6 +1,7 @@
 /**
  * createCore: the app's brain, free of Electron. Runs in Electron main, in the browser host and in Node tests.
  */
+import fs from 'node:fs';
 import type { ConnectionVerdict, EventPayload, Handlers, SettingsView } from '../../../shared/contract';
 import type { SkippedRecord } from '../../../shared/domain';
 import { cacheKey } from './service-scope';
@@ -33,6 +34,7 @@ import { fileDatabaseKey, type DatabaseKey } from './database-key';
 import { ServiceClock } from './sync/clock';
 import type { ProxyResolver } from './api/network';
 import { networkHandlers, networkRoutes } from './network-settings';
+import { RecentLog, RecentTests, supportFile } from './support';
 import { Updates, type Updater } from './updates/index';
 import { Secrets } from './redact';
 
@@ -71,6 +73,8 @@ export interface CoreOptions {
    * Node and in the browser host, where "system" means the environment's HTTPS_PROXY/HTTP_PROXY/NO_PROXY.
    */
   resolveProxy?: ProxyResolver;
+  /** The desktop shell's log file: its last part goes into a support file. */
+  logFile?: string;
   /**
    * The PC's wall clock and a monotonic one, for finding an order whose answer was lost (tests step the wall clock to
    * play NTP, a resumed VM or staff fixing the time).
@@ -100,7 +104,10 @@ const silentLog: CoreLog = { info: () => undefined, warn: () => undefined, error
 export function createCore(options: CoreOptions): Core {
   // the tokens this run uses: never in what is kept (the outbox's answers and reasons) nor in the log
   const secrets = new Secrets();
-  const log = scrubbedLog(options.log ?? silentLog, secrets);
+  // the last lines of the log, scrubbed, for a support file
+  const recentLog = new RecentLog();
+  const recentTests = new RecentTests();
+  const log = keptIn(scrubbedLog(options.log ?? silentLog, secrets), recentLog, secrets);
   // this user's only (0700/0600), and one Shopdesk at a time: a second one is refused here, before it opens anything
   secureFolder(options.dataDir);
   const lock = DataFolderLock.acquire(options.dataDir);
@@ -109,7 +116,11 @@ export function createCore(options: CoreOptions): Core {
   let databaseKey = options.databaseKey ?? fileDatabaseKey(options.dataDir);
   const events = new CoreEvents();
   const resolver = options.resolveProxy ?? null;
-  const http = options.http ?? new ServiceHttp(undefined, { routes: networkRoutes(settings, options.vault, resolver) });
+  const http =
+    options.http ??
+    new ServiceHttp(undefined, {
+      routes: networkRoutes(settings, options.vault, resolver, (secret) => secrets.add(secret)),
+    });
   // the service's clock, from the Date header of every answer (for finding orders whose answer was lost)
   const clock = new ServiceClock(options.wall);
   http.onServerDate = (origin, serviceMs) => clock.observe(origin, serviceMs);
@@ -228,6 +239,12 @@ export function createCore(options: CoreOptions): Core {
   };
 
   const uiPrefs = uiPrefsHandlers(options.dataDir, events);
+  /** A connection test's verdict, kept for a support file. */
+  const tested = (verdict: ConnectionVerdict): ConnectionVerdict => {
+    recentTests.add(verdict);
+    return verdict;
+  };
+
   const handlers: Handlers = {
     ...networkHandlers({ settings, vault: options.vault, resolver, changed: () => void connection.recheck() }),
     ...catalogue.handlers,
@@ -238,6 +255,23 @@ export function createCore(options: CoreOptions): Core {
     ...pickHandlers(catalogue),
     ...updates.handlers,
     ...syncHandlers({ settings, catalogue, orders }),
+    'support:file': async ({ includeCustomers }) => {
+      const file = await supportFile(
+        {
+          app: { version: options.version, host: options.host },
+          settings: () => settings.get(),
+          tokenSet: async () => (await target()).token !== null,
+          handlers,
+          tests: recentTests,
+          log: recentLog,
+          secrets,
+          logFileTail: options.logFile ? () => fileTail(options.logFile!, 512 * 1024) : undefined,
+        },
+        { includeCustomers },
+      );
+      log.info(`support file made (${file.bytes.length} bytes${includeCustomers ? ', with customer details' : ''})`);
+      return { filename: file.filename, base64: Buffer.from(file.bytes).toString('base64') };
+    },
     'app:info': async () => ({
       name: 'Shopdesk',
       version: options.version,
@@ -298,7 +332,7 @@ export function createCore(options: CoreOptions): Core {
         };
       if (request.token !== undefined && request.token.trim() !== '') {
         secrets.add(request.token.trim());
-        return probeService(http, baseUrl, request.token.trim());
+        return tested(await probeService(http, baseUrl, request.token.trim()));
       }
       // the saved token is tried only at the origin it was saved for; another address asks for its own
       const saved = current.mode === 'demo' ? null : await readToken(options.vault, settings.get().baseUrl);
@@ -313,7 +347,7 @@ export function createCore(options: CoreOptions): Core {
           serviceVersion: null,
           latencyMs: null,
         };
-      return probeService(http, baseUrl, token);
+      return tested(await probeService(http, baseUrl, token));
     },
     'settings:erase-preview': async () => {
       const current = await target();
@@ -428,6 +462,43 @@ export function createCore(options: CoreOptions): Core {
       return closing;
     },
   };
+}
+
+/** The log also kept in memory (its last lines), for a support file. */
+function keptIn(log: CoreLog, recent: RecentLog, secrets: Secrets): CoreLog {
+  return {
+    info: (message) => {
+      recent.add('info', secrets.scrub(message));
+      log.info(message);
+    },
+    warn: (message) => {
+      recent.add('warn', secrets.scrub(message));
+      log.warn(message);
+    },
+    error: (message, detail) => {
+      recent.add('error', secrets.scrub(message), detail === undefined ? undefined : secrets.scrubValue(detail));
+      if (detail === undefined) log.error(message);
+      else log.error(message, detail);
+    },
+  };
+}
+
+/** The last `max` bytes of a text file (null when it cannot be read). */
+async function fileTail(file: string, max: number): Promise<string | null> {
+  try {
+    const handle = await fs.promises.open(file, 'r');
+    try {
+      const { size } = await handle.stat();
+      const start = Math.max(0, size - max);
+      const buffer = Buffer.alloc(size - start);
+      await handle.read(buffer, 0, buffer.length, start);
+      return buffer.toString('utf8');
+    } finally {
+      await handle.close();
+    }
+  } catch {
+    return null;
+  }
 }
 
 /** The log as the core writes it: every line and detail scrubbed of the secrets in use and of credential shapes. */

@@ -17,10 +17,16 @@ export function networkRoutes(
   settings: SettingsStore,
   vault: TokenVault,
   resolver: ProxyResolver | null,
+  /** Told the proxy's password when it is used: it is scrubbed from everything kept (core/redact.ts). */
+  secret: (value: string) => void = () => undefined,
 ): NetworkRoutes {
   return new NetworkRoutes({
     settings: () => settings.get().proxy,
-    login: () => readProxyLogin(vault),
+    login: async () => {
+      const login = await readProxyLogin(vault);
+      if (login?.password) secret(login.password);
+      return login;
+    },
     resolver,
     agent: SERVICE_AGENT_OPTIONS,
   });

@@ -17,6 +17,7 @@ import { ShopSettings } from './ShopSettings';
 import { UpdateSettings } from './UpdateSettings';
 import { SyncSettingsSection } from './SyncSettingsSection';
 import { ProxySettings } from './ProxySettings';
+import { SupportSettings } from './SupportSettings';
 import { noteSaysWhere, routeText, vaultNote, VERDICT_TITLE, verdictText } from './verdict';
 
 const FormSchema = z.object({
@@ -243,6 +244,7 @@ export function SettingsScreen() {
       <DataSettings />
       <UpdateSettings />
       <SyncSettingsSection />
+      <SupportSettings />
       <Modal opened={askMemory !== null} onClose={() => setAskMemory(null)} title={t('settings.memory.title')} centered>
         <Stack>
           <Text size="sm">
