@@ -1,9 +1,26 @@
-import { resolve } from 'node:path';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import { join, resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { RENDERER_CSP } from './shared/csp';
-import { BUILT_WRITER_NAME } from './electron/main/core/packaged-paths';
+import { BUILT_WRITER_HASH_NAME, BUILT_WRITER_NAME } from './electron/main/core/packaged-paths';
+
+/**
+ * The writer thread's SHA-256, written beside it once the main build is on disk (#25.8): the installed app checks the
+ * unpacked writer against it (the hash file stays inside app.asar, under Electron's integrity check).
+ */
+const writerHash = (): Plugin => ({
+  name: 'shopdesk-writer-hash',
+  writeBundle(options) {
+    const dir = options.dir ?? resolve(__dirname, 'out/main');
+    const file = join(dir, BUILT_WRITER_NAME);
+    if (!fs.existsSync(file)) return;
+    const hash = createHash('sha256').update(fs.readFileSync(file)).digest('hex');
+    fs.writeFileSync(join(dir, BUILT_WRITER_HASH_NAME), `${hash}\n`);
+  },
+});
 
 /** The page's CSP comes from shared/csp.ts, the one place it is written. */
 const csp = (): Plugin => ({
@@ -21,6 +38,7 @@ const WRITER_CHUNK = 'catalogue-writer.worker';
 
 export default defineConfig({
   main: {
+    plugins: [writerHash()],
     build: {
       rollupOptions: {
         input: { index: resolve(__dirname, 'electron/main/index.ts') },

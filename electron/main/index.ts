@@ -4,12 +4,13 @@
 import { app, BrowserWindow, dialog, ipcMain, Menu, nativeTheme, safeStorage, screen, session, shell } from 'electron';
 import Store from 'electron-store';
 import log from 'electron-log/main';
+import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createCore, type Core } from './core/index';
 import { useSqliteBinding } from './core/db/open';
-import { sqliteBindingFile, writerThreadFile } from './core/packaged-paths';
+import { sqliteBindingFile, writerHashFile, writerThreadFile } from './core/packaged-paths';
 // electron-vite builds the writer thread as a bundle of its own (only SQLite left outside) and gives its path
 import writerScript from './core/db/catalogue-writer.worker?modulePath';
 import { bindIpc, forwardEvents } from './ipc';
@@ -123,7 +124,13 @@ if (!app.requestSingleInstanceLock()) {
           ? electronUpdaterPort({ resourcesPath: process.resourcesPath, log: coreLog, beforeInstall: closeCore })
           : null,
         // plain JavaScript, no loader needed; unpacked next to the archive in the installed app
-        catalogueWriter: { script: writerThreadFile(writerScript), execArgv: [], nativeBinding: sqliteBinary },
+        catalogueWriter: {
+          script: writerThreadFile(writerScript),
+          execArgv: [],
+          nativeBinding: sqliteBinary,
+          // checked against the hash the build kept inside the archive before it runs (#25.8)
+          sha256: writerHash(writerScript),
+        },
         // the system's proxy for each request as Chromium applies it: OS settings, PAC file, WPAD (#26)
         resolveProxy: (url) => session.defaultSession.resolveProxy(url),
         // its last part goes into a support file (Help → Save a support file…)
@@ -259,4 +266,14 @@ if (!app.requestSingleInstanceLock()) {
     // quit again once closed: the 'quit' event then fires, and a downloaded update is installed on the way out
     void closeCore().then(() => app.quit());
   });
+}
+
+/** The writer's SHA-256 as the build recorded it inside the archive; null when it cannot be read (the thread then does not start). */
+function writerHash(builtScript: string): string | null {
+  try {
+    const text = fs.readFileSync(writerHashFile(builtScript), 'utf8').trim();
+    return /^[0-9a-f]{64}$/.test(text) ? text : null;
+  } catch {
+    return null;
+  }
 }

@@ -63,6 +63,17 @@ export function sqliteBindingFile(target: SqliteBindingTarget, p: PathApi = path
  */
 export const BUILT_WRITER_NAME = 'catalogue-writer.mjs';
 
+/**
+ * The SHA-256 of the built writer file, written beside it by the build (electron.vite.config.ts): it stays inside
+ * app.asar, which Electron's integrity check covers, while the writer itself is unpacked (#25.8).
+ */
+export const BUILT_WRITER_HASH_NAME = 'catalogue-writer.sha256';
+
+/** Where the build keeps the writer's hash: beside the built script, inside the archive (not the unpacked copy). */
+export function writerHashFile(builtScript: string, p: Pick<typeof path, 'join' | 'dirname'> = path): string {
+  return p.join(p.dirname(builtScript), BUILT_WRITER_HASH_NAME);
+}
+
 /** The catalogue writer thread's script as a real file (the built, self-contained `.mjs`). */
 export function writerThreadFile(builtScript: string): string {
   return realFilePath(builtScript);

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseProduct } from '../../../electron/main/core/api/products';
 import { CatalogueRepository, toWriteRow } from '../../../electron/main/core/db/catalogue';
-import { threadWriter } from '../../../electron/main/core/db/catalogue-writer';
+import { sha256Of, threadWriter } from '../../../electron/main/core/db/catalogue-writer';
 import { sqliteBindingFile, writerThreadFile } from '../../../electron/main/core/packaged-paths';
 import {
   ASAR_BUDGET_BYTES,
@@ -69,6 +69,13 @@ describe.each(TARGETS)('the packaged app for $platform-$arch', (target) => {
     const writer = built().files.find((f) => f.path === 'out/main/catalogue-writer.mjs');
     expect(writer?.unpacked).toBe(true);
     expect(built().unpackedOnDisk).toContain('out/main/catalogue-writer.mjs');
+    // its hash stays inside the archive, under Electron's integrity check, and is the unpacked file's (#25.8)
+    const hash = built().files.find((f) => f.path === 'out/main/catalogue-writer.sha256');
+    expect(hash?.unpacked).toBe(false);
+    const unpackedWriter = path.join(built().resources, 'app.asar.unpacked', 'out', 'main', 'catalogue-writer.mjs');
+    expect(fs.readFileSync(path.join(ROOT, 'out/main/catalogue-writer.sha256'), 'utf8').trim()).toBe(
+      sha256Of(unpackedWriter),
+    );
   });
 
   it('holds no source maps, tests, benches, docs or sources: only out/, package.json and node_modules/', () => {

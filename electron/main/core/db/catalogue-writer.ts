@@ -6,6 +6,8 @@
  * Should the thread fail to start or die, the batches it had not confirmed are written on the calling thread and
  * the rest of the pass continues there: slower, never lost.
  */
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import type { CatalogueRepository, PageRows, WriteDelta } from './catalogue';
 import { checkFile } from './open';
@@ -47,6 +49,22 @@ export interface WriterThreadSpec {
   pragmas?: string[];
   /** SQLite's native binary as a real file (the installed app names it: see packaged-paths.ts). */
   nativeBinding?: string | null;
+  /**
+   * The SHA-256 the build recorded for the script (#25.8): the installed app loads the thread from app.asar.unpacked,
+   * which Electron's archive integrity check does not cover, so the file is checked against the hash kept inside the
+   * archive before it runs. Null: a hash was expected and none could be read — the thread is not started. Absent: no
+   * check (the sources in development and tests).
+   */
+  sha256?: string | null;
+}
+
+/** The file's SHA-256 (hex); null when it cannot be read. */
+export function sha256Of(script: string | URL): string | null {
+  try {
+    return createHash('sha256').update(fs.readFileSync(script)).digest('hex');
+  } catch {
+    return null;
+  }
 }
 
 /** The thread started from the sources (browser host, tests, benchmarks); the Electron shell names its built file. */
@@ -88,6 +106,16 @@ export function threadWriter(
   spec: WriterThreadSpec,
   warn: (message: string) => void = () => undefined,
 ): PageWriter {
+  if (spec.sha256 !== undefined) {
+    const actual = sha256Of(spec.script);
+    if (spec.sha256 === null || actual !== spec.sha256) {
+      // a writer file that is not the one built (changed on disk, or its hash missing) never runs: the main thread writes
+      warn(
+        `catalogue writer thread not started: ${spec.sha256 === null ? 'no hash was recorded for it' : `its file does not match the hash recorded at build time (${actual?.slice(0, 12) ?? 'unreadable'} ≠ ${spec.sha256.slice(0, 12)})`}; writing on the main thread`,
+      );
+      return inlineWriter(repo);
+    }
+  }
   const jobs = new Map<number, Job>();
   let next = 1;
   let fallback: PageWriter | null = null;

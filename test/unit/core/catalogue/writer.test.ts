@@ -2,12 +2,14 @@ import Database from 'better-sqlite3-multiple-ciphers';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ServiceHttp } from '../../../../electron/main/core/api/http';
 import { parseProduct } from '../../../../electron/main/core/api/products';
 import { CatalogueRepository, toWriteRow, type PageRows } from '../../../../electron/main/core/db/catalogue';
 import {
   checkInThread,
+  sha256Of,
   SOURCE_WRITER_THREAD,
   threadWriter,
   type PageWriter,
@@ -265,4 +267,37 @@ describe('a sync with the writer thread', () => {
     expect(most).toBeGreaterThan(SYNC_LIMITS.writeBatchPages);
     expect(most).toBeLessThanOrEqual(SYNC_LIMITS.maxUnwrittenPages + SYNC_LIMITS.concurrency);
   }, 30_000);
+});
+
+describe('the writer thread runs only as built (#25.8)', () => {
+  const rows = () =>
+    Array.from({ length: 15 }, (_, i) => {
+      const parsed = parseProduct(makeProduct(7, i + 1));
+      if (!parsed.ok) throw new Error(parsed.reason);
+      return toWriteRow(parsed.product);
+    });
+  const script = fileURLToPath(SOURCE_WRITER_THREAD.script as URL);
+
+  it.each([
+    ['its recorded hash', (): string | null => sha256Of(script), false],
+    ['a hash that is not its own (the file changed on disk)', (): string | null => 'ab'.repeat(32), true],
+    ['no hash where one was expected', (): string | null => null, true],
+  ] as const)('with %s', async (_name, hash, refused) => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shopdesk-writer-hash-'));
+    const file = path.join(dir, 'catalogue.sqlite');
+    const repo = new CatalogueRepository(file);
+    try {
+      const warnings: string[] = [];
+      const writer = threadWriter(repo, file, { ...SOURCE_WRITER_THREAD, sha256: hash() }, (m) => warnings.push(m));
+      await writer.write({ pass: 1, pages: [{ page: 1, rows: rows() }], fetchedAt: 1, fresh: false });
+      await writer.close();
+      // either way the pages are written: by the thread, or (refused) on the main thread, and said so
+      expect(repo.db.prepare('SELECT count(*) FROM products').pluck().get()).toBe(15);
+      if (refused) expect(warnings).toEqual([expect.stringMatching(/^catalogue writer thread not started: /)]);
+      else expect(warnings).toEqual([]);
+    } finally {
+      repo.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
