@@ -79,7 +79,7 @@ export class Updates {
       configName: 'updates',
       projectName: 'shopdesk',
       clearInvalidConfig: true,
-    configFileMode: 0o600,
+      configFileMode: 0o600,
     });
     const stored = this.settings();
     this.state = {
