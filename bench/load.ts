@@ -9,7 +9,8 @@
  *  - the most requests one desktop had in flight at once;
  *  - the service's p95 answer time for the website's visitor while the desktops run, against its idle p95;
  *  - how long a new order takes to appear on a desktop (p50 / p95);
- *  - how old the stock figure of a product is when staff open it, or add it to an order.
+ *  - how old the stock figure of a product is when staff open it, or add it to an order;
+ *  - bytes on the wire per desktop-hour, and decoded (--compress: the service compresses when asked, issue #26.3).
  * Writes reports/load.json. --quick: 3 desktops, 10,000 products, 2,000 orders, half an hour.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -56,6 +57,8 @@ const { values } = parseArgs({
     'latency-ms': { type: 'string', default: '100' },
     workers: { type: 'string', default: '8' },
     etags: { type: 'boolean', default: true },
+    /** The service compresses answers for a client that asks (br, gzip, deflate), as nginx or Apache would. */
+    compress: { type: 'boolean', default: false },
     policies: { type: 'string', default: 'today,new' },
   },
 });
@@ -282,6 +285,8 @@ interface PhaseResult {
   stockAgeAddedS: { p50: number; p95: number; worst: number };
   realSeconds: number;
   speed: number;
+  /** Every answer's body per desktop-hour: as it crossed the network, and decoded. */
+  bytesPerDesktopHour: { wire: number; decoded: number };
 }
 
 /** The reference service for a run at `speed`: its answer time and workers as a small PHP application's, scaled. */
@@ -294,6 +299,7 @@ function startService(port: number, speed: number): Promise<ChildService> {
     extra: [
       '--control',
       ...(values.etags ? ['--etags'] : []),
+      ...(values.compress ? ['--compress'] : []),
       '--latency-ms',
       String(Math.max(1, Math.round(LATENCY_MS / speed))),
       '--workers',
@@ -458,9 +464,13 @@ async function run(
   const hours = HOURS;
   const requests: Record<string, number> = {};
   let notModified = 0;
+  const moved = { wire: 0, decoded: 0 };
   for (const { http } of desktops) {
     for (const [endpoint, n] of http.byEndpoint) requests[endpoint] = (requests[endpoint] ?? 0) + n;
     notModified += http.notModified;
+    const { wireBytes, bytes } = http.transferred();
+    moved.wire += wireBytes;
+    moved.decoded += bytes;
   }
   // staff opening products read GET /api/product/{id}: that is not the background's doing
   requests['GET /api/product/{id}'] = (requests['GET /api/product/{id}'] ?? 0) - staffLive;
@@ -500,6 +510,10 @@ async function run(
     stockAgeAddedS: stats(added),
     realSeconds: round((realEnd - realStart) / 1000, 0),
     speed: SPEED,
+    bytesPerDesktopHour: {
+      wire: Math.round(moved.wire / DESKTOPS / hours),
+      decoded: Math.round(moved.decoded / DESKTOPS / hours),
+    },
   };
 }
 
@@ -508,7 +522,7 @@ const report: Record<string, unknown> = {
   products: PRODUCTS,
   orders: ORDERS,
   runs: RUN,
-  service: { latencyMs: LATENCY_MS, workers: WORKERS, etags: values.etags },
+  service: { latencyMs: LATENCY_MS, workers: WORKERS, etags: values.etags, compress: values.compress },
   shop: { orderEverySeconds: ORDER_EVERY / 1000, stockChangeEverySeconds: STOCK_EVERY / 1000 },
 };
 // one address for every run (the caches are the service's by its address)
@@ -535,6 +549,10 @@ try {
       if (endpoint !== 'total') line(`    ${endpoint}`, fmt(n));
     line('    of them answered 304 (not modified)', fmt(r.notModifiedPerDesktopHour));
     line('  most requests in flight, one desktop', String(r.peakConcurrentPerDesktop));
+    line(
+      `  bytes on the wire per desktop-hour (service ${values.compress ? 'compressing' : 'not compressing'})`,
+      `${round(r.bytesPerDesktopHour.wire / 1e6, 2)} MB (decoded ${round(r.bytesPerDesktopHour.decoded / 1e6, 2)} MB)`,
+    );
     line(
       "  the service's p95 while the desktops run / idle",
       `${r.serviceP95Ms} / ${r.idleP95Ms} ms (${r.p95ToIdle}×)`,
