@@ -250,6 +250,27 @@ describe('the quick refresh’s stopping rule', () => {
   });
 });
 
+describe('a refresh that stops while other pages are still on their way', () => {
+  it('writes nothing after it has ended: the book can close at once', async () => {
+    // 150 orders, oldest first: ten pages read from the newest end; page 9 (the first a worker takes) refuses the token
+    // at once while the other workers' pages take 300 ms
+    const svc = await service({ orders: 150 });
+    svc.faults.add({ fault: { kind: 'status', status: 401 }, path: '/api/order?page=9', times: 5 });
+    for (const page of [2, 3, 4, 5, 6, 7, 8])
+      svc.faults.add({ fault: { kind: 'latency', ms: 300 }, path: `/api/order?page=${page}`, times: 5 });
+    const { repo, refresh } = orderRefresh(svc);
+    const result = await refresh.start('full', { concurrency: { start: 4, max: 4 } });
+    expect(result.end).toBe('refused');
+    const written = repo.count();
+    // closed at once, as the core does at quit: pages that come in later are not written to it
+    repo.close();
+    await new Promise((r) => setTimeout(r, 700));
+    const reopened = new OrderRepository(repo.db.name);
+    cleanup.push(() => reopened.close());
+    expect(reopened.count()).toBe(written);
+  });
+});
+
 describe('conditional requests', () => {
   it('order list: a 304 is read as "nothing new" and writes nothing; a changed page (new ETag) is read again', async () => {
     const svc = await service({ etags: true });

@@ -278,10 +278,15 @@ export class OrdersRefresh {
     let versions: PageVersion[] = [];
     let timer: NodeJS.Timeout | undefined;
     let lastChange = 0;
+    /**
+     * The refresh has ended: a page a worker still brings in after a Stop (the other workers run on until their page
+     * comes) is not written — the book may be closing (bench:load once saw the batch timer fire on a closed database).
+     */
+    let over = false;
     const flush = (): void => {
       clearTimeout(timer);
       timer = undefined;
-      if (pending.length === 0 && versions.length === 0) return;
+      if (over || (pending.length === 0 && versions.length === 0)) return;
       const batch = pending;
       const pages = versions;
       pending = [];
@@ -295,7 +300,7 @@ export class OrdersRefresh {
     /** The records of a page that could not be read, kept for the details view (each page once: when it is taken). */
     const note = (list: PageRead): void => keepSkipped(tally, list, signalsPaging(list.signals) ? list.page : null);
     const save = (list: PageRead): void => {
-      if (list.unchanged) return; // as last read: nothing to parse or write
+      if (over || list.unchanged) return; // as last read: nothing to parse or write
       note(list);
       pending = pending.concat(list.orders);
       if (list.version) versions.push(list.version);
@@ -340,6 +345,9 @@ export class OrdersRefresh {
       if (error instanceof Cancelled) return end(kind, 'cancelled', 'cancelled', 'Order refresh cancelled.');
       if (error instanceof Stop) return end(kind, error.end, error.code, error.summary);
       throw error;
+    } finally {
+      over = true;
+      clearTimeout(timer);
     }
   }
 
