@@ -345,8 +345,11 @@ export interface MessageValues<R = never> {
   "outbox.check.unlike": NoValues;
   "outbox.check.unreachable": NoValues;
   "outbox.check.unverified": NoValues;
+  "outbox.confirm.candidates": { when: string | number; count: number };
   "outbox.confirm.discard": NoValues;
   "outbox.confirm.discardText": NoValues;
+  "outbox.confirm.noCandidates": { when: string | number };
+  "outbox.confirm.notLooked": NoValues;
   "outbox.confirm.sendAgain": NoValues;
   "outbox.confirm.sendAgainText": NoValues;
   "outbox.correct": NoValues;

@@ -15,7 +15,8 @@ const ALSO_KEPT_AT_ZERO = new Set(['heading-order', 'landmark-no-duplicate-banne
 
 for (const theme of ['light', 'dark'] as const) {
   test(`no serious or critical axe finding on any screen or state (${theme})`, async ({ page, app, service }) => {
-    test.setTimeout(180_000);
+    // many states, each scanned whole by axe: minutes on a busy two-core machine
+    test.setTimeout(300_000);
     await page.emulateMedia({ colorScheme: theme });
     await page.setViewportSize({ width: 1366, height: 768 });
     const findings: string[] = [];
@@ -82,6 +83,30 @@ for (const theme of ['light', 'dark'] as const) {
     await expect(entry.getByTestId('outbox-po')).toBeVisible();
     await entry.getByRole('button', { name: /steps? so far/ }).click();
     await scan('outbox', true);
+    // orders that need staff: one whose arrival is in doubt (the service failed), one the service rejected (422)
+    service.faults.add({ method: 'POST', path: '/api/order', fault: { kind: 'status', status: 500 }, times: 1 });
+    const doubt = sampleOrder({ name: 'Alan Turing', email: 'alan@example.com' });
+    expect((await app.core.dispatch('outbox:submit', { draftId: `a11y-${theme}-0002`, order: doubt })).ok).toBe(true);
+    const alan = page.getByRole('article', { name: 'Outbox entry for Alan Turing' });
+    await expect(alan.getByLabel('What Shopdesk found on the service')).toBeVisible({ timeout: 20_000 });
+    const refused = sampleOrder({
+      name: 'Grace Hopper',
+      email: 'grace@example.com',
+      order_items: [
+        { id: 3, quantity: 1 },
+        { id: 999_999, quantity: 1 },
+      ],
+    });
+    expect((await app.core.dispatch('outbox:submit', { draftId: `a11y-${theme}-0003`, order: refused })).ok).toBe(true);
+    const grace = page.getByRole('article', { name: 'Outbox entry for Grace Hopper' });
+    await page.getByRole('tab', { name: /^Needs you/ }).click();
+    await expect(grace.getByRole('button', { name: 'Correct the order' })).toBeVisible({ timeout: 20_000 });
+    await alan.getByRole('button', { name: /steps? so far/ }).click();
+    await scan('outbox-needs-you', true);
+    await alan.getByRole('button', { name: 'Send again…' }).click();
+    await expect(page.getByRole('dialog', { name: 'Send this order again?' })).toBeVisible();
+    await scan('outbox-send-again');
+    await page.getByRole('dialog').getByRole('button', { name: 'Keep it' }).click();
 
     await nav.getByRole('link', { name: 'New order' }).click();
     await expect(page.getByRole('heading', { name: 'Step 1 of 5: Customer' })).toBeVisible();
@@ -98,7 +123,8 @@ for (const theme of ['light', 'dark'] as const) {
       await scan(`wizard-${i + 1}`, i === 0);
     }
 
-    await nav.getByRole('link', { name: 'Orders' }).click();
+    // exact: the Outbox link's name now says "2 unsent orders"
+    await nav.getByRole('link', { name: 'Orders', exact: true }).click();
     await page.keyboard.press('Control+k');
     await page.keyboard.type('Stock');
     await scan('palette');
@@ -113,6 +139,13 @@ for (const theme of ['light', 'dark'] as const) {
     await app.core.dispatch('connection:check', {});
     await expect(page.getByRole('status', { name: 'Offline notice' })).toBeVisible({ timeout: 20_000 });
     await scan('orders-offline', true);
+    // and an order waiting to be sent while the service is away
+    const waiting = sampleOrder({ name: 'Katherine Johnson', email: 'katherine@example.com' });
+    expect((await app.core.dispatch('outbox:submit', { draftId: `a11y-${theme}-0004`, order: waiting })).ok).toBe(true);
+    await nav.getByRole('link', { name: /Outbox/ }).click();
+    await page.getByRole('tab', { name: /^Waiting/ }).click();
+    await expect(page.getByRole('article', { name: 'Outbox entry for Katherine Johnson' })).toBeVisible();
+    await scan('outbox-waiting', true);
 
     expect(findings, findings.join('\n')).toEqual([]);
   });

@@ -1,6 +1,6 @@
 /** The outbox as a to-do list (#14): tabs, one line per order, a notification when it goes out, the paused bar. */
 import { startService, type RunningService } from '../../server/index';
-import { sampleOrder } from '../support/sample-order';
+import { postOrder, sampleOrder } from '../support/sample-order';
 import { expect, indicator, test, pressCheckNow } from './fixtures';
 
 test('tabs, a notification when a queued order goes out, the paused bar, and what "Look for it again" found', async ({
@@ -99,6 +99,46 @@ test('tabs, a notification when a queued order goes out, the paused bar, and wha
       /^Looked at \d\d?:\d\d.*: No matching order on the service\.$/,
     );
     await app.screenshot('73-outbox-needs-you');
+
+    // the safe action leads: "Look for it again" comes first; "Send again…" after it, and asks first
+    const buttons = alan.getByRole('button');
+    await expect(buttons.filter({ hasText: /^(Look for it again|Send again…|Discard…)$/ })).toHaveText([
+      'Look for it again',
+      'Send again…',
+      'Discard…',
+    ]);
+    // its steps in words, the status code beside them, no "HTTP"
+    await alan.getByRole('button', { name: /steps so far/ }).click();
+    await expect(alan.getByRole('table', { name: 'Attempts' })).toContainText('The service failed (500)');
+    await expect(alan.getByRole('table', { name: 'Attempts' })).not.toContainText('HTTP');
+    await alan.getByRole('button', { name: 'Send again…' }).click();
+    const sendAgain = page.getByRole('dialog', { name: 'Send this order again?' });
+    await expect(sendAgain).toContainText('sending it again makes a duplicate');
+    await expect(sendAgain.getByTestId('send-again-facts')).toHaveText(
+      /^Last look on the service, .+: no order there matched this one\.$/,
+    );
+    await expect(sendAgain.getByRole('button', { name: 'Keep it' })).toBeFocused();
+    await sendAgain.getByRole('button', { name: 'Keep it' }).click();
+    await expect(sendAgain).toHaveCount(0);
+    expect(again.stats().orderPosts).toBe(3);
+
+    // the same order is on the service twice already (entered at another desk), and this desk's send fails: the
+    // confirmation lists both, each to open
+    const katherine = sampleOrder({ name: 'Katherine Johnson', email: 'katherine@example.com' });
+    for (let i = 0; i < 2; i++) await postOrder(again, katherine);
+    again.faults.add({ method: 'POST', path: '/api/order', fault: { kind: 'status', status: 500 }, times: 1 });
+    expect((await app.core.dispatch('outbox:submit', { draftId: 'e2e-todo-0004', order: katherine })).ok).toBe(true);
+    const kj = page.getByRole('article', { name: 'Outbox entry for Katherine Johnson' });
+    await expect(kj.getByLabel('What Shopdesk found on the service').getByRole('link')).toHaveCount(2);
+    await kj.getByRole('button', { name: 'Send again…' }).click();
+    await expect(sendAgain.getByTestId('send-again-facts')).toContainText(
+      'these 2 orders there could already be this one; open them to check',
+    );
+    await expect(sendAgain.getByTestId('send-again-facts').getByRole('link', { name: /^PO-/ })).toHaveCount(2);
+    await app.screenshot('74-outbox-send-again-candidates');
+    await sendAgain.getByRole('link', { name: /^PO-/ }).first().click();
+    await expect(page.getByRole('heading', { name: /^Order PO-/ })).toBeVisible();
+    expect(again.stats().orderPosts).toBe(6);
   } finally {
     await again?.close();
   }

@@ -34,7 +34,15 @@ describe('attempt words', () => {
 
   it('an error code the sender has no attempt words for is worded as the error', () => {
     expect(attemptWords(attempt('token_for_other_address'))).toBe(en['error.tokenForOtherAddress.unknown']);
-    expect(attemptWords(attempt('not_configured', 409))).toBe(`${en['error.notConfigured']} (HTTP 409)`);
+    expect(attemptWords(attempt('not_configured', 409))).toBe(`${en['error.notConfigured']} (409)`);
+  });
+
+  it('a failed send says what happened in words, with the service’s status code and no “HTTP”', () => {
+    expect(attemptWords(attempt('server_error', 500))).toBe('The service failed (500)');
+    expect(attemptWords(attempt('validation', 422))).toBe('The service rejected the order (422)');
+    expect(attemptWords(attempt('created', 201))).toBe(en['outbox.attempt.created']);
+    for (const outcome of [...ATTEMPT_OUTCOMES, ...ERROR_CODES])
+      expect(attemptWords(attempt(outcome, 503))).not.toMatch(/HTTP/);
   });
 
   it('a send’s usual outcomes keep their own words; text an older Shopdesk kept is shown as written', () => {

@@ -32,7 +32,7 @@ import { t } from '../../i18n';
 import { useStore } from '../../store';
 import { correctRejected } from '../new-order/correct';
 import { attemptWords, summaryLine, tabOf, type OutboxTab } from './words';
-import { ReconcileCheck } from './ReconcileCheck';
+import { CandidateList, ReconcileCheck } from './ReconcileCheck';
 import { SetAsideNotice } from './SetAsideNotice';
 
 const STATE_LOOK: Record<OutboxEntry['state'], { color: string; label: SimpleKey }> = {
@@ -168,12 +168,13 @@ export function OutboxScreen() {
             <Text size="sm">
               {confirm.action === 'send-again' ? t('outbox.confirm.sendAgainText') : t('outbox.confirm.discardText')}
             </Text>
+            {confirm.action === 'send-again' && <SendAgainFacts entry={confirm.entry} />}
             <Group justify="flex-end">
-              <Button variant="default" onClick={() => setConfirm(null)}>
+              <Button variant="default" onClick={() => setConfirm(null)} data-autofocus>
                 {t('outbox.keep')}
               </Button>
               <Button
-                color={confirm.action === 'send-again' ? 'orange.9' : 'red.9'}
+                color="red.9"
                 onClick={() =>
                   void act(confirm.action === 'send-again' ? 'outbox:send-again' : 'outbox:discard', confirm.entry.id)
                 }
@@ -254,10 +255,11 @@ function EntryCard({
         )}
         {entry.state === 'unknown' && (
           <>
-            <Button size="xs" variant="default" loading={looking} onClick={onLook}>
+            {/* the safe action first and prominent: a look is a read; sending again may make a duplicate */}
+            <Button size="xs" loading={looking} onClick={onLook}>
               {t('outbox.lookAgain')}
             </Button>
-            <Button size="xs" color="orange.9" onClick={() => onConfirm('send-again')}>
+            <Button size="xs" variant="light" color="red" onClick={() => onConfirm('send-again')}>
               {t('outbox.sendAgainAsk')}
             </Button>
           </>
@@ -273,7 +275,7 @@ function EntryCard({
           </Anchor>
         )}
         {(entry.state === 'unknown' || entry.state === 'rejected' || entry.state === 'queued') && (
-          <Button size="xs" variant="subtle" color="red.9" onClick={() => onConfirm('discard')}>
+          <Button size="xs" variant="subtle" color="red" onClick={() => onConfirm('discard')}>
             {t('outbox.discardAsk')}
           </Button>
         )}
@@ -311,5 +313,30 @@ function EntryCard({
         </>
       )}
     </Paper>
+  );
+}
+
+/** Before sending again: what the last look on the service found, with the orders that could already be this one. */
+function SendAgainFacts({ entry }: { entry: OutboxEntry }) {
+  const check = entry.check;
+  if (!check || check.outcome === 'unreachable')
+    return (
+      <Text size="sm" data-testid="send-again-facts">
+        {t('outbox.confirm.notLooked')}
+      </Text>
+    );
+  if (check.candidates.length === 0)
+    return (
+      <Text size="sm" data-testid="send-again-facts">
+        {t('outbox.confirm.noCandidates', { when: asOf(check.checkedAt) })}
+      </Text>
+    );
+  return (
+    <div data-testid="send-again-facts">
+      <Text size="sm">
+        {t('outbox.confirm.candidates', { count: check.candidates.length, when: asOf(check.checkedAt) })}
+      </Text>
+      <CandidateList candidates={check.candidates} />
+    </div>
   );
 }

@@ -42,18 +42,24 @@ export function ReconcileCheck({ check }: { check: OutboxCheck | null }) {
           {t('outbox.check.looked', { when: asOf(check.checkedAt) })}
         </Text>
       </Text>
-      {check.candidates.length > 0 && (
-        <List size="sm" mt={4}>
-          {check.candidates.map((c) => (
-            <List.Item key={c.orderId}>
-              <Anchor component={Link} to={`/orders/${c.orderId}`}>
-                {c.poNumber || t('outbox.check.orderNumber', { id: c.orderId })}
-              </Anchor>{' '}
-              — {when(c)}
-            </List.Item>
-          ))}
-        </List>
-      )}
+      <CandidateList candidates={check.candidates} />
     </div>
+  );
+}
+
+/** Orders on the service that could be this one, each a link to open it, with when it was created. */
+export function CandidateList({ candidates }: { candidates: ReconcileCandidate[] }) {
+  if (candidates.length === 0) return null;
+  return (
+    <List size="sm" mt={4}>
+      {candidates.map((c) => (
+        <List.Item key={c.orderId}>
+          <Anchor component={Link} to={`/orders/${c.orderId}`}>
+            {c.poNumber || t('outbox.check.orderNumber', { id: c.orderId })}
+          </Anchor>{' '}
+          — {when(c)}
+        </List.Item>
+      ))}
+    </List>
   );
 }

@@ -42,7 +42,10 @@ const own = <T>(table: Partial<Record<string, T>>, key: string): T | undefined =
 
 const isErrorCode = (outcome: string): outcome is ErrorCode => (ERROR_CODES as readonly string[]).includes(outcome);
 
-/** An attempt in words, with the HTTP status when there was one; only text no Shopdesk writes now is shown as written. */
+/**
+ * An attempt in words, with the service's status code when a failure had one ("The service failed (500)"); only text
+ * no Shopdesk writes now is shown as written.
+ */
 export function attemptWords(attempt: Attempt): string {
   const { outcome } = attempt;
   const key = own(OUTCOME_WORDS, outcome) ?? own(SEND_ERROR_WORDS, outcome);
@@ -52,7 +55,10 @@ export function attemptWords(attempt: Attempt): string {
       ? errorWords({ code: outcome, message: outcome })
       : // kept by an older Shopdesk in words of its own
         outcome;
-  return attempt.status !== null ? t('outbox.attempt.http', { words, status: attempt.status }) : words;
+  // a created order's 201 adds nothing to "the service created the order"
+  return attempt.status !== null && outcome !== 'created'
+    ? t('outbox.attempt.http', { words, status: attempt.status })
+    : words;
 }
 
 /** Attempts that were a POST of the order (not a look on the service nor a staff action). */
