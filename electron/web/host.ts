@@ -22,8 +22,10 @@ export interface WebHostOptions {
   port?: number;
   /** How long a sign-in key can be used (once). */
   loginKeyTtlMs?: number;
-  /** The clock (tests move it). */
+  /** The clock (tests move it); a monotonic one by default, so no step of the wall clock ends or extends a key or a session. */
   now?: () => number;
+  /** How long a session may go unused (SESSION_IDLE_MS). */
+  sessionIdleMs?: number;
 }
 
 export interface WebHost {
@@ -54,6 +56,11 @@ export const LOGIN_KEY_TTL_MS = 2 * 60_000;
 export const SESSION_HEADER = 'x-shopdesk-session';
 /** Sessions kept at once (each sign-in makes one; the oldest goes first). */
 const MAX_SESSIONS = 32;
+/**
+ * A signed-in tab that makes no call for this long is signed out (#25.3): a tab left open overnight, or a session
+ * another local user took, does not stay usable for ever. Measured on the monotonic clock by default.
+ */
+export const SESSION_IDLE_MS = 8 * 3_600_000;
 const NO_STORE = { 'cache-control': 'no-store', pragma: 'no-cache' };
 
 /** The page /login answers with: it stores the session in the page's own sessionStorage and opens the app. */
@@ -68,13 +75,15 @@ const digest = (value: string): string => createHash('sha256').update(value).dig
 const token = (): string => randomBytes(32).toString('base64url');
 
 export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
-  const now = options.now ?? Date.now;
+  const now = options.now ?? (() => performance.now());
+  const idle = options.sessionIdleMs ?? SESSION_IDLE_MS;
   const ttl = options.loginKeyTtlMs ?? LOGIN_KEY_TTL_MS;
   const rendererDir = fs.realpathSync(path.resolve(options.rendererDir));
   const streams = new Set<http.ServerResponse>();
   // only digests are kept: looking one up by its hash leaks nothing of the secret through timing
   const loginKeys = new Map<string, number>();
-  const sessions = new Set<string>();
+  /** Session digests and when each was last used. */
+  const sessions = new Map<string, number>();
   let origin = '';
 
   const issueKey = (): string => {
@@ -93,13 +102,23 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   };
   const newSession = (): string => {
     const secret = token();
-    sessions.add(digest(secret));
-    if (sessions.size > MAX_SESSIONS) sessions.delete(sessions.values().next().value!);
+    sessions.set(digest(secret), now());
+    if (sessions.size > MAX_SESSIONS) sessions.delete(sessions.keys().next().value!);
     return secret;
   };
   const signedIn = (req: http.IncomingMessage): boolean => {
     const given = req.headers[SESSION_HEADER];
-    return typeof given === 'string' && given.length <= 200 && sessions.has(digest(given));
+    if (typeof given !== 'string' || given.length > 200) return false;
+    const hash = digest(given);
+    const used = sessions.get(hash);
+    if (used === undefined) return false;
+    // unused for too long: ended (the page says it is signed out and how to sign in again)
+    if (now() - used > idle) {
+      sessions.delete(hash);
+      return false;
+    }
+    sessions.set(hash, now());
+    return true;
   };
   const sameHost = (req: http.IncomingMessage): boolean => req.headers.host === new URL(origin).host;
   const sameOrigin = (req: http.IncomingMessage): boolean => {

@@ -8,7 +8,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { LOGIN_KEY_TTL_MS, SESSION_HEADER, startWebHost, staticFile, type WebHost } from '../../../electron/web/host';
+import {
+  LOGIN_KEY_TTL_MS,
+  SESSION_HEADER,
+  SESSION_IDLE_MS,
+  startWebHost,
+  staticFile,
+  type WebHost,
+} from '../../../electron/web/host';
 import type { Core } from '../../../electron/main/core/index';
 import { coreIn } from '../../support/core';
 
@@ -79,6 +86,24 @@ describe('signing in', () => {
     clock += LOGIN_KEY_TTL_MS + 1;
     expect(host.pendingKeys()).toBe(0);
     expect((await exchange(key)).status).toBe(403);
+  });
+
+  it('a session unused for eight hours is signed out; one in use goes on (#25.3)', async () => {
+    const session = (JSON.parse((await exchange(keyOf(host.loginUrl()))).text) as { value: { session: string } }).value
+      .session;
+    const call = () => post(`${host.url}/ipc/settings:get`, '{}', { [SESSION_HEADER]: session });
+    // used every seven hours: still signed in a day later
+    for (let i = 0; i < 4; i++) {
+      clock += 7 * 3_600_000;
+      expect((await call()).status).toBe(200);
+    }
+    clock += SESSION_IDLE_MS + 1;
+    const ended = await call();
+    expect(ended.status).toBe(401);
+    expect(JSON.parse(ended.text)).toMatchObject({ ok: false, error: { code: 'signed_out' } });
+    // and it stays ended
+    clock -= SESSION_IDLE_MS;
+    expect((await call()).status).toBe(401);
   });
 
   it('a made-up or empty key is refused', async () => {
