@@ -456,6 +456,8 @@ export const DraftData = z.preprocess(
     replaces: z.string().max(100).nullable().default(null),
     /** The service's 422 messages by field, shown at the field until it is edited. */
     serverErrors: z.record(z.string().max(200), z.array(z.string().max(2000)).max(20)).default({}),
+    /** Codes scanned on the Customer step, waiting to become lines once a customer is chosen (never lost meanwhile). */
+    heldScans: z.array(z.string().min(1).max(200)).max(200).optional(),
   }),
 );
 export type DraftData = z.infer<typeof DraftData>;

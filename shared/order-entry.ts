@@ -483,6 +483,7 @@ export function stockWarning(line: Pick<DraftLine, 'available' | 'quantity'>, sa
 export function isBlank(data: DraftData, today = todayIso()): boolean {
   return (
     data.lines.length === 0 &&
+    (data.heldScans ?? []).length === 0 &&
     FIELD_KEYS.every((key) => {
       const value = data.fields[key];
       if (key === 'order_date') return value === '' || value === today;

@@ -969,6 +969,8 @@ export interface MessageValues<R = never> {
   "wizard.save.notWritten": NoValues;
   "wizard.save.saved": { time: string | number };
   "wizard.save.saving": NoValues;
+  "wizard.scans.waiting": { count: number };
+  "wizard.scans.waitingHelp": { codes: string | number };
   "wizard.step.0": NoValues;
   "wizard.step.1": NoValues;
   "wizard.step.2": NoValues;

@@ -313,6 +313,8 @@ describe('lines', () => {
     expect(isBlank(emptyDraft('2026-11-22', 'Netherlands'), '2026-11-22')).toBe(true);
     expect(isBlank(filled({ remarks: 'x' }, { lines: [] }), '2026-11-22')).toBe(false);
     expect(isBlank(filled(), '2026-11-22')).toBe(false);
+    // a scan held on the Customer step is kept, even before anything is typed (#27.2)
+    expect(isBlank({ ...emptyDraft('2026-11-22'), heldScans: ['8700000000087'] }, '2026-11-22')).toBe(false);
   });
 });
 

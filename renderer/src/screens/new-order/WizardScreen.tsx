@@ -19,6 +19,7 @@ import { ItemsStep } from './steps/ItemsStep';
 import { PricesStep } from './steps/PricesStep';
 import { ReviewStep } from './steps/ReviewStep';
 import { defaultCountry } from './defaults';
+import { ITEMS_STEP, useWizardScans, type WizardScans } from './useWizardScans';
 import classes from './wizard.module.css';
 
 export const MOD = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform) ? '⌘' : 'Ctrl';
@@ -81,6 +82,7 @@ function Wizard({ onDone }: { onDone: (path: string) => void }) {
   const flushDraft = useStore((s) => s.flushDraft);
   const leaveWizard = useStore((s) => s.leaveWizard);
   const id = open.id;
+  const scans = useWizardScans(step);
 
   // closing or reloading the window writes the last change at once instead of after the short delay
   useEffect(() => {
@@ -197,9 +199,10 @@ function Wizard({ onDone }: { onDone: (path: string) => void }) {
               <Title order={2} fz="h3" id="wizard-step-title">
                 {t('wizard.stepOf', { step: step + 1, steps: STEPS.length, name: stepName(step) })}
               </Title>
+              <ScansNote scans={scans} step={step} />
               {step === 0 && <CustomerStep errors={errors} onChosen={() => goTo(1)} />}
               {step === 1 && <AddressStep errors={errors} />}
-              {step === 2 && <ItemsStep errors={errors} />}
+              {step === 2 && <ItemsStep errors={errors} scans={scans} />}
               {step === 3 && <PricesStep errors={errors} />}
               {step === REVIEW_STEP && <ReviewStep errors={errors} onEdit={goTo} onSent={onDone} />}
               {step !== REVIEW_STEP && (
@@ -235,6 +238,35 @@ function Wizard({ onDone }: { onDone: (path: string) => void }) {
         }}
       />
     </Stack>
+  );
+}
+
+/**
+ * Scans outside the Items step: how many wait for a customer (and which), and what the last one added or why it added
+ * nothing. (The Items step says the latter beside its lines.)
+ */
+function ScansNote({ scans, step }: { scans: WizardScans; step: number }) {
+  const { held, message, error } = scans;
+  return (
+    <>
+      <div role="status" aria-live="polite">
+        {held.length > 0 && (
+          <Alert color="blue" variant="light" p="xs" title={t('wizard.scans.waiting', { count: held.length })}>
+            <Text size="sm">{t('wizard.scans.waitingHelp', { codes: held.join(', ') })}</Text>
+          </Alert>
+        )}
+      </div>
+      {step !== ITEMS_STEP && (
+        <Text size="sm" role="status" aria-live="polite" className={classes.added} mih={message ? 20 : 0}>
+          {message}
+        </Text>
+      )}
+      {step !== ITEMS_STEP && error && (
+        <Alert color="red" role="alert" p="xs">
+          {error}
+        </Alert>
+      )}
+    </>
   );
 }
 

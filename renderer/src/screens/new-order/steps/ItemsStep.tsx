@@ -6,7 +6,7 @@ import { ActionIcon, Alert, Group, Stack, Table, Text, TextInput, Tooltip, Visua
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { DraftLine, ProductRow } from '../../../../../shared/domain';
 
-import { addProduct, computeTotals, MAX_QUANTITY, moveLine, withoutMessage } from '../../../../../shared/order-entry';
+import { computeTotals, MAX_QUANTITY, moveLine, withoutMessage } from '../../../../../shared/order-entry';
 import { call } from '../../../bridge';
 import { age, money } from '../../../components/format';
 import { errorText } from '../../../errors';
@@ -15,59 +15,21 @@ import { useStore } from '../../../store';
 import { taxRuleOf } from '../../../../../shared/shop';
 import { LineStock } from '../LineStock';
 import { quantityKey, type WizardErrors } from '../errors';
+import type { WizardScans } from '../useWizardScans';
 import classes from '../wizard.module.css';
 
 const PICKER_SIZE = 8;
 
-const lineFrom = (p: ProductRow) => ({
-  productId: p.id,
-  sku: p.sku,
-  name: p.name,
-  price: p.price,
-  available: p.available,
-});
-
-export function ItemsStep({ errors }: { errors: WizardErrors }) {
+export function ItemsStep({ errors, scans }: { errors: WizardErrors; scans: WizardScans }) {
   const lines = useStore((s) => s.wizard!.data.lines);
-  const updateDraft = useStore((s) => s.updateDraft);
-  const [announce, setAnnounce] = useState('');
-
-  const add = (product: ProductRow): void => {
-    let message = '';
-    updateDraft(
-      (d) => {
-        const result = addProduct(d.lines, lineFrom(product), product.fetchedAt);
-        message =
-          result.quantity === 1
-            ? t('wizard.items.added', { sku: product.sku, name: product.name })
-            : t('wizard.items.quantityNow', { sku: product.sku, name: product.name, quantity: result.quantity });
-        return { ...d, lines: result.lines };
-      },
-      ['order_items'],
-    );
-    setAnnounce(message);
-    // the line's stock is read live (the cache may be hours old); the fresh record is written back to the cache too
-    void call('catalogue:product', { id: product.id }).then(
-      (read) => {
-        if (read.source !== 'live') return;
-        const { available, fetchedAt } = read.product;
-        updateDraft((d) => ({
-          ...d,
-          lines: d.lines.map((l) => (l.productId === product.id ? { ...l, available, addedAt: fetchedAt } : l)),
-        }));
-      },
-      () => undefined,
-    );
-  };
-
   return (
     <Stack gap="md">
       <div className={classes.itemsEntry}>
-        <BarcodeField onFound={add} />
-        <ProductPicker onPick={add} />
+        <BarcodeField onCode={scans.addCode} error={scans.error} onTyping={scans.clearError} />
+        <ProductPicker onPick={scans.addProduct} />
       </div>
       <Text size="sm" role="status" aria-live="polite" className={classes.added} mih={20}>
-        {announce}
+        {scans.message}
       </Text>
       {errors.shown('order_items') && (
         <Alert color="red" role="alert">
@@ -79,42 +41,40 @@ export function ItemsStep({ errors }: { errors: WizardErrors }) {
   );
 }
 
-/** A USB scanner types the digits and Enter: the product is added and the field is ready for the next scan. */
-function BarcodeField({ onFound }: { onFound: (p: ProductRow) => void }) {
+/**
+ * A scanner's code or one typed by hand, and Enter: the product is added and the field is ready for the next code.
+ * (Elsewhere in the wizard a scanner's code is taken before the field sees it: useWizardScans.)
+ */
+function BarcodeField({
+  onCode,
+  error,
+  onTyping,
+}: {
+  onCode: (code: string) => void;
+  error: string | null;
+  onTyping: () => void;
+}) {
   const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const ref = useRef<HTMLInputElement>(null);
-  /** Scans are looked up one after another, in the order they came: a fast scanner never loses one. */
-  const queue = useRef<Promise<void>>(Promise.resolve());
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>): void => {
     if (event.key !== 'Enter') return;
     const text = code.trim();
     if (!text) return; // Enter in the empty field moves on, like anywhere in the step
-    event.preventDefault(); // Enter after a code scans it; it does not move to the next step
-    // the field is free for the next scan at once, before this one's answer is in
+    event.preventDefault(); // Enter after a code looks it up; it does not move to the next step
+    // the field is free for the next code at once, before this one's answer is in
     setCode('');
-    setError(null);
-    queue.current = queue.current.then(async () => {
-      try {
-        const { product } = await call('catalogue:lookup', { code: text });
-        if (product) onFound(product);
-        else setError(t('wizard.items.noBarcode', { code: text }));
-      } catch (e) {
-        setError(errorText(e, 'wizard.items.searchFailed'));
-      }
-    });
+    onCode(text);
   };
   return (
     <TextInput
-      ref={ref}
       label={t('wizard.items.scan')}
       description={t('wizard.items.scanHelp')}
       value={code}
       data-autofocus
+      data-scan-input
       autoComplete="off"
       onChange={(e) => {
         setCode(e.currentTarget.value);
-        setError(null);
+        onTyping();
       }}
       onKeyDown={onKeyDown}
       error={error}
