@@ -88,7 +88,7 @@ test.describe('Electron app', () => {
       await window.getByRole('link', { name: 'Settings' }).click();
       await window.getByLabel('Service address').fill(service.url);
       await window.getByLabel('API token').fill(SENTINEL);
-      await window.getByRole('button', { name: 'Save' }).click();
+      await window.getByRole('button', { name: 'Save', exact: true }).click();
       const keep = window.getByRole('button', { name: 'Keep it in memory until Shopdesk quits' });
       if (await keep.isVisible().catch(() => false)) await keep.click(); // a Linux box without a keyring
       await expect(window.getByRole('status', { name: /^Connection:/ })).toHaveAccessibleName('Connection: Online');

@@ -28,7 +28,7 @@ export async function connect(page: Page, service: { url: string; token: string 
   await nav(page, 'Settings').click();
   await page.getByLabel('Service address').fill(service.url);
   await page.getByLabel('API token').fill(service.token);
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(connectionIndicator(page)).toHaveAccessibleName('Connection: Online', { timeout: 30_000 });
 }
 
