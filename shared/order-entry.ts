@@ -37,7 +37,10 @@ export interface FieldSpec {
   required?: boolean;
   /** Longest text the service takes. */
   max: number;
-  /** Filled in by the app (default country, today's date), so it alone does not make a draft worth keeping. */
+  /**
+   * Filled in by the app (default country, today's date, the shop's shipping cost), so it alone does not make a draft
+   * worth keeping.
+   */
   prefilled?: boolean;
 }
 
@@ -56,7 +59,8 @@ export const ORDER_FIELDS = {
   city: { step: 1, kind: 'text', required: true, max: 255 },
   province: { step: 1, kind: 'text', required: true, max: 255 },
   country: { step: 1, kind: 'country', required: true, max: 255, prefilled: true },
-  shipping_cost: { step: 3, kind: 'money', max: 20 },
+  /** Prefilled with the shop's default shipping cost (Settings → Shop), when it has one. */
+  shipping_cost: { step: 3, kind: 'money', max: 20, prefilled: true },
   /** Empty: computed from the shop's tax rate; anything typed is an override. */
   total_tax: { step: 3, kind: 'money', max: 20 },
   total_discounts: { step: 3, kind: 'money', max: 20 },
@@ -496,9 +500,9 @@ export function isBlank(data: DraftData, today = todayIso()): boolean {
 
 export const emptyFields = (): DraftFields => Object.fromEntries(FIELD_KEYS.map((key) => [key, ''])) as DraftFields;
 
-export function emptyDraft(today = todayIso(), country = ''): DraftData {
+export function emptyDraft(today = todayIso(), country = '', shipping = ''): DraftData {
   return {
-    fields: { ...emptyFields(), country, order_date: today },
+    fields: { ...emptyFields(), country, order_date: today, shipping_cost: shipping },
     lines: [],
     replaces: null,
     serverErrors: {},

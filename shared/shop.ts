@@ -1,8 +1,10 @@
 /**
  * The shop's own settings (Settings → Shop), stored by the core: the name and address printed on order sheets, the
- * country new orders start with, the currency every amount is shown in, and the tax rule the Prices step applies.
+ * country new orders start with, the currency every amount is shown in, the tax rule the Prices step applies and the
+ * shipping cost new orders start with.
  * Facts only (codes, decimal strings): the renderer words them.
  */
+import Big from 'big.js';
 import { z } from 'zod';
 import type { TaxRule } from './order-entry';
 
@@ -10,6 +12,8 @@ import type { TaxRule } from './order-entry';
 export const CURRENCIES: readonly string[] = Intl.supportedValuesOf('currency');
 
 const RATE = /^(\d{1,2}(\.\d{1,4})?|100(\.0{1,4})?)$/;
+/** An amount as typed: up to 10 digits, and a point (or comma) with one or two more. */
+const SHIPPING = /^\d{1,10}(\.\d{1,2})?$/;
 
 export const ShopSettings = z.object({
   name: z.string().trim().max(200),
@@ -30,6 +34,14 @@ export const ShopSettings = z.object({
     .transform((t) => t.replace(',', '.'))
     .refine((t) => t === '' || RATE.test(t), { message: 'taxRate' }),
   shippingTaxed: z.boolean(),
+  /** The shipping cost new orders start with, a decimal string with two fraction digits ("4.95"), or '' for none. */
+  defaultShipping: z
+    .string()
+    .trim()
+    .transform((t) => t.replace(',', '.'))
+    .refine((t) => t === '' || SHIPPING.test(t), { message: 'defaultShipping' })
+    .transform((t) => (t === '' ? '' : new Big(t).toFixed(2)))
+    .default(''),
 });
 export type ShopSettings = z.infer<typeof ShopSettings>;
 
@@ -40,6 +52,7 @@ export const EMPTY_SHOP: ShopSettings = {
   currency: '',
   taxRatePercent: '',
   shippingTaxed: false,
+  defaultShipping: '',
 };
 
 /** The tax rule of the Prices step, or null when the shop has no rate (tax is typed by hand then). */

@@ -554,6 +554,9 @@ export interface MessageValues<R = never> {
   "settings.shop.countryHelp": NoValues;
   "settings.shop.currency": NoValues;
   "settings.shop.currencyExample": { example: string | number };
+  "settings.shop.defaultShipping": NoValues;
+  "settings.shop.defaultShippingError": NoValues;
+  "settings.shop.defaultShippingHelp": NoValues;
   "settings.shop.name": NoValues;
   "settings.shop.noCurrency": NoValues;
   "settings.shop.noCurrencyFound": NoValues;
@@ -936,9 +939,12 @@ export interface MessageValues<R = never> {
   "wizard.remarks": NoValues;
   "wizard.remarksHelp": NoValues;
   "wizard.review.cancelled": NoValues;
+  "wizard.review.charges": NoValues;
+  "wizard.review.chargesLine": { shipping: string; tax: string | number; taxAmount: string | number; total: string | number };
   "wizard.review.checking": NoValues;
   "wizard.review.closed": NoValues;
   "wizard.review.edit": { section: string | number };
+  "wizard.review.editCharges": NoValues;
   "wizard.review.gone": NoValues;
   "wizard.review.itemsToSend": NoValues;
   "wizard.review.needsAttention": NoValues;

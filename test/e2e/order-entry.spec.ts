@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { startService, type RunningService } from '../../server/index';
 import type { ProductRow } from '../../shared/domain';
 import { ask } from '../support/ask';
+import { postOrder, sampleOrder } from '../support/sample-order';
 import { expect, indicator, test, type AppHarness, pressCheckNow } from './fixtures';
 
 /** Two products in stock with distinct barcodes, read from the local catalogue. */
@@ -379,4 +380,67 @@ test('Order again opens Items with the same customer and lines, never twice; Ctr
   await page.getByRole('button', { name: `Add to order for ${order.name}` }).click();
   await expect(stepTitle(page)).toHaveText('Step 3 of 5: Items');
   await expect(lines).toHaveCount(before + 1);
+});
+
+test('shipping: Settings → Shop gives new orders a default shipping cost; Order again keeps the original’s; Ctrl+Enter from Items shows shipping and tax beside Send', async ({
+  page,
+  app,
+  service,
+}) => {
+  test.setTimeout(120_000);
+  // an order placed with 4.95 shipping, found in the order book
+  const originalId = await postOrder(
+    service,
+    sampleOrder({ name: 'Mary Jackson', email: 'mary@example.com', shipping_cost: '4.95' }),
+  );
+  await app.connect(service, 'synced');
+  await expect
+    .poll(async () => (await ask(app.core, 'orders:get', { id: originalId })).order.shippingCost)
+    .toBe('4.95');
+
+  // Settings → Shop: a default shipping cost, checked as an amount
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Settings' }).click();
+  const shop = page.getByRole('form', { name: 'Shop' });
+  const shipping = shop.getByLabel('Default shipping cost');
+  await shipping.fill('6.5.0');
+  await expect(shop.getByText('Enter an amount such as 4.95, or leave it empty.')).toBeVisible();
+  await expect(shop.getByRole('button', { name: 'Apply shop settings' })).toBeDisabled();
+  await shipping.fill('6,5');
+  await shop.getByRole('button', { name: 'Apply shop settings' }).click();
+  await expect(shop.getByText('Shop settings saved.')).toBeVisible();
+  expect((await ask(app.core, 'shop:get', {})).defaultShipping).toBe('6.50');
+
+  // a new order starts with it
+  await openNewOrder(page);
+  await typeCustomerAndAddress(page);
+  const [first] = await products(app);
+  await page.keyboard.type(first.barcode);
+  await page.keyboard.press('Enter');
+  await page.getByRole('button', { name: /^Next: Prices/ }).click();
+  await expect(page.getByRole('textbox', { name: 'Shipping cost' })).toHaveValue('6.50');
+  await page.getByRole('button', { name: /^Next: Review/ }).click();
+  await expect(page.getByTestId('review-charges')).toContainText(/Shipping .*6\.50/);
+  await page.getByRole('button', { name: 'Send order' }).click();
+  await expect(page.getByRole('heading', { name: /^Order PO-/ })).toBeVisible({ timeout: 20_000 });
+  expect((await ask(app.core, 'outbox:list', {})).entries[0]!.order.shipping_cost).toBe('6.50');
+
+  // Order again: the original's 4.95, not the default; Ctrl+Enter from Items lands on the review with shipping and
+  // tax in view beside "Send order", and only a second Ctrl+Enter sends
+  await page.goto(`${new URL(page.url()).origin}${new URL(page.url()).pathname}#/orders/${originalId}`);
+  await page.getByRole('button', { name: 'Order again' }).click();
+  await expect(stepTitle(page)).toHaveText('Step 3 of 5: Items');
+  await page.keyboard.press('Control+Enter');
+  await expect(stepTitle(page)).toHaveText('Step 5 of 5: Review and send');
+  const charges = page.getByTestId('review-charges');
+  await expect(charges).toContainText(/Shipping .*4\.95/);
+  await expect(charges).toBeInViewport();
+  await expect(page.getByRole('button', { name: 'Send order' })).toBeFocused();
+  await page.keyboard.press('Control+Enter');
+  await expect(page.getByRole('heading', { name: /^Order PO-/ })).toBeVisible({ timeout: 20_000 });
+  const again = (await ask(app.core, 'outbox:list', {})).entries[0]!.order;
+  expect(again).toMatchObject({ name: 'Mary Jackson', email: 'mary@example.com', shipping_cost: '4.95' });
+  expect(Number(again.total_price)).toBeCloseTo(
+    Number(again.subtotal_price) + 4.95 + Number(again.total_tax) - Number(again.total_discounts),
+    2,
+  );
 });

@@ -146,6 +146,7 @@ describe('Settings → Shop over the contract', () => {
       currency: 'EUR',
       taxRatePercent: '21',
       shippingTaxed: true,
+      defaultShipping: '4.95',
     };
     let core = coreIn(dataDir, { vault: new MemoryVault('test') });
     try {
@@ -153,6 +154,15 @@ describe('Settings → Shop over the contract', () => {
       expect(await ask(core, 'shop:save', shop)).toEqual(shop);
       expect((await core.dispatch('shop:save', { ...shop, currency: 'EURO' })).ok).toBe(false);
       expect((await core.dispatch('shop:save', { ...shop, taxRatePercent: '1e3' })).ok).toBe(false);
+      // the default shipping cost: an amount as typed (comma or point), kept with two decimals; '' for none
+      expect((await ask(core, 'shop:save', { ...shop, defaultShipping: ' 4,5 ' })).defaultShipping).toBe('4.50');
+      for (const wrong of ['4.955', '-1', 'abc', '1.000,00'])
+        expect((await core.dispatch('shop:save', { ...shop, defaultShipping: wrong })).ok, wrong).toBe(false);
+      // settings saved before there was one: none
+      const older: Partial<typeof shop> = { ...shop };
+      delete older.defaultShipping;
+      expect((await ask(core, 'shop:save', older as typeof shop)).defaultShipping).toBe('');
+      expect(await ask(core, 'shop:save', shop)).toEqual(shop);
     } finally {
       await core.close();
     }

@@ -311,6 +311,11 @@ describe('lines', () => {
 
   it('an untouched new order is blank (not saved), anything typed is not', () => {
     expect(isBlank(emptyDraft('2026-11-22', 'Netherlands'), '2026-11-22')).toBe(true);
+    // the shop's default shipping cost is filled in, not typed: a new order holding only it is still blank
+    const withShipping = emptyDraft('2026-11-22', 'Netherlands', '4.95');
+    expect(withShipping.fields.shipping_cost).toBe('4.95');
+    expect(isBlank(withShipping, '2026-11-22')).toBe(true);
+    expect(toNewOrder({ ...withShipping, lines: [line()] }, 'dmy').shipping_cost).toBe('4.95');
     expect(isBlank(filled({ remarks: 'x' }, { lines: [] }), '2026-11-22')).toBe(false);
     expect(isBlank(filled(), '2026-11-22')).toBe(false);
     // a scan held on the Customer step is kept, even before anything is typed (#27.2)

@@ -5,7 +5,7 @@
 import { Alert, Button, Group, Loader, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { emptyDraft, errorsForStep, firstStepWithError, REVIEW_STEP, STEPS } from '../../../../shared/order-entry';
+import { errorsForStep, firstStepWithError, REVIEW_STEP, STEPS } from '../../../../shared/order-entry';
 import { timeOfDay } from '../../components/format';
 import { t } from '../../i18n';
 import { useStore } from '../../store';
@@ -18,7 +18,7 @@ import { CustomerStep } from './steps/CustomerStep';
 import { ItemsStep } from './steps/ItemsStep';
 import { PricesStep } from './steps/PricesStep';
 import { ReviewStep } from './steps/ReviewStep';
-import { defaultCountry } from './defaults';
+import { newDraft } from './defaults';
 import { ITEMS_STEP, useWizardScans, type WizardScans } from './useWizardScans';
 import classes from './wizard.module.css';
 
@@ -41,7 +41,7 @@ export function WizardScreen() {
         if (cancelled) return;
         const saved = drafts.find((d) => d.id === id);
         if (saved) openWizard({ id, step: saved.step, data: saved.data, saved: true });
-        else openWizard({ id, step: 0, data: emptyDraft(undefined, defaultCountry()), saved: false });
+        else openWizard({ id, step: 0, data: newDraft(), saved: false });
       },
       () => !cancelled && setMissing(t('wizard.draftsUnreadable')),
     );

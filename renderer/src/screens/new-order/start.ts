@@ -3,10 +3,10 @@
  * order, and "Add to order" from the product panel or the Ctrl/Cmd+K palette (adds to the open draft, or starts one).
  */
 import type { DraftData, DraftLine, OrderDetail, ProductRow } from '../../../../shared/domain';
-import { addProduct, emptyDraft, isBlank, MAX_LINES, MAX_QUANTITY } from '../../../../shared/order-entry';
+import { addProduct, isBlank, MAX_LINES, MAX_QUANTITY } from '../../../../shared/order-entry';
 import { call } from '../../bridge';
 import { useStore } from '../../store';
-import { defaultCountry } from './defaults';
+import { defaultCountry, newDraft } from './defaults';
 
 const ITEMS_STEP = 2;
 
@@ -42,7 +42,7 @@ export async function addToOrder(product: ProductRow): Promise<string> {
     return `/new-order/${open.id}`;
   }
   const id = crypto.randomUUID();
-  const data = emptyDraft(undefined, defaultCountry());
+  const data = newDraft();
   data.lines = addProduct([], lineOf(product), product.fetchedAt).lines;
   await call('drafts:save', { id, step: 0, data });
   state.openWizard({ id, step: 0, data, saved: true });
@@ -50,8 +50,8 @@ export async function addToOrder(product: ProductRow): Promise<string> {
 }
 
 /**
- * "Order again": a new draft with the order's customer, address and lines at today's catalogue prices (read again
- * live at the review), opened at Items. Products the catalogue no longer has keep their id and no price, so the
+ * "Order again": a new draft with the order's customer, address, shipping cost and lines at today's catalogue prices
+ * (read again live at the review), opened at Items. Products the catalogue no longer has keep their id and no price, so the
  * line shows it and can be removed.
  */
 export async function orderAgain(order: OrderDetail): Promise<string> {
@@ -86,7 +86,8 @@ export async function orderAgain(order: OrderDetail): Promise<string> {
       quantity: Math.min(MAX_QUANTITY, item.quantity),
     });
   }
-  const base = emptyDraft(undefined, order.country || defaultCountry());
+  // the original's shipping cost comes along (the shop's default when the service gave none)
+  const base = newDraft(order.country || defaultCountry(), order.shippingCost ?? undefined);
   const data = {
     ...base,
     fields: {

@@ -1,6 +1,6 @@
 /**
  * Settings → Shop: the shop's name and address (printed on order sheets), the country new orders start with, the
- * currency every amount is shown in, and the tax rate the Prices step applies. Stored by the core on this computer.
+ * currency every amount is shown in, the tax rate the Prices step applies and the shipping cost new orders start with. Stored by the core on this computer.
  */
 import {
   Autocomplete,
@@ -54,6 +54,10 @@ export function ShopSettings() {
   const rateError =
     !parsed.success && parsed.error.issues.some((i) => i.path[0] === 'taxRatePercent')
       ? t('settings.shop.taxRateError')
+      : undefined;
+  const shippingError =
+    !parsed.success && parsed.error.issues.some((i) => i.path[0] === 'defaultShipping')
+      ? t('settings.shop.defaultShippingError')
       : undefined;
   const countryError =
     form.country.trim() && !countryNames().includes(form.country.trim()) ? t('settings.shop.countryError') : undefined;
@@ -141,6 +145,17 @@ export function ShopSettings() {
             checked={form.shippingTaxed}
             onChange={(e) => set({ shippingTaxed: e.currentTarget.checked })}
           />
+        </Group>
+        <Group grow align="flex-start">
+          <TextInput
+            label={t('settings.shop.defaultShipping')}
+            description={t('settings.shop.defaultShippingHelp')}
+            inputMode="decimal"
+            value={form.defaultShipping}
+            error={shippingError}
+            onChange={(e) => set({ defaultShipping: e.currentTarget.value })}
+          />
+          <div />
         </Group>
         <Group justify="space-between">
           <Text size="sm" role="status" c={state.kind === 'failed' ? 'red' : 'teal'}>

@@ -97,6 +97,12 @@ export function ReviewStep({
   }, [online, ids, updateDraft]);
 
   const totals = computeTotals(data.lines, data.fields, tax);
+  const taxLabel =
+    tax === null
+      ? t('wizard.prices.tax')
+      : totals.taxOverridden
+        ? t('wizard.review.taxTyped')
+        : t('wizard.prices.taxRate', { rate: t('wizard.prices.rate', { rate: measure(tax.ratePercent, 4) }) });
   const checking = online && ids !== '' && checked.ids !== ids;
   const checks: Record<number, Check> = checking ? {} : checked.checks;
   const missing = data.lines.filter((l) => checks[l.productId]?.state === 'missing');
@@ -228,18 +234,7 @@ export function ReviewStep({
           <Stack gap={2} aria-label={t('wizard.review.totalsToSend')}>
             <Row label={t('wizard.prices.subtotal')} value={money(totals.subtotal)} />
             <Row label={t('wizard.prices.shippingShort')} value={money(totals.shipping)} />
-            <Row
-              label={
-                tax === null
-                  ? t('wizard.prices.tax')
-                  : totals.taxOverridden
-                    ? t('wizard.review.taxTyped')
-                    : t('wizard.prices.taxRate', {
-                        rate: t('wizard.prices.rate', { rate: measure(tax.ratePercent, 4) }),
-                      })
-              }
-              value={money(totals.tax)}
-            />
+            <Row label={taxLabel} value={money(totals.tax)} />
             <Row label={t('wizard.prices.discounts')} value={money(totals.discounts)} />
             <Row label={t('wizard.prices.total')} value={money(totals.total)} strong />
           </Stack>
@@ -282,6 +277,23 @@ export function ReviewStep({
           {t('wizard.review.problems', { count: problems })}
         </Alert>
       )}
+      {/* shipping and tax on one line beside "Send order": a Ctrl+Enter from Items that skipped the Prices step lands
+          here with them in view */}
+      <Paper withBorder p="xs" radius="md" aria-label={t('wizard.review.charges')} data-testid="review-charges">
+        <Group justify="space-between" gap="xs" wrap="wrap">
+          <Text size="sm" fw={600}>
+            {t('wizard.review.chargesLine', {
+              shipping: totals.shipping !== null && Number(totals.shipping) > 0 ? money(totals.shipping) : 'none',
+              tax: taxLabel,
+              taxAmount: money(totals.tax),
+              total: money(totals.total),
+            })}
+          </Text>
+          <Anchor component="button" type="button" size="sm" onClick={() => onEdit(3)}>
+            {t('wizard.review.editCharges')}
+          </Anchor>
+        </Group>
+      </Paper>
       <Group justify="space-between">
         <Button variant="default" onClick={() => onEdit(3)}>
           {t('wizard.back')}
