@@ -41,6 +41,11 @@ export interface ScanKey {
   modified?: boolean;
   /** Repeated by holding the key down: a person. */
   repeat?: boolean;
+  /**
+   * The field shows a list to pick from (a combobox, open): its Enter picks the highlighted option, so only an Enter
+   * that follows the last key at once (no pause let pass) ends a scan there.
+   */
+  picking?: boolean;
 }
 
 export interface ScanStep {
@@ -89,10 +94,10 @@ export function createScanReader(): ScanReader {
     } else hiccups += 1;
   };
 
-  const isScan = (now: number): boolean => {
+  const isScan = (now: number, picking = false): boolean => {
     const gap = now - last;
     if (!inField) return code.length >= MIN_LENGTH && gap <= GAP_MS;
-    if (pauseKind(gap) === 'apart') return false;
+    if (pauseKind(gap) === 'apart' || (picking && gap > FIELD_GAP_MS)) return false;
     count(gap);
     return (
       code.length >= FIELD_MIN_LENGTH &&
@@ -112,7 +117,8 @@ export function createScanReader(): ScanReader {
         return NOTHING;
       }
       if (key.key === 'Enter') {
-        const scanned = code !== '' && key.inField === inField && key.target === target && isScan(key.time);
+        const scanned =
+          code !== '' && key.inField === inField && key.target === target && isScan(key.time, key.picking === true);
         const result = scanned ? { starts: false, code } : NOTHING;
         reset();
         return result;

@@ -81,6 +81,8 @@ export function useScanner(onScan: (code: string) => void, enabled = true, optio
         target: field ?? undefined,
         modified: event.ctrlKey || event.altKey || event.metaKey,
         repeat: event.repeat,
+        // an open list to pick from: a pause before Enter means the person is picking (#27.2 with the keyboard-only path)
+        picking: field?.getAttribute('aria-expanded') === 'true',
       });
       // the key is not typed yet (this runs before the field sees it): the value now is the value before the burst
       if (step.starts) before = field ? { field, value: field.value, ...selectionOf(field) } : null;
