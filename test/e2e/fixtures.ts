@@ -91,8 +91,13 @@ export const test = base.extend<{
         if (until === 'saved') return;
         await expect(indicator(page)).toHaveAccessibleName('Connection: Online');
         if (until === 'online') return;
-        await expect.poll(async () => (await ask(core, 'catalogue:status', {})).state).toBe('complete');
-        await expect.poll(async () => (await ask(core, 'orders:status', {})).cachedOrders).toBeGreaterThan(0);
+        // a first download on a busy two-core machine can take longer than the default 10 s: waited for, not assumed
+        await expect
+          .poll(async () => (await ask(core, 'catalogue:status', {})).state, { timeout: 45_000 })
+          .toBe('complete');
+        await expect
+          .poll(async () => (await ask(core, 'orders:status', {})).cachedOrders, { timeout: 45_000 })
+          .toBeGreaterThan(0);
       },
       screenshot: async (name) => {
         await page.screenshot({
