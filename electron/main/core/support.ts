@@ -9,6 +9,7 @@
 import os from 'node:os';
 import { strToU8, zipSync } from 'fflate';
 import type { ConnectionVerdict, Handlers } from '../../../shared/contract';
+import { CUSTOMER_FIELDS } from '../../../shared/customers';
 import type { OutboxEntry } from '../../../shared/domain';
 import type { Secrets } from './redact';
 import type { StoredSettings } from './settings';
@@ -59,23 +60,12 @@ export interface SupportDeps {
   logFileTail?: () => Promise<string | null>;
 }
 
-/** The customer fields of an order: left out unless staff ask for them. */
-const CUSTOMER_FIELDS = [
-  'name',
-  'email',
-  'phone',
-  'address_line_1',
-  'address_line_2',
-  'zip',
-  'city',
-  'province',
-  'country',
-  'remarks',
-] as const;
+/** What of an order is the customer's: left out unless staff ask for it (the remarks can name them too). */
+const LEFT_OUT = [...CUSTOMER_FIELDS, 'remarks'] as const;
 
 function withoutCustomer(entry: OutboxEntry): unknown {
   const order: Record<string, unknown> = { ...entry.order };
-  for (const field of CUSTOMER_FIELDS) if (order[field]) order[field] = '[left out]';
+  for (const field of LEFT_OUT) if (order[field]) order[field] = '[left out]';
   return { ...entry, order };
 }
 
