@@ -66,8 +66,24 @@ async function signIn(): Promise<{ session: string | null; refused: boolean }> {
   return { session: stored(), refused: true };
 }
 
+/**
+ * Whether the page is going away (closed, reloaded, hidden): only then is a request sent `keepalive`, so a draft saved
+ * as the page closes still arrives. Not always: the Fetch standard caps the keepalive bodies in flight at 64 KiB
+ * together, and past it a fetch fails at once — two large drafts saved close together while the page stays would
+ * fail as "lost contact".
+ */
+function leavingWatch(): () => boolean {
+  let until = 0;
+  // a "leave this page?" that the person cancels: the page stays, and after a moment requests are ordinary again
+  const leaving = (): void => void (until = performance.now() + 1_000);
+  window.addEventListener('beforeunload', leaving, true);
+  window.addEventListener('pagehide', leaving, true);
+  return () => document.visibilityState === 'hidden' || performance.now() < until;
+}
+
 function webBridge(): ShopdeskBridge {
   const signedIn = signIn();
+  const isLeaving = leavingWatch();
   const listeners = new Map<string, Set<(payload: unknown) => void>>();
   let streaming = false;
   const deliver = (data: string): void => {
@@ -129,7 +145,7 @@ function webBridge(): ShopdeskBridge {
           body,
           cache: 'no-store',
           // a draft saved while the page closes still arrives (browsers cap keep-alive bodies at 64 KiB)
-          keepalive: body.length < 60_000,
+          keepalive: body.length < 60_000 && isLeaving(),
         });
         return (await response.json()) as Result<never>;
       } catch {

@@ -111,6 +111,8 @@ export function StockScreen() {
   }
   /** The answer to a scanned or typed code that found nothing (one message, never two). */
   const [scanMessage, setScanMessage] = useState<{ code: string; text: string } | null>(null);
+  /** A code from the search box being looked up: the list says no "no match" for it while the answer comes. */
+  const [pendingCode, setPendingCode] = useState<string | null>(null);
   const searchRef = useRef<HTMLInputElement>(null);
   const online = connection?.state === 'online';
   const notConfigured = connection?.mode === 'unconfigured';
@@ -166,7 +168,12 @@ export function StockScreen() {
     if (event.key === 'ArrowDown') setSearchText(text);
     if (moveIntoTable(event) || event.key !== 'Enter') return;
     const code = event.currentTarget.value.trim();
-    if (code) void lookUp(code, true);
+    if (!code) return;
+    // the list follows the code now, not after the typing pause: on a busy computer the pause can end mid-scan, and
+    // the list would say "no match" for part of the code beside the scan's own answer
+    setSearchText(event.currentTarget.value);
+    setPendingCode(code);
+    void lookUp(code, true).finally(() => setPendingCode((pending) => (pending === code ? null : pending)));
   };
 
   const onSort = useCallback(
@@ -236,7 +243,10 @@ export function StockScreen() {
     </Alert>
   );
   // the list names no "no match" of its own when the scan answer already says it
-  const quietNoMatch = useMemo(() => (scanMessage?.code === query.text ? <></> : undefined), [scanMessage, query.text]);
+  const quietNoMatch = useMemo(
+    () => (scanMessage?.code === query.text.trim() || pendingCode === query.text.trim() ? <></> : undefined),
+    [scanMessage, pendingCode, query.text],
+  );
 
   return (
     <ListFrame
