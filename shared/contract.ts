@@ -330,6 +330,8 @@ export const UiPrefs = z.object({
   orderViews: z.array(SavedView).max(30).nullable(),
   /** Issue #18: the language chosen in Settings; 'auto' follows the system. */
   language: z.enum(LANGUAGE_CHOICES),
+  /** Issue #29: staff were told once that the scanner's keyboard layout differs from this computer's. */
+  scannerLayoutNoticed: z.boolean(),
 });
 export type UiPrefs = z.infer<typeof UiPrefs>;
 const SkippedList = z.object({ records: z.array(SkippedRecord).max(1000) });

@@ -4,8 +4,14 @@
  * keyboard.type waits for the page to handle each key before it sends the next, so a page busy drawing a field's
  * change spreads its keys over tens or hundreds of milliseconds: a person's pace, not a scanner's.) The keys go through
  * the browser's input pipeline (CDP Input.dispatchKeyEvent), so they are trusted and typed like any other.
+ *
+ * `scanOn` is a US-layout scanner on a computer with another keyboard layout (issue #29): each key carries the
+ * physical key the scanner pressed (`code`, as on a US keyboard, Shift held for a capital) and what that key types on
+ * the computer's layout (`key` and the text typed into a field: `&é"'(` for `12345` on AZERTY), and the code may end
+ * with Tab, as some scanners are set to.
  */
 import type { CDPSession, Page } from '@playwright/test';
+import { usScannerKeys, type Layout } from '../support/layouts';
 
 const KEY_MS = 4;
 const sessions = new WeakMap<Page, CDPSession>();
@@ -20,6 +26,17 @@ async function sessionOf(page: Page): Promise<CDPSession> {
 }
 
 const keyCode = (ch: string): number => (/[0-9A-Z]/i.test(ch) ? ch.toUpperCase().charCodeAt(0) : 0);
+/** Windows' virtual key of a physical key (as on a US keyboard). */
+const virtualKey = (code: string): number => {
+  const digitOrLetter = /^(?:Digit|Key)([0-9A-Z])$/.exec(code);
+  if (digitOrLetter) return digitOrLetter[1]!.charCodeAt(0);
+  return { ShiftLeft: 16, Minus: 189, Period: 190, Slash: 191, Comma: 188, Semicolon: 186, Equal: 187 }[code] ?? 0;
+};
+const SHIFT = 8;
+const END_KEYS = {
+  Enter: { key: 'Enter', code: 'Enter', windowsVirtualKeyCode: 13, text: '\r', unmodifiedText: '\r' },
+  Tab: { key: 'Tab', code: 'Tab', windowsVirtualKeyCode: 9 },
+};
 
 export async function scan(page: Page, code: string): Promise<void> {
   const cdp = await sessionOf(page);
@@ -33,4 +50,29 @@ export async function scan(page: Page, code: string): Promise<void> {
   const enter = { key: 'Enter', code: 'Enter', windowsVirtualKeyCode: 13, text: '\r', unmodifiedText: '\r' };
   await cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', ...enter, timestamp: next() });
   await cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', ...enter, timestamp: at + 0.001 });
+}
+
+/** A US-layout scanner's code on a computer with `layout`, 4 ms a key, ended by `end`. */
+export async function scanOn(page: Page, code: string, layout: Layout, end: 'Enter' | 'Tab' = 'Enter'): Promise<void> {
+  const cdp = await sessionOf(page);
+  let at = Date.now() / 1000;
+  const next = (): number => (at += KEY_MS / 1000);
+  for (const k of usScannerKeys(code, layout)) {
+    const modifiers = k.shift ? SHIFT : 0;
+    const base = { key: k.key, code: k.code, windowsVirtualKeyCode: virtualKey(k.code), modifiers };
+    if (k.key === 'Shift') {
+      await cdp.send('Input.dispatchKeyEvent', { type: 'rawKeyDown', ...base, timestamp: at + 0.0005 });
+      continue;
+    }
+    const typed = { ...base, text: k.key, unmodifiedText: k.key };
+    await cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', ...typed, timestamp: next() });
+    await cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', ...typed, timestamp: at + 0.001 });
+    if (k.shift) {
+      const shift = { key: 'Shift', code: 'ShiftLeft', windowsVirtualKeyCode: 16, modifiers: 0 };
+      await cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', ...shift, timestamp: at + 0.002 });
+    }
+  }
+  const last = END_KEYS[end];
+  await cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', ...last, timestamp: next() });
+  await cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', ...last, timestamp: at + 0.001 });
 }

@@ -14,6 +14,7 @@ const DEFAULTS: UiPrefs = {
   productColumns: null,
   orderViews: null,
   language: 'auto',
+  scannerLayoutNoticed: false,
 };
 
 /** Each preference read on its own: one that no longer fits its shape falls back to its default, not all of them. */

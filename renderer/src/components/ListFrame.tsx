@@ -27,6 +27,8 @@ export interface ListFrameProps {
     value: string;
     onChange(text: string): void;
     onKeyDown?(event: KeyboardEvent<HTMLInputElement>): void;
+    /** A scanner's code may be typed here (`data-scan-input`: useScanner reads it, whatever the keyboard layout). */
+    scanInput?: boolean;
   };
   searchRef?: Ref<HTMLInputElement>;
   filters: ReactNode;
@@ -62,6 +64,7 @@ export function ListFrame({
           ref={searchRef}
           label={search.label}
           data-shortcut-search
+          data-scan-input={search.scanInput || undefined}
           placeholder={search.placeholder}
           value={search.value}
           onChange={(e) => search.onChange(e.currentTarget.value)}

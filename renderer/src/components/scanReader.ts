@@ -9,6 +9,16 @@
  * average, none more than FIELD_GAP_MS (a fast typist manages ~80 ms a key; a person at 150 ms never comes near) save
  * the short breaks a scanner's own bursts may have (HICCUP_MS), and a code that looks like one (a digit in it, no
  * space), so words typed at machine speed by a text expander or a test are left as typed.
+ *
+ * Keyboard layouts (issue #29): a scanner types the keys of its own layout (a US one unless set otherwise), so on a
+ * French (AZERTY) computer a US scanner's `1234567890` arrives as `&é"'(-è_çà`, on a German (QWERTZ) one its Y and Z
+ * swap and its `-` is `ß`. A burst at a scanner's pace is therefore read from the physical keys (KeyboardEvent.code:
+ * `Digit0`–`Digit9`, `Numpad0`–`Numpad9`, `KeyA`–`KeyZ`, the punctuation keys) as the US layout places them, and the
+ * step says when that differs from what the keys typed. One exception: digits typed with Shift (AZERTY's way) show a
+ * scanner set to this computer's layout, whose keys are then read as typed. A person's keys are always read as typed.
+ *
+ * The end of a code: Enter; or Tab at a scanner's pace outside a text field and in a field made for codes (a barcode
+ * field, a search: `codeField`). In any other field a Tab moves on, so a code typed there by a machine stays typed.
  */
 
 /** Outside a field: a pause longer than this starts a new code. */
@@ -31,6 +41,12 @@ const MAX_HICCUPS = 3;
 export interface ScanKey {
   /** What the key typed (KeyboardEvent.key): one character, 'Enter', or another named key. */
   key: string;
+  /** The physical key (KeyboardEvent.code: 'Digit1', 'KeyA', 'Minus' …); absent or '' when not known. */
+  code?: string;
+  /** Shift held (KeyboardEvent.shiftKey); when absent, a letter's case is taken from what it typed. */
+  shift?: boolean;
+  /** The field holds codes (a barcode field, a search): a scanner's Tab ends a code there too. */
+  codeField?: boolean;
   /** Milliseconds on a steadily rising clock (KeyboardEvent.timeStamp). */
   time: number;
   /** The key goes to a text field, which types it. */
@@ -51,8 +67,58 @@ export interface ScanKey {
 export interface ScanStep {
   /** This key is the first of a new burst: a field's value before it is what the field returns to if it is a scan. */
   starts: boolean;
-  /** The Enter that ends a scan: the code. It is to be kept from the field and from whatever Enter would do. */
+  /** The Enter (or Tab) that ends a scan: the code. It is to be kept from the field and from whatever it would do. */
   code: string | null;
+  /** With a code: it was read from the physical keys, and the keys typed something else (the layouts differ). */
+  layoutDiffers?: boolean;
+}
+
+const US_SHIFTED_DIGITS = ')!@#$%^&*(';
+/** The US layout's punctuation keys: [unshifted, shifted]. */
+const US_PUNCTUATION: Record<string, [string, string]> = {
+  Minus: ['-', '_'],
+  Equal: ['=', '+'],
+  BracketLeft: ['[', '{'],
+  BracketRight: [']', '}'],
+  Backslash: ['\\', '|'],
+  Semicolon: [';', ':'],
+  Quote: ["'", '"'],
+  Comma: [',', '<'],
+  Period: ['.', '>'],
+  Slash: ['/', '?'],
+  Backquote: ['`', '~'],
+  Space: [' ', ' '],
+  NumpadAdd: ['+', '+'],
+  NumpadSubtract: ['-', '-'],
+  NumpadMultiply: ['*', '*'],
+  NumpadDivide: ['/', '/'],
+};
+
+/** What a physical key types on a US-layout keyboard: [without Shift, with Shift]; null for a key it has not. */
+function usKey(code: string | undefined): [string, string] | null {
+  if (!code) return null;
+  const digit = /^Digit(\d)$/.exec(code);
+  if (digit) return [digit[1]!, US_SHIFTED_DIGITS[Number(digit[1])]!];
+  const numpad = /^Numpad(\d)$/.exec(code);
+  if (numpad) return [numpad[1]!, numpad[1]!];
+  const letter = /^Key([A-Z])$/.exec(code);
+  if (letter) return [letter[1]!.toLowerCase(), letter[1]!];
+  return US_PUNCTUATION[code] ?? null;
+}
+
+const isLetter = (ch: string): boolean => ch.length === 1 && ch.toLowerCase() !== ch.toUpperCase();
+
+/**
+ * The character a US-layout keyboard (a scanner's usual layout) types with this physical key; what the key typed when
+ * that is one of the key's own US characters (the layouts agree on the key); null for a key the US layout does not
+ * place (or an unknown code). Without Shift known, a letter's case is what the key typed.
+ */
+export function usCharacter(code: string | undefined, typed: string, shift?: boolean): string | null {
+  const pair = usKey(code);
+  if (!pair) return null;
+  if (pair.includes(typed)) return typed;
+  const shifted = shift ?? (isLetter(typed) && typed === typed.toUpperCase());
+  return pair[shifted ? 1 : 0];
 }
 
 /** Keys a scanner presses around the characters (Shift for a capital letter): they neither add nor break a code. */
@@ -65,7 +131,14 @@ export interface ScanReader {
 }
 
 export function createScanReader(): ScanReader {
+  /** The burst as typed (KeyboardEvent.key). */
   let code = '';
+  /** The burst as a US-layout scanner meant it (from the physical keys, else as typed). */
+  let physical = '';
+  /** A digit typed with Shift as a digit: the scanner types this computer's layout. */
+  let sameLayout = false;
+  /** A pause in the burst longer than a scanner's (outside a field, where such pauses do not end a code). */
+  let slow = false;
   /** When the burst's latest character came. */
   let last = 0;
   let inField = false;
@@ -77,6 +150,7 @@ export function createScanReader(): ScanReader {
 
   const reset = (): void => {
     code = '';
+    physical = '';
   };
 
   /** In a field: how a pause after the burst so far counts: towards the pace, let pass, or not part of it at all. */
@@ -91,21 +165,42 @@ export function createScanReader(): ScanReader {
     if (kind === 'paced') {
       paced += gap;
       pauses += 1;
-    } else hiccups += 1;
+    } else if (kind === 'hiccup') hiccups += 1;
+    else slow = true;
   };
 
-  const isScan = (now: number, picking = false): boolean => {
+  /** The burst so far (its end key's pause counted) came at a scanner's pace. */
+  const scannerPace = (): boolean => !slow && pauses > 0 && paced / pauses <= FIELD_AVERAGE_MS;
+
+  /** What the burst is read as: the physical keys at a scanner's pace (unless it types this layout), else as typed. */
+  const reading = (): string => (scannerPace() && !sameLayout ? physical : code);
+
+  /** Whether the burst ended by this key (Enter, or a Tab where `byTab`) is a scan. */
+  const isScan = (now: number, picking = false, byTab = false): boolean => {
     const gap = now - last;
-    if (!inField) return code.length >= MIN_LENGTH && gap <= GAP_MS;
+    if (!inField) {
+      if (code.length < MIN_LENGTH || gap > GAP_MS) return false;
+      count(gap);
+      // a person's Tab outside a field moves the focus; only a scanner's ends a code
+      return !byTab || scannerPace();
+    }
     if (pauseKind(gap) === 'apart' || (picking && gap > FIELD_GAP_MS)) return false;
     count(gap);
-    return (
-      code.length >= FIELD_MIN_LENGTH &&
-      pauses > 0 &&
-      paced / pauses <= FIELD_AVERAGE_MS &&
-      /\d/.test(code) &&
-      !/\s/.test(code)
-    );
+    const text = reading();
+    return text.length >= FIELD_MIN_LENGTH && scannerPace() && /\d/.test(text) && !/\s/.test(text);
+  };
+
+  const ends = (key: ScanKey, byTab: boolean): ScanStep => {
+    const scanned =
+      code !== '' &&
+      key.inField === inField &&
+      key.target === target &&
+      (!byTab || !key.inField || key.codeField === true) &&
+      isScan(key.time, key.picking === true, byTab);
+    const text = reading();
+    const result: ScanStep = scanned ? { starts: false, code: text, layoutDiffers: text !== code } : NOTHING;
+    reset();
+    return result;
   };
 
   return {
@@ -116,14 +211,12 @@ export function createScanReader(): ScanReader {
         reset();
         return NOTHING;
       }
-      if (key.key === 'Enter') {
-        const scanned =
-          code !== '' && key.inField === inField && key.target === target && isScan(key.time, key.picking === true);
-        const result = scanned ? { starts: false, code } : NOTHING;
-        reset();
-        return result;
-      }
-      if (key.key.length !== 1) {
+      if (key.key === 'Enter') return ends(key, false);
+      if (key.key === 'Tab' && !key.shift) return ends(key, true);
+      const meant = usCharacter(key.code, key.key, key.shift);
+      // a dead key (a quote on US-International) types nothing yet; a scanner meant the key's character
+      const typed = key.key === 'Dead' && meant !== null ? '' : key.key;
+      if (typed.length > 1 || (typed === '' && meant === null)) {
         // Tab, Backspace, an arrow: a person at work; a scanner sends none of them inside a code
         reset();
         return NOTHING;
@@ -141,8 +234,12 @@ export function createScanReader(): ScanReader {
         paced = 0;
         pauses = 0;
         hiccups = 0;
-      } else if (inField) count(gap);
-      code += key.key;
+        slow = false;
+        sameLayout = false;
+      } else count(gap);
+      code += typed;
+      physical += meant ?? typed;
+      if (key.shift && /^Digit\d$/.test(key.code ?? '') && /^\d$/.test(typed)) sameLayout = true;
       last = key.time;
       return starts ? { starts: true, code: null } : NOTHING;
     },

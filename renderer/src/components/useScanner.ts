@@ -1,15 +1,30 @@
 /**
- * A USB barcode scanner is a keyboard that types a code quickly and ends with Enter. The keys are read here, before
- * anything on the screen sees them (scanReader.ts tells a scanner from a person), and a code ended by Enter is handed
- * to `onScan`: the Enter is kept from pressing whatever has the focus.
+ * A USB barcode scanner is a keyboard that types a code quickly and ends with Enter (or Tab). The keys are read here,
+ * before anything on the screen sees them (scanReader.ts tells a scanner from a person, and reads a scanner's code
+ * from the physical keys, whatever this computer's keyboard layout), and a code is handed to `onScan`: its end key is
+ * kept from pressing whatever has the focus.
  *
- * Text fields type their keys themselves. By default they are left alone (they handle their own Enter, as the Stock
- * search does). With `inFields`, a scanner's burst typed into a field is a scan there too: the field gets back the
- * value it had before the burst's first key, so the code is never left in it (nor its Enter acted on). A field made
- * for codes (`data-scan-input`) is still left alone: what it holds at Enter is the code, typed or scanned alike.
+ * Text fields type their keys themselves. By default they are left alone (they handle their own Enter). With
+ * `inFields`, a scanner's burst typed into a field is a scan there too: the field gets back the value it had before
+ * the burst's first key, so the code is never left in it (nor its Enter acted on). A field made for codes
+ * (`data-scan-input`: the Stock search, the wizard's barcode field) looks up what it holds at its own Enter, typed or
+ * scanned alike, save a scan whose keys typed something else than its code (`&é"'(` for `12345` on an AZERTY
+ * computer) or that ends with Tab: that scan is taken as in any field, and `onScan` hears it came from a field made
+ * for codes (which may show the code there).
+ *
+ * The first scan whose keys typed something else than its code (a US scanner on a French computer) says once that
+ * Shopdesk reads it correctly (remembered in the screen preferences).
  */
+import { notifications } from '@mantine/notifications';
 import { useEffect, useRef } from 'react';
+import { t } from '../i18n';
+import { useStore } from '../store';
 import { createScanReader } from './scanReader';
+
+export interface ScanSource {
+  /** The scan was typed into a field made for codes (`data-scan-input`). */
+  codeField: boolean;
+}
 
 export interface ScannerOptions {
   /** Scans typed into a text field are taken too (and taken out of the field). */
@@ -56,7 +71,32 @@ function restore(before: Before): void {
   }
 }
 
-export function useScanner(onScan: (code: string) => void, enabled = true, options: ScannerOptions = {}): void {
+/** A field that holds codes: one made for them, or a search (a combobox's or a search box's). */
+function holdsCodes(field: Field): boolean {
+  const role = field.getAttribute('role');
+  return (
+    field.dataset.scanInput !== undefined || role === 'combobox' || role === 'searchbox' || field.type === 'search'
+  );
+}
+
+/** Says once (ever, on this computer) that the scanner's layout differs and is read correctly anyway. */
+function sayLayoutDiffers(): void {
+  const { ui, uiLoaded, setUi } = useStore.getState();
+  if (!uiLoaded || ui.scannerLayoutNoticed) return;
+  setUi({ scannerLayoutNoticed: true });
+  notifications.show({
+    id: 'scanner-layout',
+    color: 'blue',
+    message: t('scanner.layoutDiffers'),
+    autoClose: 12_000,
+  });
+}
+
+export function useScanner(
+  onScan: (code: string, source: ScanSource) => void,
+  enabled = true,
+  options: ScannerOptions = {},
+): void {
   const handler = useRef(onScan);
   useEffect(() => {
     handler.current = onScan;
@@ -70,15 +110,18 @@ export function useScanner(onScan: (code: string) => void, enabled = true, optio
     const onKey = (event: KeyboardEvent): void => {
       const field = textFieldOf(event.target);
       const ownCodes = field?.dataset.scanInput !== undefined;
-      if (field === undefined || (field && (!inFields || ownCodes)) || event.isComposing) {
+      if (field === undefined || (field && !inFields && !ownCodes) || event.isComposing) {
         reader.reset();
         return;
       }
       const step = reader.read({
         key: event.key,
+        code: event.code,
+        shift: event.shiftKey,
         time: event.timeStamp || performance.now(),
         inField: field !== null,
         target: field ?? undefined,
+        codeField: field ? holdsCodes(field) : undefined,
         modified: event.ctrlKey || event.altKey || event.metaKey,
         repeat: event.repeat,
         // an open list to pick from: a pause before Enter means the person is picking (#27.2 with the keyboard-only path)
@@ -87,11 +130,17 @@ export function useScanner(onScan: (code: string) => void, enabled = true, optio
       // the key is not typed yet (this runs before the field sees it): the value now is the value before the burst
       if (step.starts) before = field ? { field, value: field.value, ...selectionOf(field) } : null;
       if (step.code === null) return;
+      if (ownCodes && event.key === 'Enter' && !step.layoutDiffers) {
+        // the keys typed the code itself: the field's own Enter looks up what it holds, typed or scanned alike
+        before = null;
+        return;
+      }
       event.preventDefault();
       event.stopPropagation();
       if (field && before?.field === field) restore(before);
       before = null;
-      handler.current(step.code);
+      if (step.layoutDiffers) sayLayoutDiffers();
+      handler.current(step.code, { codeField: ownCodes });
     };
     window.addEventListener('keydown', onKey, true);
     return () => window.removeEventListener('keydown', onKey, true);

@@ -10,6 +10,7 @@ export const DEFAULT_UI: UiPrefs = {
   productColumns: null,
   orderViews: null,
   language: 'auto',
+  scannerLayoutNoticed: false,
 };
 
 export interface UiSlice {

@@ -25,6 +25,7 @@ describe('screen preferences', () => {
         productColumns: null,
         orderViews: null,
         language: 'auto',
+        scannerLayoutNoticed: false,
       },
     });
     const view = {

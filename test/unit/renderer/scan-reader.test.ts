@@ -1,9 +1,11 @@
 /**
  * The scanner reader's timing (issue #27.2): key sequences as they arrive (key and KeyboardEvent.timeStamp), from a
- * scanner, a person, a fast typist and a machine typing words, in a text field and outside one.
+ * scanner, a person, a fast typist and a machine typing words, in a text field and outside one; and (issue #29) a
+ * US-layout scanner on US, French (AZERTY), German (QWERTZ) and Dutch computers, read from the physical keys.
  */
 import { describe, expect, it } from 'vitest';
-import { createScanReader, type ScanKey } from '../../../renderer/src/components/scanReader';
+import { createScanReader, usCharacter, type ScanKey } from '../../../renderer/src/components/scanReader';
+import { typedKeys, typedText, usScannerKeys, type Layout } from '../../support/layouts';
 
 /** A recorded sequence: "key@ms" separated by spaces ("Enter", "Shift", "Tab" … by name; "Space" for a space). */
 function recorded(text: string): Array<{ key: string; time: number }> {
@@ -169,5 +171,157 @@ describe('a burst that moves', () => {
     for (const [i, ch] of [...'8700000'].entries()) reader.read({ key: ch, time: i * 4, inField: true, target: 'a' });
     reader.read({ key: '0', time: 30, inField: false, target: 'list' });
     expect(reader.read({ key: 'Enter', time: 34, inField: true, target: 'a' }).code).toBeNull();
+  });
+});
+
+/**
+ * Issue #29: a US-layout scanner on computers with other layouts. Each key as recorded: what it typed (key), the
+ * physical key (code), Shift, and its time; the scanner presses Shift just before a capital.
+ */
+describe('a US-layout scanner on any keyboard layout', () => {
+  const LAYOUTS: Layout[] = ['us', 'azerty', 'qwertz', 'dutch'];
+  const EAN = '8712345678906';
+  /** A Code 128 label with letters the layouts move (Q/A, W/Z, Y/Z, M), lower case and a dash. */
+  const LABEL = 'QWZYm-2246174';
+
+  /** The scanner's keys for `text` from `start`, `every` ms a character, ended by `end` (Enter or Tab). */
+  function scanned(text: string, layout: Layout, start: number, every: number, end: 'Enter' | 'Tab'): ScanKey[] {
+    const keys: ScanKey[] = [];
+    let at = start;
+    for (const k of usScannerKeys(text, layout)) {
+      if (k.key === 'Shift') keys.push({ ...k, time: at - 1, inField: true });
+      else {
+        keys.push({ ...k, time: at, inField: true });
+        at += every;
+      }
+    }
+    keys.push({ key: end, code: end, shift: false, time: at, inField: true });
+    return keys;
+  }
+
+  function read(keys: ScanKey[], where: Partial<ScanKey>) {
+    const reader = createScanReader();
+    const steps = keys.map((k) => reader.read({ target: 'field', ...k, ...where }));
+    return steps.filter((s) => s.code !== null);
+  }
+
+  const places: Array<[string, Partial<ScanKey>]> = [
+    ['in a barcode field', { inField: true, codeField: true, target: 'barcode' }],
+    ['outside a field', { inField: false, target: 'list' }],
+  ];
+
+  for (const layout of LAYOUTS)
+    for (const every of [5, 40])
+      for (const end of ['Enter', 'Tab'] as const)
+        for (const [place, where] of places)
+          it(`${layout}: ${every} ms a key, ended by ${end}, ${place}`, () => {
+            for (const text of [EAN, LABEL]) {
+              const keys = scanned(text, layout, 1000, every, end);
+              const found = read(keys, where);
+              expect(found.map((s) => s.code)).toEqual([text]);
+              // said when the keys typed something else than the code
+              const typed = typedText(usScannerKeys(text, layout));
+              expect(found[0]!.layoutDiffers).toBe(typed !== text);
+            }
+          });
+
+  it('what the keys type on each layout (the recordings match the layouts)', () => {
+    expect(typedText(usScannerKeys(EAN, 'azerty'))).toBe('_è&é"\'(-è_çà-');
+    expect(typedText(usScannerKeys(EAN, 'qwertz'))).toBe(EAN);
+    expect(typedText(usScannerKeys(EAN, 'dutch'))).toBe(EAN);
+    expect(typedText(usScannerKeys(LABEL, 'azerty'))).toBe("AZWY,)éé'-&è'");
+    expect(typedText(usScannerKeys(LABEL, 'qwertz'))).toBe('QWYZmß2246174');
+    expect(typedText(usScannerKeys(LABEL, 'dutch'))).toBe('QWZYm/2246174');
+  });
+
+  it('an AZERTY burst into an ordinary field ended by Enter is a scan there too, read from the keys', () => {
+    const keys = scanned(EAN, 'azerty', 0, 5, 'Enter');
+    const found = read(keys, { inField: true, target: 'quantity' });
+    expect(found.map((s) => s.code)).toEqual([EAN]);
+    expect(found[0]!.layoutDiffers).toBe(true);
+  });
+
+  it('the burst begins at its first key (the field goes back to its value before it)', () => {
+    const reader = createScanReader();
+    const keys = scanned(EAN, 'azerty', 0, 5, 'Enter');
+    const starts = keys.filter((k) => reader.read({ ...k, target: 'field' }).starts).map((k) => k.time);
+    expect(starts).toEqual([0]);
+  });
+
+  it('a scanner set to this computer’s layout (AZERTY digits with Shift) is read as it typed', () => {
+    const keys = typedKeys(LABEL.replace('m', 'M'), 'azerty').map((k, i) => ({ ...k, time: i * 5, inField: true }));
+    const found = read([...keys, { key: 'Enter', code: 'Enter', time: keys.length * 5, inField: true }], {});
+    expect(found.map((s) => s.code)).toEqual([LABEL.replace('m', 'M')]);
+    expect(found[0]!.layoutDiffers).toBe(false);
+  });
+
+  for (const layout of LAYOUTS)
+    for (const end of ['Enter', 'Tab'] as const)
+      it(`${layout}: a person typing the digits at 150 ms a key, then ${end}, is typing`, () => {
+        const keys = typedKeys(EAN, layout).map((k, i) => ({ ...k, time: i * 150, inField: true }));
+        const last = { key: end, code: end, shift: false, time: EAN.length * 150, inField: true };
+        expect(read([...keys, last], { target: 'field' })).toEqual([]);
+        expect(read([...keys, last], { codeField: true, target: 'barcode' })).toEqual([]);
+      });
+
+  it('a person’s Tab outside a field moves on (an Enter there still looks a typed code up)', () => {
+    expect(play('1@0 2@150 3@300 Tab@450', outside).codes).toEqual([]);
+    expect(play('1@0 2@150 3@300 Enter@450', outside).codes).toEqual(['123']);
+  });
+
+  it('a scanner’s Tab in an ordinary field moves on: only a field made for codes takes it', () => {
+    const keys = scanned(EAN, 'us', 0, 5, 'Tab');
+    expect(read(keys, { inField: true, target: 'address' })).toEqual([]);
+    expect(read(keys, { inField: true, target: 'address', codeField: true }).map((s) => s.code)).toEqual([EAN]);
+  });
+
+  it('Shift+Tab never ends a code', () => {
+    const keys = scanned(EAN, 'us', 0, 5, 'Tab');
+    keys[keys.length - 1]!.shift = true;
+    expect(read(keys, { inField: true, codeField: true })).toEqual([]);
+  });
+
+  it('words and e-mail addresses typed at machine speed stay typed (their symbols are not read as digits)', () => {
+    for (const text of ['grace@example.com', 'Hopper!', 'ünïcödé#café']) {
+      const keys = [...text].map((ch, i) => {
+        const [k] = (() => {
+          try {
+            return typedKeys(ch, 'us');
+          } catch {
+            return [{ key: ch, code: '', shift: false }];
+          }
+        })();
+        return { ...k!, time: i * 3, inField: true };
+      });
+      const enter = { key: 'Enter', code: 'Enter', time: text.length * 3, inField: true };
+      expect(read([...keys, enter], {})).toEqual([]);
+    }
+  });
+});
+
+describe('usCharacter: what a US keyboard types with a physical key', () => {
+  it('digits from Digit and Numpad keys, whatever the layout typed', () => {
+    expect(usCharacter('Digit1', '&')).toBe('1');
+    expect(usCharacter('Digit0', 'à', false)).toBe('0');
+    expect(usCharacter('Digit1', '1', true)).toBe('1'); // AZERTY types digits with Shift
+    expect(usCharacter('Numpad7', '7')).toBe('7');
+    expect(usCharacter('Digit2', '@', true)).toBe('@'); // the layouts agree: as typed
+  });
+
+  it('letters as the US layout places them, capitals with Shift', () => {
+    expect(usCharacter('KeyA', 'q', false)).toBe('a');
+    expect(usCharacter('KeyA', 'Q', true)).toBe('A');
+    expect(usCharacter('KeyY', 'z', false)).toBe('y');
+    expect(usCharacter('KeyM', '?', true)).toBe('M');
+    expect(usCharacter('KeyM', ',')).toBe('m');
+    expect(usCharacter('KeyB', 'B')).toBe('B'); // Shift not known: the case typed
+  });
+
+  it('punctuation, and nothing for keys the US layout has not or an unknown code', () => {
+    expect(usCharacter('Minus', 'ß', false)).toBe('-');
+    expect(usCharacter('Minus', '/', false)).toBe('-');
+    expect(usCharacter('IntlBackslash', '<')).toBeNull();
+    expect(usCharacter('', '1')).toBeNull();
+    expect(usCharacter(undefined, '1')).toBeNull();
   });
 });

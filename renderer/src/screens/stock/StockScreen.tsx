@@ -21,7 +21,7 @@ import { catalogueOutcomeText } from '../../components/outcomes';
 import { SkippedNotice } from '../../components/SkippedNotice';
 import { StatusLabel } from '../../components/StatusBadge';
 import { StockFigure } from '../../components/StockBadge';
-import { useScanner } from '../../components/useScanner';
+import { useScanner, type ScanSource } from '../../components/useScanner';
 import { moveIntoTable, type Column } from '../../components/VirtualTable';
 import { useStore } from '../../store';
 import { DEFAULT_STOCK_QUERY, type StockQuery } from '../../store/catalogue';
@@ -159,8 +159,28 @@ export function StockScreen() {
     [query, setSearchText],
   );
 
-  // a scanner's code typed anywhere else on the screen (the list, an open product) is looked up too
-  const onScan = useCallback((code: string) => void lookUp(code, false), [lookUp]);
+  /** A code entered in the search box (typed, or scanned there) is looked up; `text` is what the box holds. */
+  const lookUpFromSearch = useCallback(
+    (code: string, text = code): void => {
+      // the list follows the code now, not after the typing pause: on a busy computer the pause can end mid-scan, and
+      // the list would say "no match" for part of the code beside the scan's own answer
+      setSearchText(text);
+      setPendingCode(code);
+      void lookUp(code, true).finally(() => setPendingCode((pending) => (pending === code ? null : pending)));
+    },
+    [lookUp, setSearchText],
+  );
+
+  // a scanner's code is read by useScanner wherever it is typed (whatever the keyboard layout); one typed into the
+  // search box is put there as the code (not as the keys typed it) and looked up as an Enter there would
+  const onScan = useCallback(
+    (code: string, { codeField }: ScanSource) => {
+      if (!codeField) return void lookUp(code, false);
+      setText(code);
+      lookUpFromSearch(code);
+    },
+    [lookUp, lookUpFromSearch],
+  );
   useScanner(onScan, !notConfigured);
 
   const onSearchKey = (event: KeyboardEvent<HTMLInputElement>): void => {
@@ -168,12 +188,7 @@ export function StockScreen() {
     if (event.key === 'ArrowDown') setSearchText(text);
     if (moveIntoTable(event) || event.key !== 'Enter') return;
     const code = event.currentTarget.value.trim();
-    if (!code) return;
-    // the list follows the code now, not after the typing pause: on a busy computer the pause can end mid-scan, and
-    // the list would say "no match" for part of the code beside the scan's own answer
-    setSearchText(event.currentTarget.value);
-    setPendingCode(code);
-    void lookUp(code, true).finally(() => setPendingCode((pending) => (pending === code ? null : pending)));
+    if (code) lookUpFromSearch(code, event.currentTarget.value);
   };
 
   const onSort = useCallback(
@@ -286,6 +301,7 @@ export function StockScreen() {
           setSelected(0);
         },
         onKeyDown: onSearchKey,
+        scanInput: true,
       }}
       searchRef={searchRef}
       filters={

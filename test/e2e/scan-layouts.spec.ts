@@ -1,0 +1,108 @@
+/**
+ * A US-layout scanner on a French (AZERTY), German (QWERTZ) or Dutch computer (issue #29): its keys type `&é"'(…`
+ * for digits, swap Y and Z, turn `-` into `ß` or `/`; Shopdesk reads the code from the physical keys. Scans go in as
+ * the browser gets them from such a keyboard (CDP key events with the scanner's `code` and the layout's `key` and
+ * text), ended by Enter or by Tab.
+ */
+import type { Page } from '@playwright/test';
+import type { ProductRow } from '../../shared/domain';
+import { ask } from '../support/ask';
+import { expect, test, type AppHarness } from './fixtures';
+import { scanOn } from './scanner';
+
+const nav = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' });
+const panel = (page: Page) => page.getByRole('dialog', { name: 'Product' });
+const lines = (page: Page) =>
+  page.getByRole('table', { name: 'Order lines' }).getByRole('row', { name: /^Line \d+: / });
+
+/** Products in stock with distinct barcodes, read from the local catalogue. */
+async function products(app: AppHarness, count: number): Promise<ProductRow[]> {
+  const window = await ask(app.core, 'catalogue:query', { stock: 'in', sort: 'id', offset: 0, limit: 50 });
+  return window.rows.filter((r) => r.barcode && r.price && (r.available ?? 0) > 3).slice(0, count);
+}
+
+test('Stock: AZERTY scans open their products, from the search box (Enter) and the list (Tab); said once', async ({
+  page,
+  app,
+  service,
+  t,
+}) => {
+  await app.connect(service, 'synced');
+  const [a, b] = (await products(app, 2)) as [ProductRow, ProductRow];
+  await nav(page).getByRole('link', { name: 'Stock' }).click();
+  const search = page.getByLabel('Search products');
+  await expect(search).toBeFocused();
+  const notice = page.getByText(t('scanner.layoutDiffers'));
+
+  // into the search box: the product opens, the box is left empty (no "&é…"), and the difference is said
+  await scanOn(page, a.barcode, 'azerty');
+  await expect(panel(page).getByRole('heading', { name: a.name })).toBeVisible();
+  await expect(search).toHaveValue('');
+  await expect(notice).toBeVisible();
+  await expect.poll(async () => (await ask(app.core, 'ui:get', {})).scannerLayoutNoticed).toBe(true);
+  await page.getByRole('alert').filter({ has: notice }).getByRole('button').click();
+  await expect(notice).toHaveCount(0);
+
+  // on the list, ended by Tab: the next product opens, and nothing is said again
+  await page.keyboard.press('Escape');
+  await expect(panel(page)).toHaveCount(0);
+  const list = page.getByRole('grid', { name: 'Products' });
+  await list.focus();
+  await expect(list).toBeFocused();
+  await scanOn(page, b.barcode, 'azerty', 'Tab');
+  await expect(panel(page).getByRole('heading', { name: b.name })).toBeVisible();
+  await expect(notice).toHaveCount(0);
+
+  // a code the catalogue does not know: the box holds the code itself, and the answer names it
+  await page.keyboard.press('Escape');
+  await search.focus();
+  await scanOn(page, '4000000000006', 'azerty');
+  await expect(search).toHaveValue('4000000000006');
+  await expect(page.getByRole('alert').filter({ hasText: '“4000000000006”' })).toBeVisible();
+  await expect(notice).toHaveCount(0);
+});
+
+test('wizard: scans from AZERTY, QWERTZ and Dutch keyboards add the right products, ended by Enter or Tab', async ({
+  page,
+  app,
+  service,
+  t,
+}) => {
+  test.setTimeout(90_000);
+  await app.connect(service, 'synced');
+  const [a, b, c] = (await products(app, 3)) as [ProductRow, ProductRow, ProductRow];
+  await nav(page).getByRole('link', { name: 'New order' }).click();
+  await page.getByRole('navigation', { name: 'Order steps' }).getByRole('button', { name: /Items/ }).click();
+  const barcode = page.getByLabel('Scan a barcode');
+  await barcode.focus();
+
+  // into "Scan a barcode" from a French keyboard
+  await scanOn(page, a.barcode, 'azerty');
+  await expect(lines(page)).toHaveCount(1);
+  await expect(lines(page).nth(0)).toContainText(a.sku);
+  await expect(barcode).toHaveValue('');
+  await expect(barcode).toBeFocused();
+  await expect(page.getByText(t('scanner.layoutDiffers'))).toBeVisible();
+
+  // into "Find a product" from a German keyboard, the scanner ending with Tab: the focus stays
+  const picker = page.getByRole('combobox', { name: 'Find a product' });
+  await picker.focus();
+  await scanOn(page, b.barcode, 'qwertz', 'Tab');
+  await expect(lines(page)).toHaveCount(2);
+  await expect(lines(page).nth(1)).toContainText(b.sku);
+  await expect(picker).toHaveValue('');
+  await expect(picker).toBeFocused();
+
+  // a SKU (its "-" is "/" on a Dutch keyboard, ")" on a French one) into "Scan a barcode", and again into a quantity
+  await barcode.focus();
+  await scanOn(page, c.sku, 'dutch');
+  await expect(lines(page)).toHaveCount(3);
+  await expect(lines(page).nth(2)).toContainText(c.sku);
+  await expect(barcode).toHaveValue('');
+  const quantityA = page.getByLabel(`Quantity of ${a.sku}`);
+  await quantityA.focus();
+  await scanOn(page, c.sku, 'azerty');
+  await expect(page.getByLabel(`Quantity of ${c.sku}`)).toHaveValue('2');
+  await expect(quantityA).toHaveValue('1');
+  await expect(lines(page)).toHaveCount(3);
+});
