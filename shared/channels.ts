@@ -67,4 +67,5 @@ export const EVENT_CHANNEL_NAMES = [
   // updates (#17)
   'updates:changed',
   'ui:changed',
+  'shop:changed',
 ] as const;

@@ -525,6 +525,8 @@ export const events = {
   'updates:changed': UpdateStatus,
   /** Issue #18: the screens' preferences changed (the shell follows a change of language in its menu). */
   'ui:changed': UiPrefs,
+  /** Settings → Shop saved (on this screen or another of the same core): the defaults new orders start with. */
+  'shop:changed': ShopSettings,
 } as const;
 
 export type Contract = typeof contract;

@@ -251,7 +251,7 @@ export function createCore(options: CoreOptions): Core {
     ...orders.handlers,
     ...outbox.handlers,
     ...uiPrefs,
-    ...shopHandlers(settings),
+    ...shopHandlers(settings, events),
     ...pickHandlers(catalogue),
     ...updates.handlers,
     ...syncHandlers({ settings, catalogue, orders }),

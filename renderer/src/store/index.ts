@@ -123,6 +123,8 @@ export function connectStoreToMain(): () => void {
     }),
     subscribe('catalogue:progress', (status) => useStore.getState().setCatalogue(status)),
     subscribe('orders:changed', (status) => useStore.getState().setOrders(status)),
+    // Settings → Shop saved on another screen of this core (a second browser tab): new orders start with it
+    subscribe('shop:changed', (shop) => useStore.getState().setShop(shop)),
     subscribe(
       'outbox:changed',
       () =>

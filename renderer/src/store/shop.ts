@@ -9,6 +9,8 @@ export interface ShopSlice {
   shop: ShopSettings;
   loadShop(): Promise<ShopSettings>;
   saveShop(shop: ShopSettings): Promise<ShopSettings>;
+  /** The shop as saved elsewhere (shop:changed). */
+  setShop(shop: ShopSettings): void;
 }
 
 export const shopSlice: StateCreator<ShopSlice, [], [], ShopSlice> = (set) => ({
@@ -24,5 +26,9 @@ export const shopSlice: StateCreator<ShopSlice, [], [], ShopSlice> = (set) => ({
     setMoneyCurrency(shop.currency);
     set({ shop });
     return shop;
+  },
+  setShop: (shop) => {
+    setMoneyCurrency(shop.currency);
+    set({ shop });
   },
 });

@@ -124,6 +124,59 @@ describe('customer search over the order book', () => {
   });
 });
 
+describe("the address a returning customer's choice fills in", () => {
+  let book: OrderRepository;
+  beforeAll(() => {
+    book = new OrderRepository(path.join(dir, 'latest.sqlite'));
+  });
+  afterAll(() => book.close());
+  const mine = (id: number, address: string, orderDate: string): ParsedOrder =>
+    order(id, {
+      name: 'Torey Rowe',
+      email: 'torey.rowe40@mail.example',
+      address_line_1: address,
+      order_date: orderDate,
+    });
+
+  it("is their latest order's: the latest day, of one day the highest id, this desk's order just sent too", () => {
+    book.saveOrders([mine(38, '9 Old Street', '20/11/2026'), mine(40, '34 N Front Street', '26/11/2026')], 'dmy');
+    // someone else's orders around them, and an order of theirs with a higher id on an older day (entered late)
+    book.saveOrders([order(39), order(41), mine(42, '1 Backdated Lane', '01/10/2026')], 'dmy');
+    expect(book.customers('torey', 8)).toMatchObject([
+      { fields: { address_line_1: '34 N Front Street' }, lastOrderId: 40, lastOrderDay: '2026-11-26', orders: 3 },
+    ]);
+    // this desk sends one the same day (the service's answer, not yet read in the list): it is the latest
+    book.saveOrders([mine(43, '7 New Road', '26/11/2026')], 'dmy', Date.now(), { from: 'answer' });
+    expect(book.customers('Torey Rowe', 8)[0]).toMatchObject({
+      fields: { address_line_1: '7 New Road' },
+      lastOrderId: 43,
+      orders: 4,
+    });
+    // and stays so once the list has it
+    book.saveOrders([mine(43, '7 New Road', '26/11/2026')], 'dmy');
+    expect(book.customers('rowe', 8)[0]?.fields.address_line_1).toBe('7 New Road');
+  });
+
+  it('never comes from an order whose day does not read or is missing (those are not known to be recent)', () => {
+    book.saveOrders([mine(44, 'Unread Road 1', '2026-11-27'), mine(45, 'No Day Road 2', '')], 'dmy');
+    const [found] = book.customers('torey', 8);
+    expect(found).toMatchObject({ fields: { address_line_1: '7 New Road' }, lastOrderId: 43, orders: 6 });
+    // with no text: the most recent customers, dated orders first
+    expect(book.customers('', 1)[0]?.lastOrderId).toBe(43);
+    // a customer with no readable day at all still has their highest-numbered order's address
+    book.saveOrders(
+      [
+        order(46, { email: 'undated@example.com', address_line_1: 'First 1', order_date: 'soon' }),
+        order(47, { email: 'undated@example.com', address_line_1: 'Second 2', order_date: '' }),
+      ],
+      'dmy',
+    );
+    expect(book.customers('undated@example.com', 8)).toMatchObject([
+      { fields: { address_line_1: 'Second 2' }, lastOrderId: 47, lastOrderDay: '' },
+    ]);
+  });
+});
+
 describe('customer search over the contract', () => {
   it('answers with no service set up (offline, nothing cached) instead of failing', async () => {
     const core = coreIn(path.join(dir, 'core'), { vault: new MemoryVault('test') });
@@ -151,7 +204,12 @@ describe('Settings → Shop over the contract', () => {
     let core = coreIn(dataDir, { vault: new MemoryVault('test') });
     try {
       expect(await ask(core, 'shop:get', {})).toMatchObject({ currency: '', taxRatePercent: '' });
+      // every screen is told (a second tab of the browser host starts its next order with the new defaults)
+      const told: unknown[] = [];
+      const stop = core.events.on('shop:changed', (saved) => told.push(saved));
       expect(await ask(core, 'shop:save', shop)).toEqual(shop);
+      stop();
+      expect(told).toEqual([shop]);
       expect((await core.dispatch('shop:save', { ...shop, currency: 'EURO' })).ok).toBe(false);
       expect((await core.dispatch('shop:save', { ...shop, taxRatePercent: '1e3' })).ok).toBe(false);
       // the default shipping cost: an amount as typed (comma or point), kept with two decimals; '' for none

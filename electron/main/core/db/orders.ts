@@ -187,9 +187,14 @@ export class OrderRepository {
       byEmail: db.prepare('SELECT raw, first_seen, seen_seq FROM orders WHERE lower(email) = lower(?) LIMIT 2000'),
       customerMatches: db.prepare(`
         SELECT o.id, o.name, o.email FROM orders_fts JOIN orders o ON o.id = orders_fts.rowid
-        WHERE orders_fts MATCH ? ORDER BY o.order_day DESC, o.id DESC LIMIT 500`),
+        WHERE orders_fts MATCH ?
+        ORDER BY CASE WHEN o.order_day GLOB '[0-9]*' THEN o.order_day ELSE '' END DESC, o.id DESC LIMIT 500`),
       latestRaw: db.prepare('SELECT raw FROM orders ORDER BY order_day DESC, id DESC LIMIT 2000').pluck(),
-      recentOrders: db.prepare('SELECT id, name, email FROM orders ORDER BY order_day DESC, id DESC LIMIT 500'),
+      // a day that does not read ('~…', which would sort above every ISO day) or none ('') is no sign of a recent order:
+      // such orders come after the dated ones, by id
+      recentOrders: db.prepare(
+        "SELECT id, name, email FROM orders ORDER BY CASE WHEN order_day GLOB '[0-9]*' THEN order_day ELSE '' END DESC, id DESC LIMIT 500",
+      ),
       count: db.prepare('SELECT count(*) FROM orders').pluck(),
       allDates: db.prepare('SELECT id, order_date FROM orders'),
       setDay: db.prepare('UPDATE orders SET order_day = ? WHERE id = ?'),
@@ -270,8 +275,10 @@ export class OrderRepository {
 
   /**
    * Customers whose name, e-mail or phone match every word typed (prefixes; any case; accents ignored by the index),
-   * most recent first, one per customer (customerKey), with the address of their latest order. At most the 500
-   * latest matching orders are looked at: a customer is found by typing more of the name.
+   * most recent first, one per customer (customerKey), with the address of their latest order: the latest order day,
+   * of one day the highest id (the service numbers orders as they come, and this desk's order just sent is in the book
+   * from the service's answer with the day and id it gave); orders without a readable day come after every dated one.
+   * At most the 500 latest matching orders are looked at: a customer is found by typing more of the name.
    */
   customers(text: string, limit: number): Customer[] {
     const words = ftsQuery(text);

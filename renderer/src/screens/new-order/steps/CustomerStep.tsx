@@ -10,6 +10,7 @@ import { useEffect, useEffectEvent, useLayoutEffect, useRef, useState, type Keyb
 import { CUSTOMER_FIELDS, type Customer } from '../../../../../shared/customers';
 import { call } from '../../../bridge';
 import { formatDay } from '../../../components/DateText';
+import { pointerMoved } from '../../../components/pointer';
 import { errorText } from '../../../errors';
 import { currentLocale, t } from '../../../i18n';
 import { useStore } from '../../../store';
@@ -171,7 +172,9 @@ function CustomerSearch({ onChosen, onNew }: { onChosen: () => void; onNew: () =
             aria-selected={i === active}
             className={classes.customerOption}
             onMouseDown={(e) => e.preventDefault()}
-            onMouseEnter={() => setActive(i)}
+            onMouseMove={(e) => {
+              if (pointerMoved(e)) setActive(i);
+            }}
             onClick={() => pick(i)}
           >
             <Text size="sm" fw={600}>
@@ -200,7 +203,9 @@ function CustomerSearch({ onChosen, onNew }: { onChosen: () => void; onNew: () =
           aria-selected={active >= options - 1}
           className={classes.customerOption}
           onMouseDown={(e) => e.preventDefault()}
-          onMouseEnter={() => setActive(options - 1)}
+          onMouseMove={(e) => {
+            if (pointerMoved(e)) setActive(options - 1);
+          }}
           onClick={() => pick(options - 1)}
         >
           <Text size="sm" fw={600}>

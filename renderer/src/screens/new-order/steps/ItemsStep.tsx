@@ -9,6 +9,7 @@ import type { DraftLine, ProductRow } from '../../../../../shared/domain';
 import { computeTotals, MAX_QUANTITY, moveLine, withoutMessage } from '../../../../../shared/order-entry';
 import { call } from '../../../bridge';
 import { age, money } from '../../../components/format';
+import { pointerMoved } from '../../../components/pointer';
 import { errorText } from '../../../errors';
 import { t } from '../../../i18n';
 import { useStore } from '../../../store';
@@ -207,7 +208,9 @@ function ProductPicker({ onPick }: { onPick: (p: ProductRow) => void }) {
             aria-selected={i === active}
             className={classes.pickOption}
             onMouseDown={(e) => e.preventDefault()}
-            onMouseEnter={() => setActive(i)}
+            onMouseMove={(e) => {
+              if (pointerMoved(e)) setActive(i);
+            }}
             onClick={() => pick(row)}
           >
             <Text size="sm" className={classes.pickName}>
