@@ -320,6 +320,14 @@ export const SavedView = z.object({
   columns: z.array(z.enum(ORDER_COLUMNS)).max(ORDER_COLUMNS.length).nullable(),
 });
 export type SavedView = z.infer<typeof SavedView>;
+/**
+ * Issue #29.3: why a code found no product. misread: 8, 12, 13 or 14 digits whose GS1 check digit is wrong (scan it
+ * again); not_in_catalogue: a barcode with a right check digit that no product has; unknown: any other code (a SKU,
+ * a label without a check digit) that matches nothing.
+ */
+export const LOOKUP_MISSES = ['misread', 'not_in_catalogue', 'unknown'] as const;
+export type LookupMiss = (typeof LOOKUP_MISSES)[number];
+
 export const UiPrefs = z.object({
   sidebarCollapsed: z.boolean(),
   summaryCollapsed: z.boolean(),
@@ -442,7 +450,11 @@ export const contract = {
   'catalogue:query': channel(CatalogueQueryRequest, CatalogueWindow),
   'catalogue:lookup': channel(
     z.object({ code: z.string().max(200) }).strict(),
-    z.object({ product: ProductRow.nullable() }),
+    z.object({
+      product: ProductRow.nullable(),
+      /** Why nothing was found (null when a product was): LOOKUP_MISSES. */
+      miss: z.enum(LOOKUP_MISSES).nullable(),
+    }),
   ),
   'catalogue:product': channel(
     z

@@ -483,6 +483,8 @@ export interface MessageValues<R = never> {
   "read.note": { note: string; problem: string | number };
   "read.refused.order": { code: string; status: string | number };
   "read.refused.product": { code: string; status: string | number };
+  "scan.misread": { code: string | number };
+  "scan.notInCatalogue": { code: string | number };
   "scanner.layoutDiffers": NoValues;
   "settings.address": NoValues;
   "settings.addressHelp": NoValues;

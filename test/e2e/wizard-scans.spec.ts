@@ -105,9 +105,15 @@ test('a scan on the Customer step waits for the customer; in the picker and a qu
   await expect(lines(page)).toHaveCount(4);
   await expect(quantityA).toHaveValue('1');
   // an unknown code says so with the code, and types nothing
-  await scan(page, '4000000000000');
-  await expect(page.getByText('No product with barcode or SKU “4000000000000”')).toBeVisible();
+  await scan(page, '4000000000006');
+  await expect(page.getByText('Not in the catalogue: no product with barcode or SKU “4000000000006”')).toBeVisible();
   await expect(quantityA).toHaveValue('1');
+  // a code whose check digit is wrong was misread (#29.3): scan again, never "not in the catalogue"
+  await scan(page, '4000000000000');
+  await expect(page.getByText('Misread — scan again: “4000000000000” fails its check digit.')).toBeVisible();
+  await expect(page.getByText('Not in the catalogue')).toHaveCount(0);
+  await expect(quantityA).toHaveValue('1');
+  await expect(lines(page)).toHaveCount(4);
 
   // a person typing digits at 150 ms a key is typing: the quantity is what they typed, no line is added
   const quantityD = page.getByLabel(`Quantity of ${d.sku}`);

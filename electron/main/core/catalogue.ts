@@ -4,9 +4,10 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Handlers } from '../../../shared/contract';
+import type { Handlers, LookupMiss } from '../../../shared/contract';
 import { IDLE_CATALOGUE } from '../../../shared/domain';
 import { AppFailure } from '../../../shared/errors';
+import { gtinVerdict } from '../../../shared/gtin';
 import type { ServiceHttp } from './api/http';
 import { readLive, refusedRead } from './api/live';
 import { parseProduct } from './api/products';
@@ -245,7 +246,10 @@ export class Catalogue {
       const window = open.repo.query(q);
       return { ...window, cachedProducts: open.repo.listedCount() };
     },
-    'catalogue:lookup': async ({ code }) => ({ product: (await this.open())?.repo.lookup(code) ?? null }),
+    'catalogue:lookup': async ({ code }) => {
+      const product = (await this.open())?.repo.lookup(code) ?? null;
+      return { product, miss: product ? null : lookupMiss(code) };
+    },
     'catalogue:facets': async () => ({ statuses: (await this.open())?.repo.statuses() ?? [] }),
     'catalogue:skipped': async () => ({ records: (await this.open())?.sync.skippedRecords() ?? [] }),
     'catalogue:product': async ({ id, cacheOnly }) => {
@@ -299,4 +303,10 @@ export class Catalogue {
       };
     },
   };
+}
+
+/** Why a code found nothing: a misread (its check digit is wrong), a barcode the catalogue lacks, or another code. */
+export function lookupMiss(code: string): LookupMiss {
+  const verdict = gtinVerdict(code.replace(/\s+/g, ''));
+  return verdict === 'misread' ? 'misread' : verdict === 'valid' ? 'not_in_catalogue' : 'unknown';
 }

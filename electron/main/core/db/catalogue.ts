@@ -5,6 +5,7 @@
  */
 import type Database from 'better-sqlite3-multiple-ciphers';
 import { FLAG_NAMES, type ProductDetail, type ProductRow } from '../../../../shared/domain';
+import { gtinForms } from '../../../../shared/gtin';
 import { parseProduct, type ParsedProduct } from '../api/products';
 import {
   INSERT_PRODUCT,
@@ -399,11 +400,20 @@ export class CatalogueRepository {
     return row ? toDetail(row) : null;
   }
 
-  /** Exact match on a scanned barcode, then on a SKU. */
+  /**
+   * Exact match on a scanned barcode, then on a SKU, then (a code with a right GS1 check digit) on the other forms
+   * of the same GTIN: a UPC-A finds its EAN-13 with a leading 0 and back, a GTIN-14 its EAN-13, a UPC-E its UPC-A
+   * (shared/gtin.ts). A stored barcode whose own check digit is wrong is still found by its exact code.
+   */
   lookup(code: string): ProductRow | null {
     const clean = code.trim();
     if (!clean) return null;
-    const row = (this.stmt.byBarcode.get(clean.replace(/\s+/g, '')) ?? this.stmt.bySku.get(clean)) as Row | undefined;
+    const barcode = clean.replace(/\s+/g, '');
+    let row = (this.stmt.byBarcode.get(barcode) ?? this.stmt.bySku.get(clean)) as Row | undefined;
+    for (const form of row ? [] : gtinForms(barcode)) {
+      row = this.stmt.byBarcode.get(form) as Row | undefined;
+      if (row) break;
+    }
     return row ? toRow(row) : null;
   }
 

@@ -9,6 +9,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { DraftData, ProductRow } from '../../../../shared/domain';
 import { addProduct as addLine, STEPS } from '../../../../shared/order-entry';
 import { call } from '../../bridge';
+import { lookupMissText } from '../../components/lookupWords';
 import { useScanner } from '../../components/useScanner';
 import { errorText } from '../../errors';
 import { t } from '../../i18n';
@@ -97,13 +98,13 @@ export function useWizardScans(step: number): WizardScans {
       const draftId = useStore.getState().wizard?.id;
       return (queue.current = queue.current.then(async () => {
         try {
-          const { product } = await call('catalogue:lookup', { code });
+          const { product, miss } = await call('catalogue:lookup', { code });
           // another order opened meanwhile: a held code stays in its own draft
           if (useStore.getState().wizard?.id !== draftId) return;
           if (product) return add(product, heldCode);
-          // a code the catalogue does not know is said with the code, so it is not lost either
+          // a code the catalogue does not know is said with the code, so it is not lost either; a misread says so
           if (heldCode !== undefined) updateDraft((d) => withoutHeld(d, heldCode));
-          setError(t('wizard.items.noBarcode', { code }));
+          setError(lookupMissText(miss, code) ?? t('wizard.items.noBarcode', { code }));
         } catch (e) {
           // a held code stays held (and shown) when the catalogue cannot be read
           setError(errorText(e, 'wizard.items.searchFailed'));

@@ -17,6 +17,7 @@ import { t } from '../../i18n';
 import { ColumnChooser } from '../../components/ColumnChooser';
 import { count, money } from '../../components/format';
 import { ListBody, ListFrame } from '../../components/ListFrame';
+import { lookupMissText } from '../../components/lookupWords';
 import { catalogueOutcomeText } from '../../components/outcomes';
 import { SkippedNotice } from '../../components/SkippedNotice';
 import { StatusLabel } from '../../components/StatusBadge';
@@ -135,7 +136,7 @@ export function StockScreen() {
   const lookUp = useCallback(
     async (code: string, fromSearch: boolean): Promise<void> => {
       try {
-        const { product } = await call('catalogue:lookup', { code });
+        const { product, miss } = await call('catalogue:lookup', { code });
         if (product) {
           setScanMessage(null);
           setOpenId(product.id);
@@ -145,6 +146,9 @@ export function StockScreen() {
           }
           return;
         }
+        const missText = lookupMissText(miss, code);
+        // a misread says to scan again, a barcode the catalogue lacks says so: neither is a search for words
+        if (missText) return setScanMessage({ code, text: missText });
         if (fromSearch && /[^\d]/.test(code)) {
           // not a barcode: open the first product that matches the words
           const { rows } = await call('catalogue:query', { ...query, text: code, offset: 0, limit: 1 });

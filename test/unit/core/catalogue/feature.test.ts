@@ -45,6 +45,22 @@ describe('catalogue feature', () => {
     expect(value<{ total: number }>(await c.dispatch('catalogue:query', {})).total).toBe(20);
   });
 
+  it('catalogue:lookup says why a code found nothing: a misread, a barcode not in the catalogue, another code (#29.3)', async () => {
+    const a = await service(20);
+    const c = core();
+    value(await c.dispatch('settings:save', { baseUrl: a.url, token: 'tok' }));
+    value(await c.dispatch('catalogue:sync', {}));
+    await waitForSync(c);
+    type Answer = { product: { id: number } | null; miss: string | null };
+    const lookUp = async (code: string) => value<Answer>(await c.dispatch('catalogue:lookup', { code }));
+    // the reference service's barcodes are EAN-13s with right check digits: 87 + the id
+    expect(await lookUp('8700000000070')).toMatchObject({ product: { id: 7 }, miss: null });
+    expect(await lookUp('08700000000070')).toMatchObject({ product: { id: 7 }, miss: null }); // its GTIN-14
+    expect(await lookUp('8700000000071')).toEqual({ product: null, miss: 'misread' });
+    expect(await lookUp('4000000000006')).toEqual({ product: null, miss: 'not_in_catalogue' });
+    expect(await lookUp('no-such-sku')).toEqual({ product: null, miss: 'unknown' });
+  });
+
   it('cache keys: demo has its own, services by address, nothing when unconfigured', () => {
     expect(cacheKey({ mode: 'demo', baseUrl: 'http://127.0.0.1:1', token: 't' })).toBe('demo');
     expect(cacheKey({ mode: 'demo', baseUrl: 'http://127.0.0.1:2', token: 't' })).toBe('demo');

@@ -133,6 +133,34 @@ describe('catalogue repository', () => {
     expect(repo.lookup('999')).toBeNull();
   });
 
+  it('a GTIN finds its product in any of its forms (#29.3); a stored barcode with a wrong check digit by its exact code', () => {
+    repo.savePage(1, 1, [
+      product(1, { bar_code: '0036000291452' }), // a UPC-A kept as an EAN-13
+      product(2, { bar_code: '042100005264' }), // a UPC-A kept as such
+      product(3, { bar_code: '8712345678906' }),
+      product(4, { bar_code: '96385074' }), // an EAN-8
+      product(5, { bar_code: '8700000000042' }), // its check digit is wrong (9 would be right)
+    ]);
+    // UPC-A and EAN-13 with a leading 0 find the same product, both ways
+    expect(repo.lookup('036000291452')?.id).toBe(1);
+    expect(repo.lookup('0036000291452')?.id).toBe(1);
+    expect(repo.lookup('0042100005264')?.id).toBe(2);
+    // a GTIN-14 (indicator 0, as GS1 DataMatrix and GS1-128 carry it) finds its EAN-13, UPC-A or EAN-8
+    expect(repo.lookup('08712345678906')?.id).toBe(3);
+    expect(repo.lookup('00036000291452')?.id).toBe(1);
+    expect(repo.lookup('00042100005264')?.id).toBe(2);
+    expect(repo.lookup('00000096385074')?.id).toBe(4);
+    // a UPC-E finds its UPC-A
+    expect(repo.lookup('04252614')?.id).toBe(2);
+    // exact first: the stored code whose check digit fails is found as it is
+    expect(repo.lookup('8700000000042')?.id).toBe(5);
+    // a misread, one digit off, finds nothing (not another product by its forms)
+    expect(repo.lookup('036000291453')).toBeNull();
+    expect(repo.lookup('8712345678905')).toBeNull();
+    // a case's GTIN-14 (indicator 1) is not its unit
+    expect(repo.lookup('18712345678903')).toBeNull();
+  });
+
   it('FTS: prefix as you type, several words, SKU, barcode, contents', () => {
     repo.savePage(1, 1, [
       product(1, { name: 'Granite Coffee Mug', package_content: '1x mug, 1x gift box' }),
