@@ -15,6 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createCore } from '../main/core/index';
+import { BUILT_WRITER_NAME } from '../main/core/packaged-paths';
 import { FileVault } from '../main/core/vault';
 import { startWebHost, type WebHost } from './host';
 import { AppFailure } from '../../shared/errors';
@@ -34,6 +35,7 @@ const { values } = parseArgs({
 
 const root = path.resolve(import.meta.dirname, '../..');
 const rendererDir = path.join(root, 'out/renderer');
+const builtWriter = path.join(root, 'out/main', BUILT_WRITER_NAME);
 if (!fs.existsSync(path.join(rendererDir, 'index.html'))) {
   console.error('The renderer is not built yet. Run `npm run build` first (npm start and npm run web do it for you).');
   process.exit(1);
@@ -56,6 +58,10 @@ try {
     host: 'browser',
     version: pkg.version,
     log,
+    // the catalogue's writer thread as built beside the renderer (plain JavaScript, quick to start). From the sources
+    // it compiled its TypeScript through tsx first: seconds of CPU on a busy machine, which a stop then waited for to
+    // save the pages already fetched, past the 10 s stop limit (the host ended without closing the catalogue)
+    ...(fs.existsSync(builtWriter) ? { catalogueWriter: { script: builtWriter, execArgv: [] } } : {}),
   });
 } catch (error) {
   if (error instanceof AppFailure && error.code === 'data_folder_in_use') {
