@@ -239,6 +239,7 @@ export interface MessageValues<R = never> {
   "order.items": NoValues;
   "order.itemsCount": { count: number };
   "order.justSent": { time: string | number };
+  "order.lineDetails": NoValues;
   "order.noAddress": NoValues;
   "order.noDates": NoValues;
   "order.noItems": NoValues;

@@ -178,3 +178,53 @@ test('keys before data: ↓ Enter straight after arriving opens the first order 
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { name: `Order ${first!.poNumber}` })).toBeVisible();
 });
+
+test('an order leads with its lines: customer, status, total and six lines on screen at 1366×768; ids behind "Line details"', async ({
+  page,
+  app,
+  service,
+}) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  // an order of six lines, as a busy shop's order is
+  const order = JSON.parse(service.store.orderJson(12)!) as {
+    id: number;
+    po_number: string;
+    name: string;
+    order_items: Record<string, unknown>[];
+  };
+  const first = order.order_items[0]!;
+  const lines = [3, 5, 8, 13, 21, 34].map((productId, i) => ({
+    ...first,
+    id: Number(first.id) * 100 + i,
+    product_variant_id: productId,
+  }));
+  service.store.replaceOrder(order.id, { ...order, order_items: lines });
+  await app.connect(service, 'synced');
+  await page.goto(`${new URL(page.url()).origin}/#/orders/${order.id}`);
+  await expect(page.getByRole('heading', { name: `Order ${order.po_number}` })).toBeVisible();
+  await expect(page.getByText('Live', { exact: true })).toBeVisible();
+
+  const inView = async (locator: ReturnType<Page['locator']>) => {
+    const box = await locator.boundingBox();
+    return box !== null && box.y >= 0 && box.y + box.height <= 768;
+  };
+  const items = page.getByLabel('Items', { exact: true });
+  const rows = items.getByRole('row');
+  await expect(rows).toHaveCount(7);
+  expect(await inView(page.getByLabel('Customer', { exact: true }).getByText(order.name))).toBe(true);
+  expect(await inView(page.getByRole('heading', { name: `Order ${order.po_number}` }))).toBe(true);
+  expect(await inView(page.getByLabel('Totals', { exact: true }).getByRole('row').last())).toBe(true);
+  for (let i = 1; i <= 6; i++) expect(await inView(rows.nth(i)), `line ${i} on screen`).toBe(true);
+
+  // the lines speak in shop words: name and SKU; ids and timestamps only on request
+  const product = service.store.product(3) as unknown as { name: string; sku: string };
+  await expect(rows.nth(1)).toContainText(product.name);
+  await expect(rows.nth(1)).toContainText(`SKU ${product.sku}`);
+  await expect(items).not.toContainText(/\bid 3\b|added /);
+  const details = items.getByRole('button', { name: 'Line details' });
+  await expect(details).toHaveAttribute('aria-expanded', 'false');
+  await details.click();
+  await expect(details).toHaveAttribute('aria-expanded', 'true');
+  await expect(rows.nth(1)).toContainText('id 3');
+  await app.screenshot('25-order-detail-lines-first');
+});

@@ -5,16 +5,15 @@
  * only prints (print.css hides everything else); its width fits A4 and US Letter alike.
  */
 import JsBarcode from 'jsbarcode';
-import { countryLabel } from '../../../../shared/countries';
 import { useEffect, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import type { DateView, OrderDetail } from '../../../../shared/domain';
-import { asDeduction } from '../../../../shared/money';
 import type { ShopSettings } from '../../../../shared/shop';
 import { formatDay } from '../../components/DateText';
 import { count, dayAndTime, money } from '../../components/format';
 import { statusText } from '../../components/StatusBadge';
-import { currentLocale, t } from '../../i18n';
+import { t } from '../../i18n';
+import { addressLines, totalsRows } from './orderBlocks';
 
 const day = (view: DateView): string =>
   view.kind === 'date' ? formatDay(view.iso, 'medium') : view.kind === 'invalid' ? view.text : '—';
@@ -44,19 +43,8 @@ export function OrderSheet({
   printed: number;
 }) {
   const po = o.poNumber || `#${o.id}`;
-  const address = [
-    o.addressLine1,
-    o.addressLine2,
-    [o.zip, o.city].filter(Boolean).join(' '),
-    o.province,
-    o.country && countryLabel(o.country, currentLocale()),
-  ].filter(Boolean);
-  const totals: [string, string | null][] = [
-    [t('totals.subtotal'), o.subtotalPrice],
-    [t('totals.shipping'), o.shippingCost],
-    [t('totals.tax'), o.totalTax],
-    [t('totals.discounts'), asDeduction(o.totalDiscounts)],
-  ];
+  const address = addressLines(o);
+  const totals = totalsRows(o);
   return createPortal(
     <article className="order-sheet-print" aria-label={t('sheet.label')}>
       <header className="sheet-head">
