@@ -11,7 +11,7 @@ export interface MessageValues<R = never> {
   "app.starting": NoValues;
   "catalogue.downloading": NoValues;
   "catalogue.outcome.cancelled": { done: number; total: number };
-  "catalogue.outcome.complete": { products: number; time: string | number; reported: string; serviceTotal: number; delisted: number };
+  "catalogue.outcome.complete": { products: number; reported: string; serviceTotal: number; delisted: number };
   "catalogue.outcome.endNotSeen": { products: number; reason: string; page: number };
   "catalogue.outcome.firstPageFailed": NoValues;
   "catalogue.outcome.incomplete": { problems: string | number };
@@ -286,8 +286,9 @@ export interface MessageValues<R = never> {
   "orders.fromClear": NoValues;
   "orders.justSent": NoValues;
   "orders.noName": NoValues;
+  "orders.outcome.asLastRead": { orders: number };
   "orders.outcome.cancelled": NoValues;
-  "orders.outcome.complete": { orders: number; time: string | number };
+  "orders.outcome.complete": { orders: number };
   "orders.outcome.endNotSeen": { orders: number; reason: string; page: number };
   "orders.outcome.partial": { pages: number };
   "orders.outcome.unauthorized": NoValues;
@@ -886,6 +887,7 @@ export interface MessageValues<R = never> {
   "wizard.dates.more": NoValues;
   "wizard.dates.order": NoValues;
   "wizard.dates.orderHelp": NoValues;
+  "wizard.dates.orderHelpFilled": NoValues;
   "wizard.dates.processed": NoValues;
   "wizard.discard.text": { name: string; lines: number };
   "wizard.discardAsk": NoValues;

@@ -217,7 +217,9 @@ test('a reload mid-wizard finds the draft; unfinished drafts are offered and can
   await page.keyboard.press('Tab');
   await page.keyboard.type('kj@example.com');
   await page.keyboard.press('Tab');
-  await page.keyboard.type('555 0101');
+  // digits then Enter at a machine's pace are a scan (a stall on a busy computer can split "555 0101" so that
+  // "0101⏎" alone came at a scanner's pace): the number is typed at a fast person's pace
+  await page.keyboard.type('555 0101', { delay: 60 });
   await page.keyboard.press('Enter');
   await page.keyboard.type('12 Langley Road');
   await expect(page.getByRole('status').filter({ hasText: 'Draft saved on this computer' })).toBeVisible();

@@ -102,6 +102,9 @@ test('order book: search by e-mail, filter by status, open, product names, print
   await orders.search().fill('');
   await expect(orders.count()).toHaveText(/ of 40 orders/);
   await expect(page.getByText(/Order book updated at/)).toBeVisible();
+  // offline the book is not "up to date"; its time is said once, by the "updated at" line
+  await app.core.dispatch('connection:check', {});
+  await expect(page.getByTestId('orders-outcome')).toHaveText('Order book as last read: 40 orders.');
   await orders.search().fill(order.po_number);
   await expect(orders.count()).toHaveText(/^1 of 40 orders/);
   await orders.search().press('ArrowDown');

@@ -7,7 +7,6 @@ import type {
   SkipReason,
 } from '../../../shared/domain';
 import { t } from '../i18n';
-import { timeOfDay } from './format';
 
 /** One line on how the last catalogue pass ended (or what is under way). */
 export function catalogueOutcomeText(status: CatalogueStatus | null): string {
@@ -21,9 +20,9 @@ export function catalogueOutcomeText(status: CatalogueStatus | null): string {
 export function catalogueOutcomeWords(o: CatalogueOutcome): string {
   switch (o.code) {
     case 'complete':
+      // the time is said once, by the list's "cached at" line
       return t('catalogue.outcome.complete', {
         products: o.products,
-        time: timeOfDay(o.at),
         reported: o.serviceTotal !== null && o.serviceTotal !== o.products ? 'yes' : 'no',
         serviceTotal: o.serviceTotal ?? 0,
         delisted: o.delisted,
@@ -60,19 +59,23 @@ export function catalogueOutcomeWords(o: CatalogueOutcome): string {
   }
 }
 
-/** One line on how the last order refresh ended (or what is under way). */
-export function ordersOutcomeText(status: OrdersStatus | null): string {
+/**
+ * One line on how the last order refresh ended (or what is under way). While the service cannot be used (offline,
+ * busy, failing, signed out), a refresh that ended well is not "up to date": the book is what was last read. The time is said once, by the list's "updated at" line.
+ */
+export function ordersOutcomeText(status: OrdersStatus | null, reachable = true): string {
   if (!status) return '';
   if (status.state === 'running') return status.cachedOrders === 0 ? t('orders.downloading') : t('orders.refreshing');
   const o = status.outcome;
   if (!o) return '';
+  if (o.code === 'complete' && !reachable) return t('orders.outcome.asLastRead', { orders: status.cachedOrders });
   return ordersOutcomeWords(o, status.cachedOrders);
 }
 
 export function ordersOutcomeWords(o: OrdersOutcome, cachedOrders = o.orders): string {
   switch (o.code) {
     case 'complete':
-      return t('orders.outcome.complete', { orders: cachedOrders, time: timeOfDay(o.at) });
+      return t('orders.outcome.complete', { orders: cachedOrders });
     case 'partial':
       return t('orders.outcome.partial', { pages: o.failedPages });
     case 'cancelled':

@@ -303,7 +303,7 @@ export function OrdersScreen() {
       status={
         <>
           <Text size="sm" c="dimmed" aria-live="polite" data-testid="orders-outcome">
-            {ordersOutcomeText(status)}
+            {ordersOutcomeText(status, online || connection?.state === 'checking')}
           </Text>
           <SkippedNotice source="orders" skipped={status?.outcome?.skippedRecords ?? 0} />
         </>

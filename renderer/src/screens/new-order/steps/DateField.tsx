@@ -47,7 +47,8 @@ export function DateField({
   fieldKey: FieldKey;
   label: string;
   errors: WizardErrors;
-  description?: string;
+  /** Help under the field: one text while it is empty, another once it holds a date (never "empty: …" over a date). */
+  description?: { empty: string; filled: string };
 }) {
   const value = useStore((s) => s.wizard!.data.fields[fieldKey]);
   const updateDraft = useStore((s) => s.updateDraft);
@@ -60,7 +61,7 @@ export function DateField({
   return (
     <DateInput
       label={label}
-      description={description}
+      description={description && (value || typed ? description.filled : description.empty)}
       placeholder={pattern}
       valueFormat={valueFormat}
       value={iso}

@@ -133,7 +133,7 @@ export function PricesStep({ errors }: { errors: WizardErrors }) {
           <DateField
             fieldKey="order_date"
             label={t('wizard.dates.order')}
-            description={t('wizard.dates.orderHelp')}
+            description={{ empty: t('wizard.dates.orderHelp'), filled: t('wizard.dates.orderHelpFilled') }}
             errors={errors}
           />
         </Group>
