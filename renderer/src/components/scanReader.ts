@@ -30,9 +30,9 @@ export const FIELD_GAP_MS = 100;
 export const FIELD_AVERAGE_MS = 40;
 export const FIELD_MIN_LENGTH = 4;
 /**
- * In a field: a longer pause (up to HICCUP_MS) inside a code that began at a pace no person keeps up (three or more
- * keys HICCUP_PACE_MS apart or less) does not end it: a Bluetooth scanner sends its keys in packets, and a busy
- * computer can hold one back. Such pauses are left out of the pace.
+ * In a field and outside one: a longer pause (up to HICCUP_MS) inside a code that began at a pace no person keeps up
+ * (three or more keys HICCUP_PACE_MS apart or less) does not end it: a Bluetooth scanner sends its keys in packets,
+ * and a busy computer can hold one back. Such pauses are left out of the pace.
  */
 export const HICCUP_MS = 1000;
 export const HICCUP_PACE_MS = 20;
@@ -179,7 +179,7 @@ export function createScanReader(): ScanReader {
   const isScan = (now: number, picking = false, byTab = false): boolean => {
     const gap = now - last;
     if (!inField) {
-      if (code.length < MIN_LENGTH || gap > GAP_MS) return false;
+      if (code.length < MIN_LENGTH || (gap > GAP_MS && pauseKind(gap) !== 'hiccup')) return false;
       count(gap);
       // a person's Tab outside a field moves the focus; only a scanner's ends a code
       return !byTab || scannerPace();
@@ -226,7 +226,7 @@ export function createScanReader(): ScanReader {
         code === '' ||
         key.inField !== inField ||
         key.target !== target ||
-        (key.inField ? pauseKind(gap) === 'apart' : gap > GAP_MS);
+        (key.inField ? pauseKind(gap) === 'apart' : gap > GAP_MS && pauseKind(gap) !== 'hiccup');
       if (starts) {
         reset();
         inField = key.inField;
