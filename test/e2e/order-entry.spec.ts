@@ -259,6 +259,8 @@ test('a rejected order (422) shows the service’s message at the field, is corr
   await typeCustomerAndAddress(page);
   await page.keyboard.type(first.barcode);
   await page.keyboard.press('Enter');
+  // the code is looked up before Next is pressed (a Next while the lookup is under way stays on Items with no line yet)
+  await expect(page.getByRole('table', { name: 'Order lines' }).getByRole('row', { name: /^Line 1: / })).toBeVisible();
   await page.getByRole('button', { name: /^Next: Prices/ }).click();
   await page.getByRole('textbox', { name: 'Order date', exact: true }).fill('11/23/2026');
   await page.getByRole('button', { name: /^Next: Review/ }).click();

@@ -153,13 +153,12 @@ function Wizard({ onDone }: { onDone: (path: string) => void }) {
   const name = open.data.fields.name.trim();
   return (
     <Stack maw={step === 2 ? undefined : 1100} gap="md">
-      <Group justify="space-between" align="flex-end">
-        <Stack gap={0}>
-          <Title order={1} fz="h2" ref={headingRef} tabIndex={-1}>
-            {name ? t('wizard.titleFor', { name }) : t('wizard.title')}
-          </Title>
-          <SaveState save={open.save} />
-        </Stack>
+      {/* the save state beside the title where it fits: the Items step's lines need the height */}
+      <Group gap="md" align="baseline" style={{ rowGap: 0 }}>
+        <Title order={1} fz="h2" ref={headingRef} tabIndex={-1}>
+          {name ? t('wizard.titleFor', { name }) : t('wizard.title')}
+        </Title>
+        <SaveState save={open.save} />
       </Group>
       {open.data.replaces && (
         <Alert color="orange" title={t('wizard.correcting')}>
@@ -193,13 +192,16 @@ function Wizard({ onDone }: { onDone: (path: string) => void }) {
             })}
           </ol>
         </nav>
-        <Paper withBorder radius="md" p="lg" className={classes.page}>
+        <Paper withBorder radius="md" p="md" className={classes.page}>
           <form ref={formRef} onSubmit={onSubmit} noValidate aria-labelledby="wizard-step-title">
             <Stack gap="md">
-              <Title order={2} fz="h3" id="wizard-step-title">
-                {t('wizard.stepOf', { step: step + 1, steps: STEPS.length, name: stepName(step) })}
-              </Title>
-              <ScansNote scans={scans} step={step} />
+              {/* one block: the notes' empty live regions take no room of their own */}
+              <div>
+                <Title order={2} fz="h3" id="wizard-step-title">
+                  {t('wizard.stepOf', { step: step + 1, steps: STEPS.length, name: stepName(step) })}
+                </Title>
+                <ScansNote scans={scans} step={step} />
+              </div>
               {step === 0 && <CustomerStep errors={errors} onChosen={() => goTo(1)} />}
               {step === 1 && <AddressStep errors={errors} />}
               {step === 2 && <ItemsStep errors={errors} scans={scans} />}
@@ -251,18 +253,18 @@ function ScansNote({ scans, step }: { scans: WizardScans; step: number }) {
     <>
       <div role="status" aria-live="polite">
         {held.length > 0 && (
-          <Alert color="blue" variant="light" p="xs" title={t('wizard.scans.waiting', { count: held.length })}>
+          <Alert color="blue" variant="light" p="xs" mt="sm" title={t('wizard.scans.waiting', { count: held.length })}>
             <Text size="sm">{t('wizard.scans.waitingHelp', { codes: held.join(', ') })}</Text>
           </Alert>
         )}
       </div>
       {step !== ITEMS_STEP && (
-        <Text size="sm" role="status" aria-live="polite" className={classes.added} mih={message ? 20 : 0}>
+        <Text size="sm" role="status" aria-live="polite" className={classes.added} mt={message ? 'sm' : 0}>
           {message}
         </Text>
       )}
       {step !== ITEMS_STEP && error && (
-        <Alert color="red" role="alert" p="xs">
+        <Alert color="red" role="alert" p="xs" mt="sm">
           {error}
         </Alert>
       )}

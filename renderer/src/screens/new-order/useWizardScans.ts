@@ -31,6 +31,8 @@ export interface WizardScans {
   clearError(): void;
   /** Codes scanned on the Customer step, waiting for a customer. */
   held: string[];
+  /** The product the last scan or pick added (or added one more of): its line is shown as the newest. */
+  last: number | null;
 }
 
 /** The draft without one of these codes (the first, if it was scanned twice). */
@@ -49,6 +51,7 @@ export function useWizardScans(step: number): WizardScans {
   );
   const [message, setMessage] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [last, setLast] = useState<number | null>(null);
   const [shownStep, setShownStep] = useState(step);
   if (shownStep !== step) {
     // another step: what the last scan did was said on the step it was done on
@@ -76,6 +79,7 @@ export function useWizardScans(step: number): WizardScans {
         ['order_items'],
       );
       setMessage(said);
+      setLast(product.id);
       setError(null);
       // the line's stock is read live (the cache may be hours old); the fresh record is written back to the cache too
       void call('catalogue:product', { id: product.id }).then(
@@ -141,7 +145,7 @@ export function useWizardScans(step: number): WizardScans {
   }, [release, held, lookUp]);
 
   const clearError = useCallback(() => setError(null), []);
-  return { addProduct: add, addCode, message, error, clearError, held };
+  return { addProduct: add, addCode, message, error, clearError, held, last };
 }
 
 const lineFrom = (p: ProductRow) => ({

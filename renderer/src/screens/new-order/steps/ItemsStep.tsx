@@ -1,6 +1,10 @@
 /**
  * Step 3: the products. A barcode field that adds the scanned product on Enter (a second scan adds one more), a
- * picker over the local catalogue with prefix search as you type, and the lines with their stock warnings.
+ * picker over the local catalogue with prefix search as you type (its matches open over the page, below the field),
+ * and the order lines right below, the newest highlighted, with the running total: they stay on the screen at
+ * 1024×700 with five lines. The products most often ordered take the space after the lines, a compact grid with those
+ * out of stock last and marked; ↓ in the empty "Find a product" field walks them, a click adds one. Neither list is a
+ * stop of its own for Tab: Tab goes from the fields to the lines' quantities.
  */
 import { ActionIcon, Alert, Group, Stack, Table, Text, TextInput, Tooltip, VisuallyHidden } from '@mantine/core';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
@@ -23,11 +27,12 @@ const PICKER_SIZE = 8;
 
 export function ItemsStep({ errors, scans }: { errors: WizardErrors; scans: WizardScans }) {
   const lines = useStore((s) => s.wizard!.data.lines);
+  const picker = usePicker(scans.addProduct);
   return (
-    <Stack gap="md">
+    <Stack gap="xs">
       <div className={classes.itemsEntry}>
         <BarcodeField onCode={scans.addCode} error={scans.error} onTyping={scans.clearError} />
-        <ProductPicker onPick={scans.addProduct} />
+        <PickerField picker={picker} />
       </div>
       <Text size="sm" role="status" aria-live="polite" className={classes.added} mih={20}>
         {scans.message}
@@ -37,7 +42,8 @@ export function ItemsStep({ errors, scans }: { errors: WizardErrors; scans: Wiza
           {errors.shown('order_items')}
         </Alert>
       )}
-      <Lines lines={lines} errors={errors} />
+      <Lines lines={lines} errors={errors} newest={scans.last} />
+      <OftenOrdered picker={picker} />
     </Stack>
   );
 }
@@ -83,12 +89,16 @@ function BarcodeField({
   );
 }
 
+const outOfStock = (row: ProductRow): boolean => row.available !== null && row.available <= 0;
+
+type Picker = ReturnType<typeof usePicker>;
+
 /**
- * The picker: as you type, products ranked whole-word and prefix name matches first, then SKU and barcode, then
- * package contents; with nothing typed, the products most often ordered. Arrows choose, Enter (or a click) adds;
- * the search then clears and keeps the focus for the next product. Whole names, wrapping, never cut.
+ * The picker's state: as you type, products ranked whole-word and prefix name matches first, then SKU and barcode,
+ * then package contents; with nothing typed, the products most often ordered (those out of stock last). Arrows
+ * choose, Enter (or a click) adds; the search then clears and keeps the focus for the next product.
  */
-function ProductPicker({ onPick }: { onPick: (p: ProductRow) => void }) {
+function usePicker(onPick: (p: ProductRow) => void) {
   const [text, setText] = useState('');
   const [found, setFound] = useState<{ text: string; rows: ProductRow[]; more: boolean } | null>(null);
   const [often, setOften] = useState<ProductRow[]>([]);
@@ -102,7 +112,8 @@ function ProductPicker({ onPick }: { onPick: (p: ProductRow) => void }) {
   useEffect(() => {
     let stale = false;
     call('orders:often-ordered', { limit: PICKER_SIZE }).then(
-      (answer) => !stale && setOften(answer.rows),
+      // the ones that cannot be had now after the others, each group as often ordered
+      (answer) => !stale && setOften([...answer.rows.filter((r) => !outOfStock(r)), ...answer.rows.filter(outOfStock)]),
       () => undefined, // the list is a help; without it the search still works
     );
     return () => {
@@ -134,8 +145,8 @@ function ProductPicker({ onPick }: { onPick: (p: ProductRow) => void }) {
   const query = text.trim();
   const searching = query !== '';
   // with the box cleared, the last matches are not shown (and not picked by Enter)
-  const shown = searching ? (found?.text === query ? found.rows : []) : often;
-  const open = shown.length > 0;
+  const matches = searching && found?.text === query ? found.rows : [];
+  const shown = searching ? matches : often;
   const pick = (row: ProductRow | undefined): void => {
     if (!row) return;
     onPick(row);
@@ -161,96 +172,172 @@ function ProductPicker({ onPick }: { onPick: (p: ProductRow) => void }) {
       setActive(-1);
     }
   };
-  const optionId = (i: number): string => `product-option-${i}`;
+  // the option chosen with the arrows is kept in view (the often-ordered grid may be below the fold)
+  useEffect(() => {
+    if (active >= 0) document.getElementById(optionId(active))?.scrollIntoView({ block: 'nearest' });
+  }, [active, searching]);
+  return {
+    ref,
+    text,
+    setText,
+    query,
+    searching,
+    found,
+    matches,
+    often,
+    active,
+    setActive,
+    error,
+    pick,
+    onKeyDown,
+  };
+}
+
+const optionId = (i: number): string => `product-option-${i}`;
+
+/** "Find a product", with its matches opening over the page below it while something is typed. */
+function PickerField({ picker }: { picker: Picker }) {
+  const { ref, text, setText, query, searching, found, matches, often, active, setActive, error, pick, onKeyDown } =
+    picker;
+  const open = searching ? matches.length > 0 : often.length > 0;
   return (
     <Stack gap={4}>
-      <TextInput
-        ref={ref}
-        label={t('wizard.items.find')}
-        data-shortcut-search
-        description={t('wizard.items.findHelp')}
-        value={text}
-        autoComplete="off"
-        role="combobox"
-        aria-expanded={open}
-        aria-controls="product-options"
-        aria-autocomplete="list"
-        aria-activedescendant={open && active >= 0 ? optionId(active) : undefined}
-        onChange={(e) => {
-          setText(e.currentTarget.value);
-          setActive(e.currentTarget.value.trim() ? 0 : -1);
-        }}
-        onKeyDown={onKeyDown}
-        error={error}
-      />
-      {searching && found?.text === query && !open && !error && (
+      <div className={classes.pickerAnchor}>
+        <TextInput
+          ref={ref}
+          label={t('wizard.items.find')}
+          data-shortcut-search
+          description={t('wizard.items.findHelp')}
+          value={text}
+          autoComplete="off"
+          role="combobox"
+          aria-expanded={open}
+          aria-controls={searching ? 'product-matches' : 'product-often'}
+          aria-autocomplete="list"
+          aria-activedescendant={open && active >= 0 ? optionId(active) : undefined}
+          onChange={(e) => {
+            setText(e.currentTarget.value);
+            setActive(e.currentTarget.value.trim() ? 0 : -1);
+          }}
+          onKeyDown={onKeyDown}
+          error={error}
+        />
+        <ul
+          id="product-matches"
+          role="listbox"
+          aria-label={t('wizard.items.matching')}
+          className={classes.matches}
+          // it scrolls, but it is no stop for Tab: the arrows in the field choose
+          tabIndex={-1}
+          hidden={!searching || matches.length === 0}
+        >
+          {searching &&
+            matches.map((row, i) => (
+              <li
+                key={row.id}
+                id={optionId(i)}
+                role="option"
+                aria-selected={i === active}
+                className={classes.pickOption}
+                onMouseDown={(e) => e.preventDefault()}
+                onMouseMove={(e) => {
+                  if (pointerMoved(e)) setActive(i);
+                }}
+                onClick={() => pick(row)}
+              >
+                <Text size="sm" className={classes.pickName}>
+                  {row.name || t('wizard.items.noName')}
+                </Text>
+                <Text size="xs" ff="monospace" c="dimmed" className={classes.pickSku}>
+                  {row.sku}
+                </Text>
+                <Text size="sm" className={classes.numeric}>
+                  {money(row.price)}
+                </Text>
+                <Stack gap={0} align="flex-end">
+                  <StockFigure row={row} />
+                  <Text size="xs" c="dimmed" className={classes.numeric}>
+                    {age(row.fetchedAt)}
+                  </Text>
+                </Stack>
+              </li>
+            ))}
+          {searching && found?.more && (
+            <li role="presentation">
+              <Text size="xs" c="dimmed" px={8}>
+                {t('wizard.items.more')}
+              </Text>
+            </li>
+          )}
+        </ul>
+      </div>
+      {searching && found?.text === query && matches.length === 0 && !error && (
         <Text size="sm" c="dimmed">
           {t('wizard.items.noMatch', { query })}
         </Text>
       )}
-      {!searching && open && (
-        <Text size="xs" c="dimmed" id="often-ordered">
-          {t('wizard.items.often')}
-        </Text>
-      )}
+    </Stack>
+  );
+}
+
+function StockFigure({ row, size = 'sm' }: { row: ProductRow; size?: 'sm' | 'xs' }) {
+  return (
+    <Text size={size} c={outOfStock(row) ? 'red' : undefined} className={classes.numeric} span>
+      {row.available === null
+        ? t('wizard.items.stockUnknown')
+        : outOfStock(row)
+          ? t('wizard.stock.out')
+          : t('wizard.items.inStock', { count: row.available })}
+    </Text>
+  );
+}
+
+/** The products most often ordered, after the lines: whole names, price and stock; out of stock last and marked. */
+function OftenOrdered({ picker }: { picker: Picker }) {
+  const { often, searching, active, setActive, pick } = picker;
+  if (often.length === 0) return null;
+  return (
+    <Stack gap={4} mt="xs">
+      <Text size="xs" c="dimmed" id="often-ordered">
+        {t('wizard.items.often')}
+      </Text>
       <ul
-        id="product-options"
+        id="product-often"
         role="listbox"
-        aria-label={searching ? t('wizard.items.matching') : t('wizard.items.oftenList')}
-        className={classes.options}
-        hidden={!open}
+        aria-label={t('wizard.items.oftenList')}
+        aria-describedby="often-ordered"
+        className={classes.often}
       >
-        {shown.map((row, i) => (
+        {often.map((row, i) => (
           <li
             key={row.id}
-            id={optionId(i)}
+            // while something is typed the arrows walk the matches, which take these ids
+            id={searching ? undefined : optionId(i)}
             role="option"
-            aria-selected={i === active}
-            className={classes.pickOption}
+            aria-selected={!searching && i === active}
+            data-out={outOfStock(row) || undefined}
+            className={classes.oftenOption}
             onMouseDown={(e) => e.preventDefault()}
             onMouseMove={(e) => {
-              if (pointerMoved(e)) setActive(i);
+              if (!searching && pointerMoved(e)) setActive(i);
             }}
             onClick={() => pick(row)}
           >
             <Text size="sm" className={classes.pickName}>
               {row.name || t('wizard.items.noName')}
             </Text>
-            <Text size="xs" ff="monospace" c="dimmed" className={classes.pickSku}>
-              {row.sku}
+            <Text size="xs" c="dimmed">
+              <span className={classes.pickSku}>{row.sku}</span> ·{' '}
+              <span className={classes.numeric}>{money(row.price)}</span> · <StockFigure row={row} size="xs" />
             </Text>
-            <Text size="sm" className={classes.numeric}>
-              {money(row.price)}
-            </Text>
-            <Stack gap={0} align="flex-end">
-              <Text
-                size="sm"
-                c={row.available !== null && row.available <= 0 ? 'red' : undefined}
-                className={classes.numeric}
-              >
-                {row.available === null
-                  ? t('wizard.items.stockUnknown')
-                  : t('wizard.items.inStock', { count: row.available })}
-              </Text>
-              <Text size="xs" c="dimmed" className={classes.numeric}>
-                {age(row.fetchedAt)}
-              </Text>
-            </Stack>
           </li>
         ))}
-        {searching && open && found?.more && (
-          <li role="presentation">
-            <Text size="xs" c="dimmed" px={8}>
-              {t('wizard.items.more')}
-            </Text>
-          </li>
-        )}
       </ul>
     </Stack>
   );
 }
 
-function Lines({ lines, errors }: { lines: DraftLine[]; errors: WizardErrors }) {
+function Lines({ lines, errors, newest }: { lines: DraftLine[]; errors: WizardErrors; newest: number | null }) {
   const updateDraft = useStore((s) => s.updateDraft);
   const setLocalError = useStore((s) => s.setLocalError);
   const prices = useStore((s) => s.wizard!.data.fields);
@@ -272,14 +359,21 @@ function Lines({ lines, errors }: { lines: DraftLine[]; errors: WizardErrors }) 
     updateDraft((d) => ({ ...d, lines: d.lines.filter((_, i) => i !== index) }), ['order_items']);
   };
   return (
-    <Table striped withTableBorder aria-label={t('wizard.items.lines')} verticalSpacing="xs">
+    <Table
+      striped
+      withTableBorder
+      aria-label={t('wizard.items.lines')}
+      verticalSpacing={4}
+      horizontalSpacing={8}
+      className={classes.lines}
+    >
       <Table.Thead>
         <Table.Tr>
           <Table.Th>{t('wizard.col.sku')}</Table.Th>
           <Table.Th>{t('wizard.col.product')}</Table.Th>
           <Table.Th className={classes.numeric}>{t('wizard.col.price')}</Table.Th>
           <Table.Th className={classes.numeric}>{t('wizard.col.available')}</Table.Th>
-          <Table.Th w={130}>{t('wizard.col.quantity')}</Table.Th>
+          <Table.Th w={96}>{t('wizard.col.quantity')}</Table.Th>
           <Table.Th className={classes.numeric}>{t('wizard.col.lineTotal')}</Table.Th>
           <Table.Th>
             <VisuallyHidden>{t('wizard.col.actions')}</VisuallyHidden>
@@ -290,7 +384,12 @@ function Lines({ lines, errors }: { lines: DraftLine[]; errors: WizardErrors }) 
         {lines.map((line, i) => {
           const idError = errors.shown(`order_items.${i}.id`);
           return (
-            <Table.Tr key={line.productId} aria-label={t('wizard.items.line', { number: i + 1, sku: line.sku })}>
+            <Table.Tr
+              key={line.productId}
+              aria-label={t('wizard.items.line', { number: i + 1, sku: line.sku })}
+              // the line the last scan or pick added to
+              data-newest={line.productId === newest || undefined}
+            >
               <Table.Td ff="monospace" style={{ whiteSpace: 'nowrap' }}>
                 {line.sku}
               </Table.Td>
@@ -304,7 +403,7 @@ function Lines({ lines, errors }: { lines: DraftLine[]; errors: WizardErrors }) 
               </Table.Td>
               <Table.Td className={classes.numeric}>{money(line.price)}</Table.Td>
               <Table.Td className={classes.numeric}>
-                <LineStock line={line} align="flex-end" />
+                <LineStock line={line} align="flex-end" compact />
               </Table.Td>
               <Table.Td>
                 <QuantityInput line={line} index={i} error={errors.shown(`order_items.${i}.quantity`)} onMove={move} />
@@ -405,7 +504,7 @@ function QuantityInput({
       aria-label={t('wizard.items.quantityOf', { sku: line.sku })}
       value={text}
       inputMode="numeric"
-      size="sm"
+      size="xs"
       error={error}
       onChange={(e) => change(e.currentTarget.value)}
       onKeyDown={(e) => {
