@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { startService, type RunningService } from '../../../server/index';
+import type { RunningService } from '../../../server/index';
 import { secureFile, sqliteBinding } from './db/open';
 
 export const DEMO_SIZE = { products: 2_500, orders: 800 } as const;
@@ -16,6 +16,8 @@ export async function startDemoService(dataDir: string, key: Buffer): Promise<Ru
   const file = path.join(dataDir, DEMO_DATA_FILE);
   // this user's only, whatever the process's umask (SQLite gives its -wal and -shm the file's mode)
   secureFile(file);
+  // loaded only in demo mode: the service's web framework and fake-data library cost every core start ~0.65 s of CPU
+  const { startService } = await import('../../../server/index');
   const service = await startService({
     host: '127.0.0.1',
     port: 0,
