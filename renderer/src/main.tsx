@@ -30,6 +30,8 @@ const themeFor = (closeLabel: string) =>
     primaryColor: 'blue',
     primaryShade: { light: 8, dark: 8 },
     defaultRadius: 'md',
+    // staff who asked their computer for less motion get none: dialogs, menus and notices appear and go without fading
+    respectReducedMotion: true,
     components: {
       // every close button (modals, drawers, alerts, notifications) has a name, in the language in use
       CloseButton: CloseButton.extend({ defaultProps: { 'aria-label': closeLabel } as Partial<CloseButtonProps> }),

@@ -70,7 +70,7 @@ export function ProductDetailPanel({ id }: { id: number }) {
       <Group gap="xs">
         <SourceBadge source={checking ? 'checking' : read.source} fetchedAt={p.fetchedAt} />
         {p.flags.map((f) => (
-          <Badge key={f} color="orange" variant="outline" tt="none">
+          <Badge key={f} color="orange" variant="light" tt="none">
             {flagLabel(f)}
           </Badge>
         ))}
