@@ -997,6 +997,7 @@ export interface MessageValues<R = never> {
   "wizard.stock.unknown": NoValues;
   "wizard.title": NoValues;
   "wizard.titleFor": { name: string | number };
+  "wizard.waitingForScans": { count: number };
 }
 export type MessageKey = keyof MessageValues;
 /** The keys whose messages have tags: worded with rich(), not t(). */

@@ -289,6 +289,91 @@ test('a rejected order (422) shows the service’s message at the field, is corr
   await expect(nav.getByLabel('1 unsent')).toHaveCount(0);
 });
 
+/**
+ * Holds every lookup of a code in this computer's catalogue until `release()` (a busy machine): the code is read, its
+ * line is not there yet.
+ */
+async function holdLookups(page: Page): Promise<{ release(): void; held(): number }> {
+  let open: () => void = () => undefined;
+  let gate = new Promise<void>((resolve) => (open = resolve));
+  let held = 0;
+  await page.route(
+    (url) => decodeURIComponent(url.pathname) === '/ipc/catalogue:lookup',
+    async (route) => {
+      held += 1;
+      await gate;
+      await route.continue().catch(() => undefined);
+    },
+  );
+  return {
+    release() {
+      open();
+      gate = new Promise<void>((resolve) => (open = resolve));
+    },
+    held: () => held,
+  };
+}
+
+test('Next or Ctrl+Enter pressed while a scanned code is looked up waits for its line, then moves on with it; a code that adds nothing keeps Items with the reason', async ({
+  page,
+  app,
+  service,
+}) => {
+  test.setTimeout(90_000);
+  await app.connect(service, 'synced');
+  const [first, second] = await products(app);
+  await openNewOrder(page);
+  await typeCustomerAndAddress(page);
+  const lookups = await holdLookups(page);
+  const k = page.keyboard;
+  const lines = page.getByRole('table', { name: 'Order lines' }).getByRole('row', { name: /^Line \d: / });
+
+  // Next at once: the button says it is waiting, the step stays until the line is in, then moves on with it
+  await expect(page.getByLabel('Scan a barcode')).toBeFocused();
+  await k.type(first.barcode);
+  await k.press('Enter');
+  await expect.poll(() => lookups.held()).toBe(1);
+  await page.getByRole('button', { name: /^Next: Prices/ }).click();
+  const waiting = page.getByRole('button', { name: 'Adding the scanned product…' });
+  await expect(waiting).toBeVisible();
+  await expect(waiting).toHaveAttribute('aria-busy', 'true');
+  await expect(stepTitle(page)).toHaveText('Step 3 of 5: Items');
+  await expect(page.getByText('Add at least one product.')).toHaveCount(0);
+  lookups.release();
+  await expect(stepTitle(page)).toHaveText('Step 4 of 5: Prices and dates');
+  await steps(page).getByRole('button', { name: /Items/ }).click();
+  await expect(lines).toHaveCount(1);
+  await expect(lines.first()).toContainText(first.sku);
+
+  // Ctrl+Enter at once: waits the same way, then the review with both lines
+  await page.getByLabel('Scan a barcode').focus();
+  await k.type(second.barcode);
+  await k.press('Enter');
+  await expect.poll(() => lookups.held()).toBe(2);
+  await k.press('Control+Enter');
+  await expect(waiting).toBeVisible();
+  await expect(stepTitle(page)).toHaveText('Step 3 of 5: Items');
+  lookups.release();
+  await expect(stepTitle(page)).toHaveText('Step 5 of 5: Review and send');
+  await expect(page.getByText(second.sku, { exact: true })).toBeVisible();
+  await expect(page.getByText(first.sku, { exact: true })).toBeVisible();
+
+  // a code the catalogue does not know: Next waits, then stays on Items with the reason, the barcode field focused
+  await steps(page).getByRole('button', { name: /Items/ }).click();
+  await page.getByLabel('Scan a barcode').focus();
+  await k.type('4000000000006');
+  await k.press('Enter');
+  await expect.poll(() => lookups.held()).toBe(3);
+  await page.getByRole('button', { name: /^Next: Prices/ }).click();
+  await expect(waiting).toBeVisible();
+  lookups.release();
+  await expect(page.getByText(/Not in the catalogue: no product with barcode or SKU/)).toBeVisible();
+  await expect(stepTitle(page)).toHaveText('Step 3 of 5: Items');
+  await expect(page.getByLabel('Scan a barcode')).toBeFocused();
+  await expect(page.getByRole('button', { name: /^Next: Prices/ })).toBeVisible();
+  await expect(lines).toHaveCount(2);
+});
+
 test('a line whose product the service no longer has: rejected, the message follows the line, removing it lets the order go with exactly one more POST', async ({
   page,
   app,

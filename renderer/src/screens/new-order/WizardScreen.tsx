@@ -3,16 +3,22 @@
  * moves on when the step is valid), and the draft saved as staff type. Steps are reachable by keyboard alone.
  */
 import { Alert, Button, Group, Loader, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { errorsForStep, firstStepWithError, REVIEW_STEP, STEPS } from '../../../../shared/order-entry';
+import {
+  errorsForStep,
+  firstStepWithError,
+  REVIEW_STEP,
+  STEPS,
+  type FieldErrors,
+} from '../../../../shared/order-entry';
 import { timeOfDay } from '../../components/format';
 import { t } from '../../i18n';
 import { useStore } from '../../store';
 import { taxRuleOf } from '../../../../shared/shop';
 import { selectDateOrder } from '../../store/orders';
 import { DiscardDraftDialog } from './DiscardDraftDialog';
-import { stepName, useWizardErrors } from './errors';
+import { stepName, useWizardErrors, wizardErrors, type WizardErrors } from './errors';
 import { AddressStep } from './steps/AddressStep';
 import { CustomerStep } from './steps/CustomerStep';
 import { ItemsStep } from './steps/ItemsStep';
@@ -110,20 +116,63 @@ function Wizard({ onDone }: { onDone: (path: string) => void }) {
     setStep(Math.max(0, Math.min(REVIEW_STEP, next)));
   };
 
-  // Ctrl/Cmd+Enter before the review: straight to the review when every step is done, else to the first that is not
-  // (on the review step itself it sends: ReviewStep listens there)
+  // Next, or Ctrl+Enter, pressed while a scanned code is still being looked up waits for its line (the button says
+  // so), then decides on the draft as it is then; a code that added nothing keeps the wizard here with its reason
+  const [waiting, setWaiting] = useState(false);
+  const waitFor = useRef(0);
+  const { busy: scanBusy, settled: scansSettled } = scans;
+  const afterScans = useCallback(
+    (decide: (now: WizardErrors) => void): void => {
+      const token = ++waitFor.current;
+      setWaiting(true);
+      void scansSettled().then((ok) => {
+        if (token !== waitFor.current) return; // a later Next or Ctrl+Enter decides
+        setWaiting(false);
+        const state = useStore.getState();
+        if (state.wizard?.id !== id || state.wizard.step !== step) return; // staff went elsewhere meanwhile
+        if (!ok) {
+          formRef.current?.querySelector<HTMLElement>('[data-scan-input]')?.focus();
+          return;
+        }
+        decide(wizardErrors(state.wizard, selectDateOrder(state), taxRuleOf(state.shop)));
+      });
+    },
+    [scansSettled, id, step],
+  );
+
+  /** Straight to the review when every step is done, else to the first that is not. */
+  const toReview = useCallback(
+    (all: FieldErrors): void => {
+      markAttempted(...STEPS.map((_, i) => i).filter((i) => i !== REVIEW_STEP));
+      const first = firstStepWithError(all);
+      setStep(first === null ? REVIEW_STEP : first);
+    },
+    [markAttempted, setStep],
+  );
+
+  // Ctrl/Cmd+Enter before the review (on the review step itself it sends: ReviewStep listens there)
   useEffect(() => {
     if (step === REVIEW_STEP) return;
     const onKey = (event: KeyboardEvent): void => {
       if (event.key !== 'Enter' || !(event.ctrlKey || event.metaKey) || event.defaultPrevented) return;
       event.preventDefault();
-      markAttempted(...STEPS.map((_, i) => i).filter((i) => i !== REVIEW_STEP));
-      const first = firstStepWithError(errors.all);
-      setStep(first === null ? REVIEW_STEP : first);
+      if (scanBusy()) afterScans((now) => toReview(now.all));
+      else toReview(errors.all);
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [step, errors.all, markAttempted, setStep]);
+  }, [step, errors.all, toReview, afterScans, scanBusy]);
+
+  /** Next: the following step when this one is done, else its errors shown and the first one focused. */
+  const next = (all: FieldErrors): void => {
+    markAttempted(step);
+    if (Object.keys(errorsForStep(all, step)).length > 0) {
+      // the errors appear with this render; the first one gets the focus
+      requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+      return;
+    }
+    setStep(step + 1);
+  };
 
   const onSubmit = (event: FormEvent): void => {
     event.preventDefault();
@@ -141,13 +190,9 @@ function Wizard({ onDone }: { onDone: (path: string) => void }) {
         return;
       }
     }
-    markAttempted(step);
-    if (Object.keys(errorsForStep(errors.all, step)).length > 0) {
-      // the errors appear with this render; the first one gets the focus
-      requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
-      return;
-    }
-    setStep(step + 1);
+    // the Items step needs the lines of the codes scanned just before
+    if (step === ITEMS_STEP && scanBusy()) afterScans((now) => next(now.all));
+    else next(errors.all);
   };
 
   const name = open.data.fields.name.trim();
@@ -216,7 +261,15 @@ function Wizard({ onDone }: { onDone: (path: string) => void }) {
                     <Text size="xs" c="dimmed">
                       {t('wizard.keys', { mod: MOD })}
                     </Text>
-                    <Button type="submit">{t('wizard.next', { name: stepName(step + 1) })}</Button>
+                    <Button
+                      type="submit"
+                      aria-busy={waiting || undefined}
+                      leftSection={waiting ? <Loader size={14} color="currentColor" /> : undefined}
+                    >
+                      {waiting
+                        ? t('wizard.waitingForScans', { count: Math.max(1, scans.pending) })
+                        : t('wizard.next', { name: stepName(step + 1) })}
+                    </Button>
                   </Group>
                 </Group>
               )}

@@ -40,29 +40,39 @@ export interface WizardErrors {
 
 export function useWizardErrors(open: OpenDraft, order: DateOrder, tax: TaxRule | null): WizardErrors {
   const { data, localErrors, attempted } = open;
-  return useMemo(() => {
-    const rules = validateDraft(data, order, countryNames(), tax, t);
-    const local: FieldErrors = {};
-    data.lines.forEach((line, i) => {
-      const message = localErrors[quantityKey(line.productId)];
-      if (message) local[`order_items.${i}.quantity`] = message;
-    });
-    // what was typed in a field that the draft cannot hold (an impossible date)
-    for (const [key, message] of Object.entries(localErrors)) if (isFieldKey(key)) local[key] = message;
-    // the service's messages: at their field or line, labelled as the service's words (as they are wherever else
-    // they are shown); those no field owns are shown on the review step only, under a label of their own
-    const fromService = { ...fromServerErrors(data.serverErrors), ...lineMessages(data.lines) };
-    const server: FieldErrors = {};
-    const unowned: FieldErrors = {};
-    for (const [key, message] of Object.entries(fromService)) {
-      const index = lineOf(key);
-      const owned = stepOf(key) !== REVIEW_STEP && (index === null || index < data.lines.length);
-      if (owned) server[key] = t('error.serviceSaid', { message });
-      else unowned[key] = message;
-    }
-    const all = { ...rules, ...server, ...local };
-    const visible = (key: string): boolean => key in local || key in server || attempted.includes(stepOf(key));
-    const steps = new Set(Object.keys(all).filter(visible).map(stepOf));
-    return { all, unowned, steps, shown: (key) => (visible(key) ? all[key] : undefined) };
-  }, [data, localErrors, attempted, order, tax]);
+  return useMemo(
+    () => wizardErrors({ data, localErrors, attempted }, order, tax),
+    [data, localErrors, attempted, order, tax],
+  );
+}
+
+/** The errors of a draft as it is now (useWizardErrors for a render; this for a decision taken later). */
+export function wizardErrors(
+  { data, localErrors, attempted }: Pick<OpenDraft, 'data' | 'localErrors' | 'attempted'>,
+  order: DateOrder,
+  tax: TaxRule | null,
+): WizardErrors {
+  const rules = validateDraft(data, order, countryNames(), tax, t);
+  const local: FieldErrors = {};
+  data.lines.forEach((line, i) => {
+    const message = localErrors[quantityKey(line.productId)];
+    if (message) local[`order_items.${i}.quantity`] = message;
+  });
+  // what was typed in a field that the draft cannot hold (an impossible date)
+  for (const [key, message] of Object.entries(localErrors)) if (isFieldKey(key)) local[key] = message;
+  // the service's messages: at their field or line, labelled as the service's words (as they are wherever else
+  // they are shown); those no field owns are shown on the review step only, under a label of their own
+  const fromService = { ...fromServerErrors(data.serverErrors), ...lineMessages(data.lines) };
+  const server: FieldErrors = {};
+  const unowned: FieldErrors = {};
+  for (const [key, message] of Object.entries(fromService)) {
+    const index = lineOf(key);
+    const owned = stepOf(key) !== REVIEW_STEP && (index === null || index < data.lines.length);
+    if (owned) server[key] = t('error.serviceSaid', { message });
+    else unowned[key] = message;
+  }
+  const all = { ...rules, ...server, ...local };
+  const visible = (key: string): boolean => key in local || key in server || attempted.includes(stepOf(key));
+  const steps = new Set(Object.keys(all).filter(visible).map(stepOf));
+  return { all, unowned, steps, shown: (key) => (visible(key) ? all[key] : undefined) };
 }

@@ -33,6 +33,15 @@ export interface WizardScans {
   held: string[];
   /** The product the last scan or pick added (or added one more of): its line is shown as the newest. */
   last: number | null;
+  /** Codes being looked up or queued (scanned or typed, and held ones being released): their lines are to come. */
+  pending: number;
+  /** Whether a lookup is under way now (read at the moment, not as of the last render). */
+  busy(): boolean;
+  /**
+   * Resolves once every lookup under way (and any queued meanwhile) has ended: true when each added its line, false
+   * when one added nothing (its reason is shown at the barcode field).
+   */
+  settled(): Promise<boolean>;
 }
 
 /** The draft without one of these codes (the first, if it was scanned twice). */
@@ -61,6 +70,9 @@ export function useWizardScans(step: number): WizardScans {
   }
   const queue = useRef<Promise<void>>(Promise.resolve());
   const flushing = useRef(false);
+  const [pending, setPending] = useState(0);
+  const underWay = useRef(0);
+  const failed = useRef(0);
 
   /** Adds the product; `heldCode` is the held scan it came from, which leaves the draft in the same change. */
   const add = useCallback(
@@ -100,7 +112,10 @@ export function useWizardScans(step: number): WizardScans {
   const lookUp = useCallback(
     (code: string, heldCode?: string): Promise<void> => {
       const draftId = useStore.getState().wizard?.id;
+      // counted from the moment the code is read, so a Next pressed before its answer waits for its line
+      underWay.current += 1;
       return (queue.current = queue.current.then(async () => {
+        setPending(underWay.current);
         try {
           const { product, miss } = await call('catalogue:lookup', { code });
           // another order opened meanwhile: a held code stays in its own draft
@@ -108,10 +123,16 @@ export function useWizardScans(step: number): WizardScans {
           if (product) return add(product, heldCode);
           // a code the catalogue does not know is said with the code, so it is not lost either; a misread says so
           if (heldCode !== undefined) updateDraft((d) => withoutHeld(d, heldCode));
+          failed.current += 1;
           setError(lookupMissText(miss, code) ?? t('wizard.items.noBarcode', { code }));
         } catch (e) {
           // a held code stays held (and shown) when the catalogue cannot be read
+          failed.current += 1;
           setError(errorText(e, 'wizard.items.searchFailed'));
+        } finally {
+          // the line (or the reason) is in place before the count drops: one render sees both
+          underWay.current -= 1;
+          setPending(underWay.current);
         }
       }));
     },
@@ -145,7 +166,18 @@ export function useWizardScans(step: number): WizardScans {
   }, [release, held, lookUp]);
 
   const clearError = useCallback(() => setError(null), []);
-  return { addProduct: add, addCode, message, error, clearError, held, last };
+  const busy = useCallback(() => underWay.current > 0, []);
+  const settled = useCallback(async (): Promise<boolean> => {
+    const before = failed.current;
+    // a code read while waiting joins the queue: wait for it too
+    let seen: Promise<void>;
+    do {
+      seen = queue.current;
+      await seen;
+    } while (seen !== queue.current);
+    return failed.current === before;
+  }, []);
+  return { addProduct: add, addCode, message, error, clearError, held, last, pending, busy, settled };
 }
 
 const lineFrom = (p: ProductRow) => ({
