@@ -13,17 +13,37 @@ export const ProxySettings = z.object({
 export type ProxySettings = z.infer<typeof ProxySettings>;
 export const DEFAULT_PROXY: ProxySettings = { mode: 'system', url: null };
 
+/**
+ * A stored group of settings read key by key: a key that is missing (a file from a version before it existed) or no
+ * longer valid (a currency this runtime stopped knowing) takes its default, and every other key of the group is kept.
+ * Parsed whole, one such key replaced the whole group by its defaults: a shop's name, address and tax rule were lost
+ * to a field added later. Only for reading the file: what staff save is checked strictly and refused with a reason.
+ */
+function keyByKey<Shape extends z.ZodRawShape>(
+  schema: z.ZodObject<Shape>,
+  defaults: z.infer<z.ZodObject<Shape>>,
+): z.ZodType<z.infer<z.ZodObject<Shape>>> {
+  const shape = Object.fromEntries(
+    Object.entries(schema.shape).map(([key, field]) => [
+      key,
+      (field as z.ZodType).catch((defaults as Record<string, unknown>)[key]),
+    ]),
+  );
+  // not an object at all (hand-edited, a version that stored it otherwise): the defaults
+  return z.object(shape).catch(defaults) as unknown as z.ZodType<z.infer<z.ZodObject<Shape>>>;
+}
+
 export const StoredSettings = z.object({
   mode: z.enum(['unconfigured', 'service', 'demo']).catch('unconfigured'),
   baseUrl: z.string().nullable().catch(null),
   /** Day/month order of the service's slash dates: learnt from the data ('auto') or set by hand. */
   dateOrder: z.enum(DATE_ORDER_SETTINGS).catch('auto'),
   /** Settings → Shop: one for the computer, whichever service it talks to. */
-  shop: ShopSettings.catch(EMPTY_SHOP),
+  shop: keyByKey(ShopSettings, EMPTY_SHOP),
   /** How often background work reads the service (Settings → Sync). */
-  sync: SyncSettings.catch(DEFAULT_SYNC),
+  sync: keyByKey(SyncSettings, DEFAULT_SYNC),
   /** Settings → Connection: how requests reach the service (#26); the proxy's login is kept in the vault. */
-  proxy: ProxySettings.catch(DEFAULT_PROXY),
+  proxy: keyByKey(ProxySettings, DEFAULT_PROXY),
 });
 export type StoredSettings = z.infer<typeof StoredSettings>;
 

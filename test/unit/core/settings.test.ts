@@ -3,7 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createCore, type Core } from '../../../electron/main/core/index';
+import { createSettingsStore } from '../../../electron/main/core/settings';
 import { FileVault, MemoryVault, type TokenVault } from '../../../electron/main/core/vault';
+import { DEFAULT_SYNC } from '../../../shared/sync';
 import { startService, type RunningService } from '../../../server/index';
 
 const SENTINEL = 'SENTINEL-7f3a9c-token-never-leaves-main';
@@ -167,5 +169,50 @@ describe('demo mode', () => {
       ok: true,
       value: { mode: 'service', demo: { running: false } },
     });
+  });
+});
+
+describe('the settings file, read key by key', () => {
+  const write = (stored: object) => fs.writeFileSync(path.join(dir, 'settings.json'), JSON.stringify(stored));
+  const shop = {
+    name: 'Corner Shop',
+    address: '1 High Street',
+    country: 'Germany',
+    currency: 'EUR',
+    taxRatePercent: '19',
+    shippingTaxed: true,
+    defaultShipping: '4.95',
+  };
+
+  it('a key missing from a group (a file older than the key) takes its default and keeps the others', () => {
+    const olderShop: Partial<typeof shop> = { ...shop };
+    delete olderShop.defaultShipping;
+    write({
+      mode: 'service',
+      baseUrl: 'https://shop.example',
+      shop: olderShop,
+      sync: { ordersQuickMs: 120_000, ordersFullMs: 7_200_000 },
+      proxy: { mode: 'manual' },
+    });
+    const settings = createSettingsStore(dir).get();
+    expect(settings.shop).toEqual({ ...shop, defaultShipping: '' });
+    expect(settings.sync).toEqual({ ordersQuickMs: 120_000, ordersFullMs: 7_200_000, catalogueMs: 5 * 3_600_000 });
+    expect(settings.proxy).toEqual({ mode: 'manual', url: null });
+    expect(settings).toMatchObject({ mode: 'service', baseUrl: 'https://shop.example' });
+  });
+
+  it('a key no longer valid takes its default alone; a group that is not an object takes the defaults', () => {
+    write({ shop: { ...shop, currency: 'QQQ', taxRatePercent: 'lots' }, sync: 'hourly' });
+    const settings = createSettingsStore(dir).get();
+    expect(settings.shop).toEqual({ ...shop, currency: '', taxRatePercent: '' });
+    expect(settings.sync).toEqual(DEFAULT_SYNC);
+  });
+
+  it('what staff save is still checked whole and refused with its reason, never quietly defaulted', async () => {
+    const core = open();
+    const refused = await core.dispatch('shop:save', { ...shop, currency: 'QQQ' });
+    expect(refused.ok).toBe(false);
+    const kept = await core.dispatch('shop:get', {});
+    expect(kept).toMatchObject({ ok: true, value: { currency: '' } });
   });
 });
