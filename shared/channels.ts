@@ -56,6 +56,9 @@ export const CHANNEL_NAMES = [
   'app:activity',
   'sync:get',
   'sync:set',
+  // browser host sessions (#25.2)
+  'sessions:list',
+  'sessions:end',
 ] as const;
 
 export const EVENT_CHANNEL_NAMES = [

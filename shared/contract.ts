@@ -399,6 +399,28 @@ export const SyncView = z.object({
 });
 export type SyncView = z.infer<typeof SyncView>;
 
+/**
+ * Settings → Signed-in tabs (#25.2): the browser host's sessions, each a tab (or a browser) signed in to it. The
+ * desktop app has none (`available: false`): its window needs no sign-in.
+ */
+export const SessionList = z.object({
+  available: z.boolean(),
+  sessions: z
+    .array(
+      z.object({
+        /** A name for the session that is not its secret (ending one takes it). */
+        id: z.string().max(100),
+        /** When it signed in and was last used (epoch ms, this computer's clock: for display only). */
+        signedInAt: z.number(),
+        lastUsedAt: z.number(),
+        /** The tab asking. */
+        current: z.boolean(),
+      }),
+    )
+    .max(100),
+});
+export type SessionList = z.infer<typeof SessionList>;
+
 const channel = <Req extends z.ZodType, Res extends z.ZodType>(request: Req, response: Res) => ({ request, response });
 
 export const contract = {
@@ -524,6 +546,9 @@ export const contract = {
   'app:activity': channel(ActivityRequest, UpdateStatus),
   'sync:get': channel(Empty, SyncView),
   'sync:set': channel(SyncSettings.partial().strict(), SyncView),
+  // signed-in tabs of the browser host (#25.2); ending this tab's own is signing out
+  'sessions:list': channel(Empty, SessionList),
+  'sessions:end': channel(z.object({ id: z.string().min(1).max(100) }).strict(), SessionList),
 } as const;
 
 export const events = {

@@ -4,9 +4,11 @@
  *   --data-dir <dir>   where settings, token and caches live (default ~/.shopdesk/browser-host)
  *   --port <n>         port on 127.0.0.1 (default: a free one)
  *   --demo             start demo mode when nothing is configured yet
- *   --open             open the app in the default browser (through a launcher file only this user can read, so no
- *                      sign-in key is ever on a command line)
- * Each printed address signs in once, within two minutes; Enter prints a new one.
+ *   --no-open          do not open the browser (by default the app opens in the default browser through a launcher
+ *                      file only this user can read, so no sign-in key is ever on a command line)
+ * The printed address is the fallback: it signs in once, within two minutes, only from this user's browser where the
+ * OS can tell (Linux), and must not be opened through a command (another local user can read command lines). Enter
+ * opens the browser again and prints a new one.
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -29,8 +31,10 @@ const { values } = parseArgs({
     'data-dir': { type: 'string' },
     port: { type: 'string', default: '0' },
     demo: { type: 'boolean', default: false },
-    open: { type: 'boolean', default: false },
+    // on by default (#25.2): `--no-open` turns it off; `--open` is still understood
+    open: { type: 'boolean', default: true },
   },
+  allowNegative: true,
 });
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -79,15 +83,31 @@ if (values.demo && core.settings.get().mode === 'unconfigured') {
   if (!result.ok) console.error(`Demo mode could not start: ${result.error.message}`);
 }
 const host = await startWebHost({ core, rendererDir, port: Number(values.port) || 0 });
+/**
+ * The printed address, a fallback (#25.2): whoever reads a command line it stands in (`xdg-open <address>`, a browser
+ * started with it) is any local user, so it is to be pasted into the browser, never handed to a command.
+ */
 const printAddress = (): void => {
   console.log(`Open Shopdesk in your browser: ${host.loginUrl()}`);
-  console.log('(this address signs in once, within two minutes; press Enter here for a new one)');
+  console.log(
+    '(if no browser opened: paste this address into your browser yourself; do not open it through a command such as ' +
+      'xdg-open or a browser started with it, where other users of this computer can read it. It signs in once, ' +
+      `within two minutes${process.platform === 'linux' ? ', and only from your own user' : ''}. ` +
+      `Press Enter here to ${values.open ? 'open the browser again and ' : ''}get a new address)`,
+  );
 };
+const open = (): void => {
+  if (values.open) openInBrowser(launcherFile(host));
+};
+if (values.open) console.log('[shopdesk] opening Shopdesk in your browser…');
 printAddress();
 console.log(`(data folder: ${dataDir}; press Ctrl+C to stop)`);
-if (values.open) openInBrowser(launcherFile(host));
+open();
 if (process.stdin.isTTY) {
-  process.stdin.on('data', printAddress);
+  process.stdin.on('data', () => {
+    open();
+    printAddress();
+  });
   process.stdin.unref();
 }
 

@@ -7,14 +7,19 @@
  * so per port) and sends in a header on every call. No cookie is ever set: cookies on 127.0.0.1 are shared across
  * ports, so another local user's server on another port would receive them. The key reaches the page either in a
  * URL fragment (never sent to any server; printed for the user to open) or in a form posted from a launcher file
- * readable only by this user (what --open hands the system's opener, so no key is ever on a command line).
+ * readable only by this user (what the CLI hands the system's opener by default, so no key is ever on a command line).
+ * Where the OS can tell (Linux), the host answers only connections whose client end belongs to its own user (peer.ts):
+ * a key another local user read somewhere signs nobody in, and is not spent by their try.
  */
 import { HEADER_CSP } from '../../shared/csp';
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
+import type { Socket } from 'node:net';
 import path from 'node:path';
+import { contract, type SessionList } from '../../shared/contract';
 import type { Core } from '../main/core/index';
+import { loopbackPeer, type PeerUser } from './peer';
 
 export interface WebHostOptions {
   core: Core;
@@ -26,6 +31,13 @@ export interface WebHostOptions {
   now?: () => number;
   /** How long a session may go unused (SESSION_IDLE_MS). */
   sessionIdleMs?: number;
+  /** The wall clock, for the times Settings shows (never for deciding anything). */
+  wallNow?: () => number;
+  /**
+   * The user whose connections are answered (#25.2): this process's own by default; null where the OS has no users
+   * to compare (Windows). Tests may give how a connection's user is found.
+   */
+  user?: { uid: number | null; peer?: (clientPort: number, serverPort: number) => Promise<PeerUser> };
 }
 
 export interface WebHost {
@@ -37,6 +49,15 @@ export interface WebHost {
   /** Sign-in keys handed out and not yet used or expired (for the CLI's messages and tests). */
   pendingKeys(): number;
   close(): Promise<void>;
+}
+
+interface Session {
+  id: string;
+  /** Wall-clock times, for display. */
+  signedInAt: number;
+  lastUsedAt: number;
+  /** Last use on the host's clock (monotonic by default): what idle time is measured on. */
+  lastUsed: number;
 }
 
 const MIME: Record<string, string> = {
@@ -79,12 +100,20 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const idle = options.sessionIdleMs ?? SESSION_IDLE_MS;
   const ttl = options.loginKeyTtlMs ?? LOGIN_KEY_TTL_MS;
   const rendererDir = fs.realpathSync(path.resolve(options.rendererDir));
+  const uid = options.user ? options.user.uid : (process.getuid?.() ?? null);
+  const peerOf = options.user?.peer ?? loopbackPeer;
+  /** Each connection's verdict, found once when it opens: its client end is this user's, or the OS cannot tell. */
+  const ownUser = new WeakMap<Socket, Promise<boolean>>();
   const streams = new Set<http.ServerResponse>();
   // only digests are kept: looking one up by its hash leaks nothing of the secret through timing
   const loginKeys = new Map<string, number>();
-  /** Session digests and when each was last used. */
-  const sessions = new Map<string, number>();
+  const wallNow = options.wallNow ?? (() => Date.now());
+  /** Sessions by their secret's digest: a name that is not the secret, when signed in and last used. */
+  const sessions = new Map<string, Session>();
+  /** Each open event stream and the session it belongs to (ending the session ends its stream). */
+  const streamSession = new Map<http.ServerResponse, string>();
   let origin = '';
+  let port = 0;
 
   const issueKey = (): string => {
     for (const [hash, expires] of loginKeys) if (expires <= now()) loginKeys.delete(hash);
@@ -102,23 +131,56 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   };
   const newSession = (): string => {
     const secret = token();
-    sessions.set(digest(secret), now());
-    if (sessions.size > MAX_SESSIONS) sessions.delete(sessions.keys().next().value!);
+    const at = wallNow();
+    sessions.set(digest(secret), {
+      id: randomBytes(9).toString('base64url'),
+      signedInAt: at,
+      lastUsed: now(),
+      lastUsedAt: at,
+    });
+    if (sessions.size > MAX_SESSIONS) endSession(sessions.keys().next().value!);
     return secret;
   };
-  const signedIn = (req: http.IncomingMessage): boolean => {
+  /** Ends a session: gone from the list, its event streams closed; its tab is signed out at its next request. */
+  const endSession = (hash: string): void => {
+    sessions.delete(hash);
+    for (const [stream, owner] of streamSession) if (owner === hash) stream.end();
+  };
+  /** The digest of the request's valid session (its last use now), or null. */
+  const signedIn = (req: http.IncomingMessage): string | null => {
     const given = req.headers[SESSION_HEADER];
-    if (typeof given !== 'string' || given.length > 200) return false;
+    if (typeof given !== 'string' || given.length > 200) return null;
     const hash = digest(given);
-    const used = sessions.get(hash);
-    if (used === undefined) return false;
+    const session = sessions.get(hash);
+    if (session === undefined) return null;
     // unused for too long: ended (the page says it is signed out and how to sign in again)
-    if (now() - used > idle) {
-      sessions.delete(hash);
-      return false;
+    if (now() - session.lastUsed > idle) {
+      endSession(hash);
+      return null;
     }
-    sessions.set(hash, now());
-    return true;
+    session.lastUsed = now();
+    session.lastUsedAt = wallNow();
+    return hash;
+  };
+  const sessionList = (current: string): SessionList => {
+    for (const [hash, session] of sessions) if (now() - session.lastUsed > idle) endSession(hash);
+    return {
+      available: true,
+      sessions: [...sessions].map(([hash, s]) => ({
+        id: s.id,
+        signedInAt: s.signedInAt,
+        lastUsedAt: s.lastUsedAt,
+        current: hash === current,
+      })),
+    };
+  };
+  /** Settings → Signed-in tabs: the host's own channels, answered with the asking session in hand. */
+  const sessionChannel = (channel: string, payload: unknown, current: string): unknown => {
+    if (channel === 'sessions:list') return { ok: true, value: sessionList(current) };
+    const request = contract['sessions:end'].request.safeParse(payload);
+    if (!request.success) return invalidRequest();
+    for (const [hash, session] of sessions) if (session.id === request.data.id) endSession(hash);
+    return { ok: true, value: sessionList(current) };
   };
   const sameHost = (req: http.IncomingMessage): boolean => req.headers.host === new URL(origin).host;
   const sameOrigin = (req: http.IncomingMessage): boolean => {
@@ -137,11 +199,26 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       res.end('Internal error');
     });
   });
+  server.on('connection', (socket) => {
+    const verdict =
+      uid === null || socket.remotePort === undefined
+        ? Promise.resolve(uid === null)
+        : peerOf(socket.remotePort, port).then(
+            (peer) => !peer.told || peer.uid === uid,
+            () => false,
+          );
+    ownUser.set(socket, verdict);
+  });
 
   async function handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', origin);
     res.setHeader('x-content-type-options', 'nosniff');
     res.setHeader('referrer-policy', 'no-referrer');
+    // another local user's connection (where the OS can tell): nothing, and a key it carries is not spent
+    if (!(await (ownUser.get(req.socket) ?? Promise.resolve(false)))) {
+      res.writeHead(403, { 'content-type': 'text/plain', ...NO_STORE }).end('Forbidden: not this user');
+      return;
+    }
     // the launcher file posts from a file: page, whose Origin is "null"; the key it carries is its proof
     const fromLauncher = url.pathname === '/login' && req.method === 'POST' && req.headers.origin === 'null';
     if (!(sameOrigin(req) || (fromLauncher && sameHost(req)))) {
@@ -155,8 +232,9 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       return;
     }
     if (url.pathname.startsWith('/ipc/') || url.pathname === '/events') {
-      if (!signedIn(req)) return sendJson(res, signedOut('no_session'), 401);
-      if (url.pathname === '/events') return openStream(res);
+      const session = signedIn(req);
+      if (session === null) return sendJson(res, signedOut('no_session'), 401);
+      if (url.pathname === '/events') return openStream(res, session);
       if (req.method !== 'POST') {
         res.writeHead(405, { allow: 'POST', ...NO_STORE }).end();
         return;
@@ -164,6 +242,8 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       const channel = decodeURIComponent(url.pathname.slice('/ipc/'.length));
       const payload = parseJson(await readBody(req));
       if (payload === undefined) return sendJson(res, invalidRequest());
+      if (channel === 'sessions:list' || channel === 'sessions:end')
+        return sendJson(res, sessionChannel(channel, payload, session));
       return sendJson(res, await options.core.dispatch(channel, payload));
     }
     return serveStatic(url.pathname, res);
@@ -189,11 +269,15 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       .end(page(`<meta name="shopdesk-session" content="${newSession()}"><script src="/handoff.js"></script>`));
   }
 
-  function openStream(res: http.ServerResponse): void {
+  function openStream(res: http.ServerResponse, session: string): void {
     res.writeHead(200, { 'content-type': 'text/event-stream', ...NO_STORE, connection: 'keep-alive' });
     res.write(': connected\n\n');
     streams.add(res);
-    res.on('close', () => streams.delete(res));
+    streamSession.set(res, session);
+    res.on('close', () => {
+      streams.delete(res);
+      streamSession.delete(res);
+    });
   }
 
   function serveStatic(pathname: string, res: http.ServerResponse): void {
@@ -215,7 +299,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     server.listen(options.port ?? 0, '127.0.0.1', resolve);
   });
   const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
+  port = typeof address === 'object' && address ? address.port : 0;
   origin = `http://127.0.0.1:${port}`;
   return {
     url: origin,

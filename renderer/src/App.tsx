@@ -47,6 +47,7 @@ export function App() {
   const connection = useStore((s) => s.connection);
   const settings = useStore((s) => s.settings);
   const loadError = useStore((s) => s.loadError);
+  const signedOut = useStore((s) => s.signedOut);
   const catalogue = useStore((s) => s.catalogue);
   const cancelSync = useStore((s) => s.cancelSync);
   const checkConnection = useStore((s) => s.checkConnection);
@@ -59,7 +60,7 @@ export function App() {
   if (loadError) {
     return (
       <Stack p="xl" maw={640}>
-        <Alert color="red" title={t('app.couldNotStart')} role="alert">
+        <Alert color="red" title={signedOut ? t('app.signedOut') : t('app.couldNotStart')} role="alert">
           {loadError}
         </Alert>
       </Stack>

@@ -28,10 +28,35 @@ export class BridgeError extends Error {
 const SESSION_STORAGE_KEY = 'shopdesk.session';
 const SESSION_HEADER = 'x-shopdesk-session';
 
-const signedOut = (reason: 'no_session' | 'login_key_refused'): Result<never> => ({
+type SignedOutReason = 'no_session' | 'login_key_refused' | 'session_ended';
+const signedOut = (reason: SignedOutReason): Result<never> => ({
   ok: false,
   error: { code: 'signed_out', message: reason, facts: { reason } },
 });
+
+const signedOutListeners = new Set<(reason: SignedOutReason) => void>();
+/** This tab's session ended: signed out here, ended from another tab's Settings, or unused too long. */
+let ended = false;
+function endHere(): void {
+  ended = true;
+  try {
+    sessionStorage.removeItem(SESSION_STORAGE_KEY);
+  } catch {
+    // nothing stored
+  }
+  for (const listener of signedOutListeners) listener('session_ended');
+}
+
+/** Called when the browser host says this tab is no longer signed in (never in Electron). */
+export function onSignedOut(listener: (reason: SignedOutReason) => void): () => void {
+  signedOutListeners.add(listener);
+  return () => signedOutListeners.delete(listener);
+}
+
+/** After this tab's own session was ended on the host (Sign out): the tab forgets it and says it is signed out. */
+export function signOutHere(): void {
+  endHere();
+}
 
 /**
  * Signs this tab in: a key in the address's fragment (from the printed address) is taken out of the address at once
@@ -136,6 +161,7 @@ function webBridge(): ShopdeskBridge {
   return {
     async invoke(channel, request) {
       const { session, refused } = await signedIn;
+      if (ended) return signedOut('session_ended');
       if (!session) return signedOut(refused ? 'login_key_refused' : 'no_session');
       try {
         const body = JSON.stringify(request ?? {});
@@ -147,7 +173,13 @@ function webBridge(): ShopdeskBridge {
           // a draft saved while the page closes still arrives (browsers cap keep-alive bodies at 64 KiB)
           keepalive: body.length < 60_000 && isLeaving(),
         });
-        return (await response.json()) as Result<never>;
+        const result = (await response.json()) as Result<never>;
+        // the host no longer knows this tab's session: it was ended (here, from another tab, or unused too long)
+        if (!result.ok && result.error.code === 'signed_out' && response.status === 401) {
+          endHere();
+          return signedOut('session_ended');
+        }
+        return result;
       } catch {
         return {
           ok: false,

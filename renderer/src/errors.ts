@@ -48,7 +48,11 @@ export function errorWords(error: Pick<AppError, 'code' | 'message' | 'facts'>):
   }
   switch (error.code) {
     case 'signed_out':
-      return fact(facts, 'reason') === 'login_key_refused' ? t('error.signedOut.refused') : t('error.signedOut');
+      return fact(facts, 'reason') === 'login_key_refused'
+        ? t('error.signedOut.refused')
+        : fact(facts, 'reason') === 'session_ended'
+          ? t('error.signedOut.ended')
+          : t('error.signedOut');
     case 'token_for_other_address': {
       const origin = fact(facts, 'tokenOrigin');
       return origin === null

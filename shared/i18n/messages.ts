@@ -8,6 +8,7 @@ export interface MessageValues<R = never> {
   "app.couldNotStart": NoValues;
   "app.mainNavigation": NoValues;
   "app.name": NoValues;
+  "app.signedOut": NoValues;
   "app.starting": NoValues;
   "catalogue.downloading": NoValues;
   "catalogue.outcome.cancelled": { done: number; total: number };
@@ -87,6 +88,7 @@ export interface MessageValues<R = never> {
   "error.serverError": { status: string | number };
   "error.serviceSaid": { message: string | number };
   "error.signedOut": NoValues;
+  "error.signedOut.ended": NoValues;
   "error.signedOut.refused": NoValues;
   "error.timeout": NoValues;
   "error.tokenForOtherAddress": { origin: string | number };
@@ -488,6 +490,22 @@ export interface MessageValues<R = never> {
   "scan.misread": { code: string | number };
   "scan.notInCatalogue": { code: string | number };
   "scanner.layoutDiffers": NoValues;
+  "sessions.actions": NoValues;
+  "sessions.end": NoValues;
+  "sessions.endOther": { signedIn: string | number };
+  "sessions.endThis": NoValues;
+  "sessions.ended": NoValues;
+  "sessions.failed": NoValues;
+  "sessions.help": NoValues;
+  "sessions.lastUsed": NoValues;
+  "sessions.otherTab": NoValues;
+  "sessions.refresh": NoValues;
+  "sessions.signOut": NoValues;
+  "sessions.signedIn": NoValues;
+  "sessions.tab": NoValues;
+  "sessions.table": NoValues;
+  "sessions.thisTab": NoValues;
+  "sessions.title": NoValues;
   "settings.address": NoValues;
   "settings.addressHelp": NoValues;
   "settings.addressPlaceholder": NoValues;

@@ -1,6 +1,6 @@
 /**
  * The browser host as the hostile party sees it: another local user's server on another loopback port, a used
- * sign-in address, the launcher file --open hands the opener.
+ * sign-in address, the launcher file the host hands the opener, a tab whose session was ended (#25.2).
  */
 import fs from 'node:fs';
 import http from 'node:http';
@@ -148,4 +148,50 @@ test('sign out and erase: unsent orders are named, and a second confirmation is 
   await expect(page.getByRole('heading', { name: 'Welcome to Shopdesk' })).toBeVisible();
   expect((await ask(app.core, 'outbox:list', {})).unsent).toBe(0);
   expect((await ask(app.core, 'settings:get', {})).tokenSet).toBe(false);
+});
+
+test('Settings lists the signed-in tabs; ending one signs that tab out at its next step, and Sign out ends this one', async ({
+  page,
+  app,
+}) => {
+  await app.open();
+  await expect(page.getByRole('heading', { name: 'Welcome to Shopdesk' })).toBeVisible();
+  // a second tab, signed in with its own address
+  const other = await page.context().newPage();
+  await other.goto(app.host.loginUrl());
+  await expect(other.getByRole('heading', { name: 'Welcome to Shopdesk' })).toBeVisible();
+
+  await new SettingsPage(page).goto();
+  const section = page.getByRole('region', { name: 'Signed-in tabs' });
+  const rows = section.getByRole('table', { name: 'Signed-in tabs' }).getByRole('row');
+  await section.getByRole('button', { name: 'Refresh the list' }).click();
+  await expect(rows).toHaveCount(3); // the header and two tabs
+  await expect(rows.filter({ hasText: 'This tab' })).toHaveCount(1);
+  await expect(rows.filter({ hasText: 'Another tab' })).toHaveCount(1);
+  await expect(rows.filter({ hasText: 'This tab' })).toContainText('just now');
+
+  // the other tab's session ended from here: that tab is signed out at its next request
+  await section.getByRole('button', { name: /^End the tab signed in/ }).click();
+  await expect(section.getByRole('status')).toContainText('Ended: that tab is signed out.');
+  await expect(rows).toHaveCount(2);
+  await new SettingsPage(other).goto();
+  await expect(other.getByRole('alert')).toContainText('This tab has been signed out of Shopdesk');
+  await expect(other.getByRole('heading', { name: 'Settings' })).toHaveCount(0);
+  // a reload does not bring it back
+  await other.reload();
+  await expect(other.getByRole('alert')).toContainText('not signed in to Shopdesk');
+  await other.close();
+
+  // Sign out: this tab's session ends on the host, not only in the tab
+  await section.getByRole('button', { name: 'Sign out of this tab' }).click();
+  await expect(page.getByRole('alert')).toContainText('This tab has been signed out of Shopdesk');
+  await page.reload();
+  await expect(page.getByRole('alert')).toContainText('not signed in to Shopdesk');
+  // and the host lists no tab any more
+  const fresh = await page.context().newPage();
+  await fresh.goto(app.host.loginUrl());
+  await new SettingsPage(fresh).goto();
+  const freshRows = fresh.getByRole('table', { name: 'Signed-in tabs' }).getByRole('row');
+  await expect(freshRows).toHaveCount(2);
+  await fresh.close();
 });

@@ -138,7 +138,7 @@ export interface HostProcess {
 export async function hostProcess(dataDir: string): Promise<HostProcess> {
   const child: ChildProcess = spawn(
     process.execPath,
-    ['--expose-gc', '--import', 'tsx', path.join('electron', 'web', 'cli.ts'), '--data-dir', dataDir],
+    ['--expose-gc', '--import', 'tsx', path.join('electron', 'web', 'cli.ts'), '--data-dir', dataDir, '--no-open'],
     { stdio: ['ignore', 'pipe', 'pipe', 'ipc'] },
   );
   const stderr: string[] = [];

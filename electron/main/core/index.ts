@@ -272,6 +272,9 @@ export function createCore(options: CoreOptions): Core {
       log.info(`support file made (${file.bytes.length} bytes${includeCustomers ? ', with customer details' : ''})`);
       return { filename: file.filename, base64: Buffer.from(file.bytes).toString('base64') };
     },
+    // the desktop window needs no sign-in: no tabs to list or end (the browser host answers these itself)
+    'sessions:list': async () => ({ available: false, sessions: [] }),
+    'sessions:end': async () => ({ available: false, sessions: [] }),
     'app:info': async () => ({
       name: 'Shopdesk',
       version: options.version,

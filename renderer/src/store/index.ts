@@ -1,7 +1,7 @@
 /** One zustand store built from typed slices; screens select narrowly. */
 import { create, type StateCreator } from 'zustand';
 import type { AppInfo, ConnectionState, ConnectionVerdict, SettingsView } from '../../../shared/contract';
-import { BridgeError, call, onReconnect, subscribe } from '../bridge';
+import { BridgeError, call, onReconnect, onSignedOut, subscribe } from '../bridge';
 import { errorWords } from '../errors';
 import { t } from '../i18n';
 import { catalogueSlice, type CatalogueSlice } from './catalogue';
@@ -22,6 +22,8 @@ export interface SettingsSlice {
   settings: SettingsView | null;
   appInfo: AppInfo | null;
   loadError: string | null;
+  /** The load failed because this browser tab is not signed in (the window says "Signed out", not "could not start"). */
+  signedOut: boolean;
   loadSettings(): Promise<void>;
   saveSettings(input: { baseUrl: string; token?: string }): Promise<SettingsView>;
   testConnection(input: { baseUrl?: string; token?: string }): Promise<ConnectionVerdict>;
@@ -52,6 +54,7 @@ const settingsSlice: StateCreator<Store, [], [], SettingsSlice> = (set) => ({
   settings: null,
   appInfo: null,
   loadError: null,
+  signedOut: false,
   loadSettings: async () => {
     try {
       const [settings, connection, appInfo] = await Promise.all([
@@ -59,11 +62,12 @@ const settingsSlice: StateCreator<Store, [], [], SettingsSlice> = (set) => ({
         call('connection:status', {}),
         call('app:info', {}),
       ]);
-      set({ settings, appInfo, loadError: null });
+      set({ settings, appInfo, loadError: null, signedOut: false });
       useStore.getState().setConnection(connection);
     } catch (error) {
       set({
         loadError: error instanceof BridgeError ? errorWords(error) : t('app.backgroundFailed'),
+        signedOut: error instanceof BridgeError && error.code === 'signed_out',
       });
     }
   },
@@ -134,6 +138,15 @@ export function connectStoreToMain(): () => void {
           .catch(() => undefined),
     ),
     onReconnect(reloadAll),
+    // the browser host ended this tab's session (Sign out, another tab's Settings, eight hours unused): the whole
+    // window says so and how to sign in again, rather than each screen failing on its own
+    onSignedOut(
+      () =>
+        void useStore.setState({
+          loadError: t('error.signedOut.ended'),
+          signedOut: true,
+        }),
+    ),
   ];
   reloadAll();
   return () => stops.forEach((stop) => stop());

@@ -158,7 +158,7 @@ async function expectStoppedCleanly(s: Started & { port: number; below: number[]
 }
 
 describe.skipIf(!linux)('stopping cleanly (a signal to the top process only)', () => {
-  const web = (): string[] => ['run', 'web', '--', '--port', '0', '--data-dir', dataDir, '--demo'];
+  const web = (): string[] => ['run', 'web', '--', '--port', '0', '--data-dir', dataDir, '--demo', '--no-open'];
 
   it.each(['SIGTERM', 'SIGHUP'] as const)(
     'npm run web, %s to npm alone: every child gone, port free, core closed',
@@ -237,7 +237,7 @@ describe('the start plan, per platform', () => {
     expect(plan.electron('/e').stop).toBe(platform === 'win32' ? 'kill' : 'SIGTERM');
   });
 
-  it('npm run web passes the arguments as given, without demo mode or a browser opened', () => {
+  it('npm run web passes the arguments as given, without demo mode (the host opens the browser unless --no-open)', () => {
     const plan = startPlan({ root: '/app', args: ['--port', '8080'], web: true });
     expect(plan.host.args.slice(3)).toEqual(['--port', '8080']);
   });

@@ -41,7 +41,7 @@ describe.skipIf(!posix)('file modes after a full run of the browser host', () =>
       'sh',
       [
         '-c',
-        'umask 022 && exec "$0" --import tsx electron/web/cli.ts --data-dir "$1" --port 0 --demo',
+        'umask 022 && exec "$0" --import tsx electron/web/cli.ts --data-dir "$1" --port 0 --demo --no-open',
         process.execPath,
         dataDir,
       ],

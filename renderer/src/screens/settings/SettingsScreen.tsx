@@ -18,6 +18,7 @@ import { UpdateSettings } from './UpdateSettings';
 import { SyncSettingsSection } from './SyncSettingsSection';
 import { ProxySettings } from './ProxySettings';
 import { SupportSettings } from './SupportSettings';
+import { SessionsSettings } from './SessionsSettings';
 import { noteSaysWhere, routeText, vaultNote, VERDICT_TITLE, verdictText } from './verdict';
 
 const FormSchema = z.object({
@@ -242,6 +243,7 @@ export function SettingsScreen() {
       <ShopSettings />
       <DateOrderSettings />
       <DataSettings />
+      <SessionsSettings />
       <UpdateSettings />
       <SyncSettingsSection />
       <SupportSettings />
