@@ -13,10 +13,9 @@ import 'dayjs/locale/fr';
 import 'dayjs/locale/nl';
 import { createElement, Fragment, useEffect, useState, type ReactNode } from 'react';
 import en from '../../shared/i18n/en.json';
-import { resolveSpeech, type Speech } from '../../shared/i18n/languages';
+import type { Speech } from '../../shared/i18n/languages';
 import type { MessageValues, PlainKey, RichKey } from '../../shared/i18n/messages';
 import { createTranslator, type ArgsOf, type Messages, type Translator } from '../../shared/i18n/translate';
-import { useStore } from './store';
 
 /** English comes with the first screen; every other catalogue is a chunk of its own, fetched when chosen. */
 const CATALOGUES: Record<Speech['language'], () => Promise<Messages>> = {
@@ -60,19 +59,12 @@ function firstDayOfWeek(locale: string): 0 | 1 | 6 {
   return 1;
 }
 
-const systemLocales = (): readonly string[] =>
-  typeof navigator === 'undefined' ? [] : navigator.languages?.length ? navigator.languages : [navigator.language];
-
-/** The language and locale in use now: Settings' choice once main's copy has been read, the system's meanwhile. */
-export function useSpeech(): Speech | null {
-  const choice = useStore((s) => s.ui.language);
-  const read = useStore((s) => s.uiRead);
-  return read ? resolveSpeech(choice, systemLocales()) : null;
-}
-
-/** Draws its children once the catalogue of the language in use is loaded, and again from scratch on a change. */
-export function Speaking({ children }: { children: (speech: Speech) => ReactNode }) {
-  const speech = useSpeech();
+/**
+ * Draws its children once the catalogue of the language in use (`speech`, null while not known yet) is loaded, and
+ * again from scratch on a change. The language is given, not read from the store here: the store words its own
+ * notices with t(), and the two importing each other made one half of the circle start undefined.
+ */
+export function Speaking({ speech, children }: { speech: Speech | null; children: (speech: Speech) => ReactNode }) {
   const id = speech ? `${speech.language}|${speech.locale}` : null;
   const [ready, setReady] = useState<Speech | null>(null);
   useEffect(() => {

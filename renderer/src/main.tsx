@@ -21,6 +21,7 @@ import { createRoot } from 'react-dom/client';
 import { HashRouter } from 'react-router';
 import { App } from './App';
 import { Speaking, t } from './i18n';
+import { useSpeech } from './speech';
 import { connectStoreToMain } from './store';
 
 // Colours chosen for a contrast of at least 4.5:1 in both themes: white on the primary blue (shade 8), secondary
@@ -73,7 +74,7 @@ function Themed() {
 function Root() {
   // the store is wired to main before the language is known: Settings' choice of it is read from main
   useEffect(() => connectStoreToMain(), []);
-  return <Speaking>{() => <Themed />}</Speaking>;
+  return <Speaking speech={useSpeech()}>{() => <Themed />}</Speaking>;
 }
 
 createRoot(document.getElementById('root')!).render(

@@ -10,9 +10,8 @@ import { commandFor, SHORTCUTS, shortcutText, type Command } from '../../../shar
 import { subscribe } from '../bridge';
 import { Palette } from '../lazy';
 import { t } from '../i18n';
+import { MAC } from './platform';
 import { startNewOrderPath } from '../screens/new-order/start';
-
-const MAC = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent);
 
 const isTextField = (target: EventTarget | null): boolean =>
   target instanceof HTMLElement &&

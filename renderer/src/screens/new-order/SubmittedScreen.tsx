@@ -12,7 +12,7 @@ import { useStore } from '../../store';
 import { attemptWords } from '../outbox/words';
 import { correctRejected } from './correct';
 import { startNewOrderPath } from './start';
-import { MOD } from './WizardScreen';
+import { MOD } from '../../components/platform';
 import { money } from '../../components/format';
 
 export function SubmittedScreen() {

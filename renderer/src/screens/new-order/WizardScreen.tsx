@@ -27,8 +27,7 @@ import { ReviewStep } from './steps/ReviewStep';
 import { newDraft } from './defaults';
 import { ITEMS_STEP, useWizardScans, type WizardScans } from './useWizardScans';
 import classes from './wizard.module.css';
-
-export const MOD = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform) ? '⌘' : 'Ctrl';
+import { MOD } from '../../components/platform';
 
 export function WizardScreen() {
   const { id = '' } = useParams();

@@ -15,7 +15,7 @@ import { asOf, money } from '../../components/format';
 import { StatusBadge } from '../../components/StatusBadge';
 import { useStore } from '../../store';
 import { orderAgain, startNewOrderPath } from '../new-order/start';
-import { MOD } from '../new-order/WizardScreen';
+import { MOD } from '../../components/platform';
 import { t } from '../../i18n';
 import { errorText } from '../../errors';
 import { ReadNotice } from '../../components/ReadNotice';

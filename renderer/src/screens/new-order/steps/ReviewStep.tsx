@@ -19,7 +19,7 @@ import { useStore } from '../../../store';
 import { taxRuleOf } from '../../../../../shared/shop';
 import { selectDateOrder } from '../../../store/orders';
 import { LineStock } from '../LineStock';
-import { MOD } from '../WizardScreen';
+import { MOD } from '../../../components/platform';
 import type { WizardErrors } from '../errors';
 import classes from '../wizard.module.css';
 
