@@ -5,6 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import Database from 'better-sqlite3-multiple-ciphers';
 import { DraftRepository } from '../../electron/main/core/db/drafts';
 import { OutboxRepository } from '../../electron/main/core/db/outbox';
 import { fileDatabaseKey } from '../../electron/main/core/database-key';
@@ -25,22 +26,44 @@ const BUILT_WRITER = path.resolve('out/main', BUILT_WRITER_NAME);
 
 if (serviceUrl) {
   const core = coreIn(path.join(dir, 'core'), {
-    // the writer thread as the app runs it (built JavaScript, quick to start) when the build is there
-    catalogueWriter: fs.existsSync(BUILT_WRITER) ? { script: BUILT_WRITER, execArgv: [] } : undefined,
+    // the writer thread as the app runs it (built JavaScript, quick to start) when the build is there; else from the
+    // sources, named from the project folder (this file may run bundled, elsewhere than its source)
+    catalogueWriter: fs.existsSync(BUILT_WRITER)
+      ? { script: BUILT_WRITER, execArgv: [] }
+      : { script: path.resolve('electron/main/core/db/catalogue-writer.worker.ts'), execArgv: ['--import', 'tsx'] },
   });
   await core.dispatch('settings:save', { baseUrl: serviceUrl, token: 'tok' });
-  // the kill timer starts once this run's sync has fetched a page (its writer thread then has work): kills land
-  // while pages are being written, not while the process is still starting
-  let first: number | null = null;
-  const fetching = new Promise<void>((resolve) => {
-    core.events.on('catalogue:progress', ({ pagesDone, state }) => {
-      first ??= pagesDone;
-      if (pagesDone > first || state !== 'running') resolve();
-    });
-    setTimeout(resolve, 1500);
-  });
+  // the kill timer starts once this run's sync has committed a page (its writer thread is then at work): kills land
+  // while pages are being written, not while the process is still starting. Waited for, not timed: on a busy machine a
+  // fixed 1.5 s, and then 'a page fetched', came before the writer thread's first commit, and no run of 100 was killed
+  // after one (the test's 'pages committed before some kill' failed under two CPU hogs). The commits are read as any
+  // reader sees them: the catalogue file's page table, from a connection of its own. A sync stalled for 30 s is let go.
+  const coreDir = path.join(dir, 'core');
+  const open: { reader: InstanceType<typeof Database> | null } = { reader: null };
+  const committedPages = (): number => {
+    try {
+      if (!open.reader) {
+        const file = fs.readdirSync(coreDir).find((f) => /^catalogue-.*\.sqlite$/.test(f));
+        if (!file) return 0;
+        open.reader = new Database(path.join(coreDir, file), { readonly: true, fileMustExist: true });
+      }
+      return open.reader.prepare('SELECT count(*) FROM sync_pages').pluck().get() as number;
+    } catch {
+      return 0; // not made yet, or its tables not yet
+    }
+  };
+  let before = committedPages();
   await core.dispatch('catalogue:sync', {}); // resumes the unfinished pass of the run before
-  await fetching;
+  const giveUp = Date.now() + 30_000;
+  for (;;) {
+    const now = committedPages();
+    if (now > before) break;
+    before = Math.min(before, now); // a new pass starts its page table afresh
+    const status = await core.dispatch('catalogue:status', {});
+    if ((status.ok && (status.value as { state: string }).state !== 'running') || Date.now() > giveUp) break;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  open.reader?.close();
 }
 process.stdout.write('ready\n');
 for (let i = 0; ; i++) {
