@@ -6,12 +6,28 @@
  * Signing and notarisation read the usual environment variables when they are set:
  *   Windows: CSC_LINK, CSC_KEY_PASSWORD    macOS: CSC_LINK, CSC_KEY_PASSWORD, APPLE_ID,
  *   APPLE_APP_SPECIFIC_PASSWORD, APPLE_TEAM_ID (notarize: true below uses them; without them it is skipped)
- * Updates: SHOPDESK_UPDATE_URL sets the feed the build checks (docs/updates.md).
+ * Updates (docs/updates.md, #25.7): SHOPDESK_UPDATE_URL sets the feed the build checks; SHOPDESK_UPDATE_FEEDS
+ * (comma-separated) names further feeds Settings may choose among; SHOPDESK_PUBLISHER_NAME (comma-separated) the
+ * publisher Windows updates must be signed by.
  */
 import type { Configuration } from 'electron-builder';
 
 /** Where installed copies look for updates unless the build or Settings names another feed (docs/updates.md). */
 export const DEFAULT_UPDATE_URL = 'https://updates.shopdesk.example/desktop';
+/**
+ * The name on the code-signing certificate Windows updates must carry: electron-updater checks the downloaded
+ * installer's Authenticode signature against it (app-update.yml's publisherName), whatever feed it came from, so the
+ * hash a feed publishes beside its installer is not the only check.
+ */
+export const PUBLISHER_NAMES = (process.env.SHOPDESK_PUBLISHER_NAME || 'Shopdesk')
+  .split(',')
+  .map((name) => name.trim())
+  .filter(Boolean);
+/** Further feeds Settings may choose among (a beta channel), written into the archive's package.json. */
+export const OTHER_UPDATE_FEEDS = (process.env.SHOPDESK_UPDATE_FEEDS ?? '')
+  .split(',')
+  .map((url) => url.trim())
+  .filter(Boolean);
 
 /**
  * What goes into resources/app.asar. node_modules is `dependencies` (what main loads at run time, see
@@ -57,6 +73,8 @@ const config: Configuration = {
   nodeGypRebuild: false,
   // Updates (electron-updater): a generic feed, set at build time; Settings → Updates can name a shop's own server.
   publish: { provider: 'generic', url: process.env.SHOPDESK_UPDATE_URL || DEFAULT_UPDATE_URL },
+  // inside app.asar (covered by the integrity fuse): the only other feeds Settings offers (#25.7)
+  extraMetadata: { shopdesk: { updateFeeds: OTHER_UPDATE_FEEDS } },
   // Fuses flipped in the packaged binary (Electron's security checklist). package:check builds without them: its
   // stand-in Electron is not a binary that can be patched.
   electronFuses: {
@@ -73,6 +91,9 @@ const config: Configuration = {
     icon: 'resources/icon.ico',
     files: filesFor('win32'),
     target: [{ target: 'nsis', arch: ['x64', 'arm64'] }],
+    // updates install only when signed by this publisher (#25.7); verifyUpdateCodeSignature is on by default
+    signtoolOptions: { publisherName: PUBLISHER_NAMES },
+    verifyUpdateCodeSignature: true,
   },
   nsis: {
     oneClick: false,

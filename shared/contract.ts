@@ -354,8 +354,12 @@ export const UpdateStatus = z.object({
   currentVersion: z.string(),
   /** The feed this copy checks: the shop's own (Settings) or the one set when it was built. */
   feedUrl: z.string().nullable(),
-  /** The shop's own feed, when one is set in Settings. */
+  /** The feed chosen in Settings when it is not the build's own (one of `feeds`). */
   customFeedUrl: z.string().nullable(),
+  /** The feeds Settings may choose among, the build's own first (#25.7: fixed at build time). */
+  feeds: z.array(z.string()).max(20),
+  /** A shop's feed an administrator gave when Shopdesk started: the one checked, not chosen in Settings. */
+  adminFeed: z.string().nullable(),
   /** The newer version found (downloading or ready). */
   version: z.string().nullable(),
   /** 0–100 while downloading. */
@@ -373,7 +377,7 @@ export type UpdateStatus = z.infer<typeof UpdateStatus>;
 export const UpdateSettingsRequest = z
   .object({
     checks: z.boolean(),
-    /** The shop's own update feed (https); null uses the one the app was built with. */
+    /** One of the feeds the build allows (UpdateStatus.feeds); null uses the build's own. */
     feedUrl: Url.nullable(),
   })
   .strict();

@@ -121,7 +121,14 @@ if (!app.requestSingleInstanceLock()) {
         databaseKey,
         // installed copies update themselves; the core's policy decides when (core/updates/policy.ts)
         updater: app.isPackaged
-          ? electronUpdaterPort({ resourcesPath: process.resourcesPath, log: coreLog, beforeInstall: closeCore })
+          ? electronUpdaterPort({
+              resourcesPath: process.resourcesPath,
+              log: coreLog,
+              beforeInstall: closeCore,
+              appPackageJson: path.join(app.getAppPath(), 'package.json'),
+              // a shop's own feed, from whoever administers this computer (a shortcut's flag, the environment)
+              adminFeed: app.commandLine.getSwitchValue('update-feed') || process.env.SHOPDESK_UPDATE_FEED || null,
+            })
           : null,
         // plain JavaScript, no loader needed; unpacked next to the archive in the installed app
         catalogueWriter: {

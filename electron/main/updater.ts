@@ -23,9 +23,30 @@ export interface UpdaterWiring {
   log: { info(message: string): void; warn(message: string): void; error(message: string): void };
   /** Closes the core (drafts and outbox flushed) before the installer takes over. */
   beforeInstall(): Promise<void>;
+  /** The app's own package.json (inside app.asar): the further feeds the build allows (`shopdesk.updateFeeds`). */
+  appPackageJson: string;
+  /** A shop's feed an administrator gave at start (`--update-feed=<url>` or SHOPDESK_UPDATE_FEED), or null. */
+  adminFeed: string | null;
 }
 
-export function electronUpdaterPort({ resourcesPath, log, beforeInstall }: UpdaterWiring): Updater {
+/** The further feeds the build wrote into the archive's package.json (electron-builder's extraMetadata). */
+export function buildOtherFeeds(packageJson: string): string[] {
+  try {
+    const feeds = (JSON.parse(fs.readFileSync(packageJson, 'utf8')) as { shopdesk?: { updateFeeds?: unknown } })
+      .shopdesk?.updateFeeds;
+    return Array.isArray(feeds) ? feeds.filter((f): f is string => typeof f === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+export function electronUpdaterPort({
+  resourcesPath,
+  log,
+  beforeInstall,
+  appPackageJson,
+  adminFeed,
+}: UpdaterWiring): Updater {
   const { autoUpdater } = electronUpdater;
   // the core decides when to download and when to restart; quitting installs a downloaded update too
   autoUpdater.autoDownload = false;
@@ -34,6 +55,10 @@ export function electronUpdaterPort({ resourcesPath, log, beforeInstall }: Updat
   const defaultFeed = buildFeed(path.join(resourcesPath, 'app-update.yml'));
   return {
     defaultFeed,
+    otherFeeds: buildOtherFeeds(appPackageJson),
+    adminFeed,
+    // installed copies only: no http feed, not even on this computer (another local user could serve it)
+    development: false,
     setFeed(url) {
       const feed = url ?? defaultFeed;
       if (feed) autoUpdater.setFeedURL({ provider: 'generic', url: feed });

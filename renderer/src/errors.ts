@@ -88,6 +88,8 @@ export function errorWords(error: Pick<AppError, 'code' | 'message' | 'facts'>):
           return t('error.notDiscardable');
         case 'already_submitted':
           return t('error.alreadySubmitted');
+        case 'feed_not_allowed':
+          return t('error.feedNotAllowed');
         default:
           return t('error.invalidRequest');
       }

@@ -73,6 +73,7 @@ export interface MessageValues<R = never> {
   "error.dataFolderInUse": NoValues;
   "error.demoFailed": NoValues;
   "error.eraseNeedsConfirmation": { unsent: number };
+  "error.feedNotAllowed": NoValues;
   "error.forbidden": NoValues;
   "error.forbiddenSender": NoValues;
   "error.gone": NoValues;
@@ -813,6 +814,11 @@ export interface MessageValues<R = never> {
   "updates.current": { version: string | number };
   "updates.downloading": { version: string | number; percent: number };
   "updates.failed": { failure: string };
+  "updates.feedAdmin": { feed: string | number };
+  "updates.feedBuiltIn": { feed: string | number };
+  "updates.feedChoice": NoValues;
+  "updates.feedChoiceHelp": NoValues;
+  "updates.feedFixed": { feed: string | number };
   "updates.installs": { version: string | number };
   "updates.lastChecked": { when: string | number };
   "updates.latest": { version: string | number };
@@ -824,11 +830,7 @@ export interface MessageValues<R = never> {
   "updates.readyShort": { hold: string };
   "updates.restart": NoValues;
   "updates.restartFailed": NoValues;
-  "updates.saveServer": NoValues;
   "updates.saved": NoValues;
-  "updates.server": NoValues;
-  "updates.serverHelp": NoValues;
-  "updates.serverPlaceholder": NoValues;
   "updates.soon": NoValues;
   "updates.title": NoValues;
   "updates.unsupported": NoValues;

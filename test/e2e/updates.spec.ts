@@ -16,12 +16,15 @@ let dir: string;
 let core: Core;
 let host: WebHost;
 const installs: number[] = [];
+const feedsSet: (string | null)[] = [];
 
 test.beforeEach(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shopdesk-e2e-updates-'));
   const updater: Updater = {
     defaultFeed: 'https://updates.shopdesk.example/desktop',
-    setFeed: () => undefined,
+    // a second channel the build allows (#25.7): Settings chooses between the two, and types no address
+    otherFeeds: ['https://updates.shopdesk.example/beta'],
+    setFeed: (url) => void feedsSet.push(url),
     check: async () => ({ version: '0.2.0' }),
     download: async (progress) => progress(100),
     install: () => void installs.push(Date.now()),
@@ -97,4 +100,31 @@ test('checks can be turned off in Settings, and stay off', async ({ page }) => {
   await page.reload();
   await page.getByRole('link', { name: 'Settings' }).click();
   await expect(page.getByRole('switch', { name: /Look for updates automatically/ })).not.toBeChecked();
+});
+
+test('the feed is chosen among those the build allows, never typed (#25.7)', async ({ page }) => {
+  await page.goto(host.loginUrl());
+  await page.getByRole('link', { name: 'Settings' }).click();
+  const section = page.getByRole('region', { name: 'Updates' });
+  const choice = section.getByRole('radiogroup', { name: 'Where updates come from' });
+  await expect(choice.getByRole('radio')).toHaveCount(2);
+  await expect(
+    choice.getByRole('radio', { name: 'https://updates.shopdesk.example/desktop (built in)' }),
+  ).toBeChecked();
+  // no field to type an address into
+  await expect(section.getByRole('textbox')).toHaveCount(0);
+  await choice.getByRole('radio', { name: 'https://updates.shopdesk.example/beta' }).check();
+  await expect
+    .poll(async () => ((await core.dispatch('updates:status', {})) as { value: { feedUrl: string } }).value.feedUrl)
+    .toBe('https://updates.shopdesk.example/beta');
+  expect(feedsSet.at(-1)).toBe('https://updates.shopdesk.example/beta');
+  await page.reload();
+  await page.getByRole('link', { name: 'Settings' }).click();
+  await expect(
+    page.getByRole('radiogroup', { name: 'Where updates come from' }).getByRole('radio', { name: /beta$/ }),
+  ).toBeChecked();
+  // an address from outside the build is refused by the core, whoever sends it
+  expect(
+    await core.dispatch('updates:settings', { checks: true, feedUrl: 'https://updates.elsewhere.example/feed' }),
+  ).toMatchObject({ ok: false, error: { facts: { reason: 'feed_not_allowed' } } });
 });

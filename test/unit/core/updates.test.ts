@@ -15,6 +15,9 @@ import { ask } from '../../support/ask';
 import { coreIn } from '../../support/core';
 import { sampleOrder } from '../../support/sample-order';
 
+const BUILD = 'https://updates.shopdesk.example/desktop';
+const BETA = 'https://updates.shopdesk.example/beta';
+
 interface StandIn extends Updater {
   checks: number;
   downloads: number;
@@ -133,40 +136,86 @@ describe('updates through the core’s channels', () => {
     expect(updater.installs).toBe(0);
   });
 
-  it('checks turned off in Settings: kept, and no look is due; the shop’s own feed is used and kept', async () => {
-    const updater = standIn(null);
+  it('checks turned off in Settings: kept, and no look is due; a feed the build allows is chosen and kept', async () => {
+    const updater = { ...standIn(null), otherFeeds: [BETA] };
     core = coreIn(dir, { updater });
-    const off = await ask(core, 'updates:settings', { checks: false, feedUrl: 'https://updates.my-shop.example/sd' });
-    expect(off).toMatchObject({
-      checksEnabled: false,
-      nextCheckAt: null,
-      customFeedUrl: 'https://updates.my-shop.example/sd',
-      feedUrl: 'https://updates.my-shop.example/sd',
-    });
-    expect(updater.feeds.at(-1)).toBe('https://updates.my-shop.example/sd');
+    expect(await status(core)).toMatchObject({ feeds: [BUILD, BETA], adminFeed: null, feedUrl: BUILD });
+    const off = await ask(core, 'updates:settings', { checks: false, feedUrl: BETA });
+    expect(off).toMatchObject({ checksEnabled: false, nextCheckAt: null, customFeedUrl: BETA, feedUrl: BETA });
+    expect(updater.feeds.at(-1)).toBe(BETA);
     await core.close();
-    const again = standIn(null);
+    const again = { ...standIn(null), otherFeeds: [BETA] };
     core = coreIn(dir, { updater: again });
-    expect(await status(core)).toMatchObject({
-      checksEnabled: false,
-      customFeedUrl: 'https://updates.my-shop.example/sd',
-    });
-    expect(again.feeds).toEqual(['https://updates.my-shop.example/sd']);
+    expect(await status(core)).toMatchObject({ checksEnabled: false, customFeedUrl: BETA });
+    expect(again.feeds).toEqual([BETA]);
     // back to the build's feed
     expect(await ask(core, 'updates:settings', { checks: true, feedUrl: null })).toMatchObject({
       checksEnabled: true,
       customFeedUrl: null,
-      feedUrl: 'https://updates.shopdesk.example/desktop',
+      feedUrl: BUILD,
     });
   });
 
-  it('a feed that is not https (loopback aside) is refused at its field', async () => {
+  it('a feed the build does not name is refused at its field, https or not (#25.7)', async () => {
     core = coreIn(dir, { updater: standIn(null) });
-    const result = await core.dispatch('updates:settings', { checks: true, feedUrl: 'http://updates.example.com/' });
-    expect(result).toMatchObject({
-      ok: false,
-      error: { fields: { feedUrl: [expect.any(String)] }, facts: { field: 'feedUrl', reason: 'plain_http' } },
+    for (const feedUrl of [
+      'https://updates.my-shop.example/sd',
+      'http://updates.example.com/',
+      'http://127.0.0.1:8080/',
+    ]) {
+      const result = await core.dispatch('updates:settings', { checks: true, feedUrl });
+      expect(result).toMatchObject({
+        ok: false,
+        error: {
+          code: 'invalid_request',
+          fields: { feedUrl: [expect.any(String)] },
+          facts: { field: 'feedUrl', reason: 'feed_not_allowed' },
+        },
+      });
+    }
+    expect((await status(core)).feedUrl).toBe(BUILD);
+  });
+
+  it('a feed kept by an older version (typed at the counter then) is not used; the build’s is', async () => {
+    fs.writeFileSync(
+      path.join(dir, 'updates.json'),
+      JSON.stringify({ checks: true, feedUrl: 'https://evil.example.com/feed' }),
+    );
+    const updater = standIn(null);
+    core = coreIn(dir, { updater });
+    expect(await status(core)).toMatchObject({ feedUrl: BUILD, customFeedUrl: null });
+    expect(updater.feeds).toEqual([null]);
+  });
+
+  it('an administrator’s feed given at start is the one checked, and Settings cannot change it', async () => {
+    const updater = { ...standIn(null), otherFeeds: [BETA], adminFeed: 'https://updates.my-shop.example/sd' };
+    core = coreIn(dir, { updater });
+    expect(await status(core)).toMatchObject({
+      feedUrl: 'https://updates.my-shop.example/sd',
+      adminFeed: 'https://updates.my-shop.example/sd',
+      feeds: [],
     });
+    expect(updater.feeds).toEqual(['https://updates.my-shop.example/sd']);
+    expect((await core.dispatch('updates:settings', { checks: true, feedUrl: BETA })).ok).toBe(false);
+    // turning checks off is still Settings' to decide
+    expect(await ask(core, 'updates:settings', { checks: false, feedUrl: null })).toMatchObject({
+      checksEnabled: false,
+      feedUrl: 'https://updates.my-shop.example/sd',
+    });
+  });
+
+  it('an installed copy takes no plain-http feed, not even one on this computer; a development run may', async () => {
+    core = coreIn(dir, { updater: { ...standIn(null), adminFeed: 'http://127.0.0.1:8080/feed' } });
+    expect(await status(core)).toMatchObject({ feedUrl: BUILD, adminFeed: null });
+    await core.close();
+    core = coreIn(dir, {
+      updater: { ...standIn(null), adminFeed: 'http://127.0.0.1:8080/feed', development: true },
+    });
+    expect(await status(core)).toMatchObject({ feedUrl: 'http://127.0.0.1:8080/feed' });
+    await core.close();
+    // a build whose own feed is plain http does not look for updates at all
+    core = coreIn(dir, { updater: { ...standIn(null), defaultFeed: 'http://updates.example.com/' } });
+    expect(await status(core)).toMatchObject({ phase: 'unsupported', feedUrl: null });
   });
 
   it('a look that fails says why in a code, and the next one is an hour later', async () => {

@@ -78,6 +78,15 @@ describe.each(TARGETS)('the packaged app for $platform-$arch', (target) => {
     );
   });
 
+  it('keeps the other update feeds Settings may offer inside the archive, under its integrity check (#25.7)', async () => {
+    const asar = await import('@electron/asar');
+    const inArchive = JSON.parse(asar.extractFile(built().asarFile, 'package.json').toString('utf8')) as {
+      shopdesk?: { updateFeeds?: unknown };
+    };
+    expect(inArchive.shopdesk?.updateFeeds).toEqual(config.extraMetadata?.shopdesk?.updateFeeds);
+    expect(built().files.find((f) => f.path === 'package.json')?.unpacked).toBe(false);
+  });
+
   it('holds no source maps, tests, benches, docs or sources: only out/, package.json and node_modules/', () => {
     const top = new Set(paths().map((p) => p.split('/')[0]));
     expect([...top].sort()).toEqual(['node_modules', 'out', 'package.json']);
@@ -144,6 +153,17 @@ describe('updates in the installers (electron-builder.ts)', () => {
     expect(targets('win')).toContain('nsis');
     expect(targets('mac')).toEqual(expect.arrayContaining(['dmg', 'zip'])); // Squirrel.Mac updates from the zip
     expect(targets('linux')).toContain('AppImage');
+  });
+
+  it('Windows builds carry the publisher’s name, so updates must be signed by it (#25.7)', () => {
+    // electron-builder 26 reads it from signtoolOptions and writes it into app-update.yml for electron-updater
+    const win = config.win as { signtoolOptions?: { publisherName?: string[] }; verifyUpdateCodeSignature?: boolean };
+    expect(win.signtoolOptions?.publisherName).toEqual(expect.arrayContaining([expect.stringMatching(/\S/)]));
+    expect(win.verifyUpdateCodeSignature).not.toBe(false);
+  });
+
+  it('the other feeds Settings may offer are fixed in the archive’s package.json (#25.7)', () => {
+    expect(config.extraMetadata).toMatchObject({ shopdesk: { updateFeeds: expect.any(Array) } });
   });
 });
 

@@ -32,7 +32,7 @@ const fake = await vi.hoisted(async () => {
 });
 vi.mock('electron-updater', () => ({ default: { autoUpdater: fake } }));
 
-const { buildFeed, electronUpdaterPort } = await import('../../../electron/main/updater');
+const { buildFeed, buildOtherFeeds, electronUpdaterPort } = await import('../../../electron/main/updater');
 const log = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
 describe('the electron-updater port', () => {
@@ -41,6 +41,28 @@ describe('the electron-updater port', () => {
     path.join(resources, 'app-update.yml'),
     'provider: generic\nurl: https://updates.shopdesk.example/desktop\nupdaterCacheDirName: shopdesk-updater\n',
   );
+  const appPackageJson = path.join(resources, 'package.json');
+  fs.writeFileSync(
+    appPackageJson,
+    JSON.stringify({ name: 'shopdesk', shopdesk: { updateFeeds: ['https://updates.shopdesk.example/beta', 7] } }),
+  );
+  const wiring = { resourcesPath: resources, log, appPackageJson, adminFeed: null };
+
+  it('reads the other feeds the build kept in the archive’s package.json, and none from a missing file (#25.7)', () => {
+    expect(buildOtherFeeds(appPackageJson)).toEqual(['https://updates.shopdesk.example/beta']);
+    expect(buildOtherFeeds(path.join(resources, 'nope.json'))).toEqual([]);
+  });
+
+  it('an installed copy: the build’s feeds and the administrator’s, never a development run (#25.7)', () => {
+    const port = electronUpdaterPort({
+      ...wiring,
+      adminFeed: 'https://updates.my-shop.example/sd',
+      beforeInstall: async () => undefined,
+    });
+    expect(port.otherFeeds).toEqual(['https://updates.shopdesk.example/beta']);
+    expect(port.adminFeed).toBe('https://updates.my-shop.example/sd');
+    expect(port.development).toBe(false);
+  });
 
   it('reads the feed the build wrote, and none from a missing or odd file', () => {
     expect(buildFeed(path.join(resources, 'app-update.yml'))).toBe('https://updates.shopdesk.example/desktop');
@@ -48,7 +70,8 @@ describe('the electron-updater port', () => {
   });
 
   it('lets the core decide: no automatic download, installs on quit, the shop’s feed or the build’s', () => {
-    const port = electronUpdaterPort({ resourcesPath: resources, log, beforeInstall: async () => undefined });
+    fake.feeds.length = 0;
+    const port = electronUpdaterPort({ ...wiring, beforeInstall: async () => undefined });
     expect(fake.autoDownload).toBe(false);
     expect(fake.autoInstallOnAppQuit).toBe(true);
     expect(port.defaultFeed).toBe('https://updates.shopdesk.example/desktop');
@@ -63,8 +86,7 @@ describe('the electron-updater port', () => {
   it('reports a newer version, the download’s progress, and closes the core before installing', async () => {
     const order: string[] = [];
     const port = electronUpdaterPort({
-      resourcesPath: resources,
-      log,
+      ...wiring,
       beforeInstall: async () => void order.push('core closed'),
     });
     expect(await port.check()).toEqual({ version: '0.2.0' });

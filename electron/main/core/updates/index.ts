@@ -6,15 +6,21 @@
 import Conf from 'conf';
 import { z } from 'zod';
 import type { UpdateStatus } from '../../../../shared/contract';
-import { refusedAddress } from '../../../../shared/errors';
-import { checkBaseUrl } from '../../../../shared/url';
+import { AppFailure } from '../../../../shared/errors';
 import type { CoreEvents } from '../events';
+import { feedChoice, feedInUse, mayChoose, normaliseFeed, type FeedChoice } from './feeds';
 import { mayRestart, nextCheckAt, offer, type Activity, type UpdatePhase, type UpdateState } from './policy';
 
 /** What the shell gives the core to reach electron-updater. */
 export interface Updater {
   /** The feed the build names (app-update.yml), shown in Settings; null if it names none. */
   readonly defaultFeed: string | null;
+  /** Further feeds the build lets Settings choose among (kept inside the archive at build time; #25.7). */
+  readonly otherFeeds?: readonly string[];
+  /** A shop's feed an administrator gave at start (`--update-feed`, SHOPDESK_UPDATE_FEED): the one checked. */
+  readonly adminFeed?: string | null;
+  /** A development (unpackaged) run, where http feeds on this computer are allowed; false for installed copies. */
+  readonly development?: boolean;
   /** Check this feed from now on (null: the build's). */
   setFeed(url: string | null): void;
   /** Looks at the feed: the newer version found, or null. Rejects when the look fails. */
@@ -70,6 +76,8 @@ export class Updates {
   private timer: ReturnType<typeof setTimeout> | null = null;
   private closed = false;
   private readonly stopListening: () => void;
+  /** The feeds this copy may use (feeds.ts): fixed at start. */
+  private readonly feeds: FeedChoice;
 
   constructor(private readonly options: UpdatesOptions) {
     this.now = options.now ?? Date.now;
@@ -82,18 +90,40 @@ export class Updates {
       configFileMode: 0o600,
     });
     const stored = this.settings();
+    const updater = options.updater;
+    this.feeds = feedChoice({
+      build: updater?.defaultFeed ?? null,
+      others: updater?.otherFeeds ?? [],
+      admin: updater?.adminFeed ?? null,
+      development: updater?.development ?? false,
+    });
+    for (const { url, reason } of this.feeds.refused) options.log.warn(`updates: feed not used (${reason}): ${url}`);
+    const feed = feedInUse(this.feeds, stored.feedUrl);
+    if (updater && feed === null) options.log.warn('updates: no feed this copy may use; updates are not looked for');
+    if (stored.feedUrl !== null && feed !== normaliseFeed(stored.feedUrl))
+      options.log.warn(`updates: the feed kept in settings is not one this build allows; using ${feed ?? 'none'}`);
     this.state = {
-      phase: options.updater ? 'idle' : 'unsupported',
+      phase: updater && feed !== null ? 'idle' : 'unsupported',
       checksEnabled: stored.checks,
       startedAt: this.now(),
       lastCheckAt: null,
       lastCheckFailed: false,
     };
-    options.updater?.setFeed(stored.feedUrl);
+    if (feed !== null) updater?.setFeed(this.portFeed(feed));
     // an order going out, or out, changes what may be offered
     this.stopListening = options.events.on('outbox:changed', () => void this.refreshOutbox());
     void this.refreshOutbox();
     this.schedule();
+  }
+
+  /** What the port is told: null for the build's own feed, else the feed. */
+  private portFeed(feed: string): string | null {
+    return this.options.updater && feed === normaliseFeed(this.options.updater.defaultFeed ?? '') ? null : feed;
+  }
+
+  /** The feed checked now, or null (no updater, or no feed it may use). */
+  private feed(): string | null {
+    return this.options.updater ? feedInUse(this.feeds, this.settings().feedUrl) : null;
   }
 
   private settings(): StoredUpdateSettings {
@@ -105,14 +135,16 @@ export class Updates {
   }
 
   status(): UpdateStatus {
-    const stored = this.settings();
     const decided = offer(this.state, this.activity());
+    const feed = this.feed();
     return {
       phase: this.state.phase,
       checksEnabled: this.state.checksEnabled,
       currentVersion: this.options.version,
-      feedUrl: this.options.updater ? (stored.feedUrl ?? this.options.updater.defaultFeed) : null,
-      customFeedUrl: stored.feedUrl,
+      feedUrl: feed,
+      customFeedUrl: this.feeds.admin === null && feed !== this.feeds.feeds[0] ? feed : null,
+      feeds: this.options.updater ? this.feeds.feeds : [],
+      adminFeed: this.options.updater ? this.feeds.admin : null,
       version: this.version,
       percent: this.state.phase === 'downloading' ? (this.percent ?? 0) : null,
       lastCheckAt: this.state.lastCheckAt,
@@ -195,14 +227,18 @@ export class Updates {
       checks: boolean;
       feedUrl: string | null;
     }): Promise<UpdateStatus> => {
-      let feed: string | null = null;
-      if (feedUrl !== null && feedUrl.trim() !== '') {
-        const url = checkBaseUrl(feedUrl);
-        if (!url.ok) throw refusedAddress(url, 'feedUrl');
-        feed = url.url;
-      }
-      this.store.store = { checks, feedUrl: feed };
-      this.options.updater?.setFeed(feed);
+      // only a feed the build allows (#25.7): nothing typed at the counter, and none while an administrator set one
+      const chosen = feedUrl === null || feedUrl.trim() === '' ? null : feedUrl;
+      if (mayChoose(this.feeds, chosen) !== null)
+        throw new AppFailure(
+          'invalid_request',
+          'This copy of Shopdesk takes updates only from the feeds it was built with.',
+          { feedUrl: ['Choose one of the feeds offered.'] },
+          { field: 'feedUrl', reason: 'feed_not_allowed' },
+        );
+      this.store.store = { checks, feedUrl: chosen === null ? null : normaliseFeed(chosen) };
+      const feed = this.feed();
+      if (feed !== null) this.options.updater?.setFeed(this.portFeed(feed));
       this.state = { ...this.state, checksEnabled: checks };
       this.schedule();
       this.changed();

@@ -1,5 +1,9 @@
-/** Settings → Updates: automatic checks on or off, the shop's own update server, and where updates stand. */
-import { Button, Group, Paper, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+/**
+ * Settings → Updates: automatic checks on or off, where updates come from, and where updates stand. The feed is fixed
+ * when the copy is built (#25.7): Settings chooses only among the feeds the build allows, and shows an administrator's
+ * feed without a choice; no address is ever typed here.
+ */
+import { Button, Group, Paper, Radio, Stack, Switch, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import type { UpdateStatus } from '../../../../shared/contract';
 import { call } from '../../bridge';
@@ -15,17 +19,17 @@ export function UpdateSettings() {
 }
 
 function UpdateSettingsForm({ status }: { status: UpdateStatus }) {
-  const [feed, setFeed] = useState(status.customFeedUrl ?? '');
   const [error, setError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
   const supported = status.phase !== 'unsupported';
   const busy = status.phase === 'checking' || status.phase === 'downloading';
+  const builtIn = status.feeds[0] ?? null;
 
-  const save = async (checks: boolean, feedUrl: string): Promise<void> => {
+  const save = async (checks: boolean, feedUrl: string | null): Promise<void> => {
     setError(null);
     setSaved(false);
     try {
-      await call('updates:settings', { checks, feedUrl: feedUrl.trim() === '' ? null : feedUrl.trim() });
+      await call('updates:settings', { checks, feedUrl: feedUrl === builtIn ? null : feedUrl });
       setSaved(true);
     } catch (e) {
       setError(errorText(e, 'updates.notSaved'));
@@ -46,33 +50,39 @@ function UpdateSettingsForm({ status }: { status: UpdateStatus }) {
             <Switch
               label={t('updates.auto')}
               checked={status.checksEnabled}
-              onChange={(event) => void save(event.currentTarget.checked, feed)}
+              onChange={(event) => void save(event.currentTarget.checked, status.customFeedUrl)}
             />
             <Text size="xs" c="dimmed">
               {t('updates.autoHelp')}
             </Text>
-            <form
-              onSubmit={(event) => {
-                event.preventDefault();
-                void save(status.checksEnabled, feed);
-              }}
-            >
-              <Group align="flex-end" gap="sm">
-                <TextInput
-                  label={t('updates.server')}
-                  description={t('updates.serverHelp')}
-                  placeholder={status.feedUrl ?? t('updates.serverPlaceholder')}
-                  value={feed}
-                  onChange={(event) => setFeed(event.currentTarget.value)}
-                  error={error}
-                  style={{ flex: 1 }}
-                  maxLength={4096}
-                />
-                <Button type="submit" variant="default">
-                  {t('updates.saveServer')}
-                </Button>
-              </Group>
-            </form>
+            {status.adminFeed !== null ? (
+              <Text size="sm">{t('updates.feedAdmin', { feed: status.adminFeed })}</Text>
+            ) : status.feeds.length > 1 ? (
+              <Radio.Group
+                label={t('updates.feedChoice')}
+                description={t('updates.feedChoiceHelp')}
+                value={status.feedUrl ?? builtIn ?? ''}
+                onChange={(value) => void save(status.checksEnabled, value)}
+                error={error}
+              >
+                <Stack gap={6} mt={6}>
+                  {status.feeds.map((feed) => (
+                    <Radio
+                      key={feed}
+                      value={feed}
+                      label={feed === builtIn ? t('updates.feedBuiltIn', { feed }) : feed}
+                    />
+                  ))}
+                </Stack>
+              </Radio.Group>
+            ) : (
+              status.feedUrl !== null && <Text size="sm">{t('updates.feedFixed', { feed: status.feedUrl })}</Text>
+            )}
+            {error && status.feeds.length <= 1 && (
+              <Text size="sm" c="red" role="alert">
+                {error}
+              </Text>
+            )}
             {saved && !error && (
               <Text size="xs" c="teal" role="status">
                 {t('updates.saved')}
