@@ -61,6 +61,10 @@ export const VERDICT_REASONS = [
   'proxy',
   /** The proxy asks for a login (407). */
   'proxy_auth',
+  /** #26.5: the service's certificate is self-signed or from an issuer no store trusts; `certificate` says which. */
+  'untrusted_certificate',
+  /** #26.5: a certificate staff trusted for this address, and the service now presents another. */
+  'certificate_changed',
 ] as const;
 export type VerdictReason = (typeof VERDICT_REASONS)[number];
 const Url = z.string().max(4096);
@@ -112,6 +116,35 @@ export const ROUTE_SOURCES = ['none', 'system', 'loopback', 'environment', 'manu
 export const RouteView = z.object({ proxy: z.string().max(500).nullable(), source: z.enum(ROUTE_SOURCES) });
 export type RouteView = z.infer<typeof RouteView>;
 
+/**
+ * #26.5: the facts of a certificate a service presented (its leaf), for staff to judge before trusting it: names,
+ * issuer, dates (ms since the epoch) and the SHA-256 of its DER ("AB:CD:…").
+ */
+export const CertificateFacts = z.object({
+  /** The service's origin the certificate was presented by (https://host:port). */
+  origin: z.string().max(600),
+  /** The subject's common name (empty when it has none) and its DNS names and addresses (subjectAltName). */
+  subject: z.string().max(500),
+  names: z.array(z.string().max(300)).max(100),
+  issuer: z.string().max(500),
+  validFrom: z.number(),
+  validTo: z.number(),
+  sha256: z.string().regex(/^([0-9A-F]{2}:){31}[0-9A-F]{2}$/),
+  selfSigned: z.boolean(),
+  /** Whether it names the address's host, and whether today is within its dates: both needed to trust it. */
+  nameMatches: z.boolean(),
+  current: z.boolean(),
+});
+export type CertificateFacts = z.infer<typeof CertificateFacts>;
+
+/** A certificate staff trusted for one origin (Settings → Trusted certificates). */
+export const TrustedCertificate = CertificateFacts.omit({ nameMatches: true, current: true }).extend({
+  trustedAt: z.number(),
+});
+export type TrustedCertificate = z.infer<typeof TrustedCertificate>;
+export const TrustedCertificates = z.object({ trusted: z.array(TrustedCertificate).max(50) });
+export type TrustedCertificates = z.infer<typeof TrustedCertificates>;
+
 export const NetworkView = z.object({
   mode: z.enum(PROXY_MODES),
   /** The manual proxy's address (without any login). */
@@ -153,6 +186,10 @@ export const ConnectionVerdict = z.object({
       scheme: z.string().optional(),
       /** With 'proxy'/'proxy_auth': the proxy (without any login). */
       proxy: z.string().optional(),
+      /** With 'untrusted_certificate'/'certificate_changed': the certificate presented (when it could be read). */
+      certificate: CertificateFacts.optional(),
+      /** With 'certificate_changed': the SHA-256 of the certificate trusted for this address. */
+      trustedSha256: z.string().optional(),
     })
     .optional(),
   /** How the test's request went out (#26): directly or through which proxy. */
@@ -437,6 +474,13 @@ export const contract = {
     z.object({ filename: z.string(), base64: z.string() }),
   ),
   'settings:network-save': channel(SaveNetworkRequest, NetworkView),
+  /** #26.5: certificates trusted by their SHA-256 per origin; trusting one the last connection test was shown. */
+  'certificates:list': channel(Empty, TrustedCertificates),
+  'certificates:trust': channel(
+    z.object({ origin: z.string().max(600), sha256: CertificateFacts.shape.sha256 }).strict(),
+    TrustedCertificates,
+  ),
+  'certificates:forget': channel(z.object({ origin: z.string().max(600) }).strict(), TrustedCertificates),
   'settings:save': channel(SaveSettingsRequest, SettingsView),
   'connection:status': channel(Empty, ConnectionState),
   'connection:check': channel(Empty, ConnectionState),

@@ -90,6 +90,10 @@ export function errorWords(error: Pick<AppError, 'code' | 'message' | 'facts'>):
           return t('error.alreadySubmitted');
         case 'feed_not_allowed':
           return t('error.feedNotAllowed');
+        case 'certificate_not_seen':
+          return t('error.certificateNotSeen');
+        case 'certificate_unusable':
+          return t('error.certificateUnusable');
         default:
           return t('error.invalidRequest');
       }

@@ -34,6 +34,7 @@ import { fileDatabaseKey, type DatabaseKey } from './database-key';
 import { ServiceClock } from './sync/clock';
 import type { ProxyResolver } from './api/network';
 import { networkHandlers, networkRoutes } from './network-settings';
+import { certificateTrustHandlers } from './certificate-trust';
 import { RecentLog, RecentTests, supportFile } from './support';
 import { Updates, type Updater } from './updates/index';
 import { Secrets } from './redact';
@@ -247,6 +248,12 @@ export function createCore(options: CoreOptions): Core {
 
   const handlers: Handlers = {
     ...networkHandlers({ settings, vault: options.vault, resolver, changed: () => void connection.recheck() }),
+    ...certificateTrustHandlers({
+      settings,
+      routes: http.routes,
+      log,
+      changed: () => void connection.recheck(),
+    }),
     ...catalogue.handlers,
     ...orders.handlers,
     ...outbox.handlers,

@@ -29,6 +29,8 @@ export function networkRoutes(
     },
     resolver,
     agent: SERVICE_AGENT_OPTIONS,
+    // certificates trusted by hand, per origin (#26.5)
+    pins: () => settings.get().trust,
   });
 }
 

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { DATE_ORDER_SETTINGS } from '../../../shared/domain';
 import { EMPTY_SHOP, ShopSettings } from '../../../shared/shop';
 import { DEFAULT_SYNC, SyncSettings } from '../../../shared/sync';
-import { PROXY_MODES } from '../../../shared/contract';
+import { PROXY_MODES, TrustedCertificate } from '../../../shared/contract';
 
 export const ProxySettings = z.object({
   mode: z.enum(PROXY_MODES).catch('system'),
@@ -33,6 +33,10 @@ function keyByKey<Shape extends z.ZodRawShape>(
   return z.object(shape).catch(defaults) as unknown as z.ZodType<z.infer<z.ZodObject<Shape>>>;
 }
 
+/** A certificate staff trusted for one origin (#26.5), with its PEM: public, no secret. */
+export const StoredPin = TrustedCertificate.extend({ pem: z.string().max(32_768) });
+export type StoredPin = z.infer<typeof StoredPin>;
+
 export const StoredSettings = z.object({
   mode: z.enum(['unconfigured', 'service', 'demo']).catch('unconfigured'),
   baseUrl: z.string().nullable().catch(null),
@@ -44,6 +48,17 @@ export const StoredSettings = z.object({
   sync: keyByKey(SyncSettings, DEFAULT_SYNC),
   /** Settings → Connection: how requests reach the service (#26); the proxy's login is kept in the vault. */
   proxy: keyByKey(ProxySettings, DEFAULT_PROXY),
+  /** Settings → Trusted certificates (#26.5): one per origin at most; an entry that no longer reads is left out alone. */
+  trust: z
+    .array(z.unknown())
+    .max(50)
+    .catch([])
+    .transform((list) =>
+      list.flatMap((entry) => {
+        const pin = StoredPin.safeParse(entry);
+        return pin.success ? [pin.data] : [];
+      }),
+    ),
 });
 export type StoredSettings = z.infer<typeof StoredSettings>;
 
@@ -61,6 +76,7 @@ const DEFAULTS: StoredSettings = {
   shop: EMPTY_SHOP,
   sync: DEFAULT_SYNC,
   proxy: DEFAULT_PROXY,
+  trust: [],
 };
 
 export function createSettingsStore(dir: string): SettingsStore {

@@ -128,6 +128,8 @@ export async function supportFile(
       dateOrder: stored.dateOrder,
       sync: stored.sync,
       proxy: { mode: stored.proxy.mode, address: stored.proxy.url },
+      // certificates trusted by hand (#26.5): which, for where, since when (public facts)
+      trustedCertificates: stored.trust.map(({ pem: _pem, ...facts }) => facts),
       shop: stored.shop,
     }),
     'connection.json': json({

@@ -5,6 +5,10 @@
  * trusted only through the operating system's store as the app reads it: the core runs in a process of its own started
  * with SSL_CERT_FILE naming the root (Node reads OpenSSL's system store from it on Linux; on Windows and macOS the
  * same call reads the system store and keychain). Nothing turns certificate checks off.
+ *
+ * #26.5: a second front presents a self-signed certificate for shop.test, localhost and 127.0.0.1 (made here with
+ * openssl): refused until staff trust it for one origin, then accepted there only — directly and through the proxy —
+ * and a second self-signed certificate at the same address is refused as a changed certificate.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -13,6 +17,7 @@ import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import tls from 'node:tls';
+import { X509Certificate } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { environmentProxy, noProxyMatches, pacProxy, withoutLogin } from '../../../electron/main/core/api/network';
 import { checkProxyUrl } from '../../../electron/main/core/network-settings';
@@ -31,6 +36,10 @@ let dir: string;
 let svc: RunningService;
 let front: tls.Server;
 let frontPort: number;
+/** The front with a self-signed certificate (#26.5), which can be switched to a second one. */
+let selfFront: tls.Server;
+let selfPort: number;
+const selfSigned: Record<'a' | 'b', { key: Buffer; cert: Buffer; sha256: string }> = {} as never;
 let proxy: http.Server;
 let proxyPort: number;
 /** Tunnels the proxy opened, and the logins it was sent. */
@@ -77,6 +86,32 @@ beforeAll(async () => {
     'san.ext',
   );
   fs.mkdirSync(path.join(dir, 'no-certs'));
+  // two self-signed certificates for the same names, as a service's own and an impostor's (or a renewed one)
+  for (const name of ['a', 'b'] as const) {
+    run(
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-keyout',
+      `self-${name}.key`,
+      '-out',
+      `self-${name}.pem`,
+      '-days',
+      '2',
+      '-subj',
+      '/CN=shop.test',
+      '-addext',
+      'subjectAltName=DNS:shop.test,DNS:localhost,IP:127.0.0.1',
+    );
+    const cert = fs.readFileSync(path.join(dir, `self-${name}.pem`));
+    selfSigned[name] = {
+      key: fs.readFileSync(path.join(dir, `self-${name}.key`)),
+      cert,
+      sha256: new X509Certificate(cert).fingerprint256,
+    };
+  }
   svc = await startService({ token: 'tok', products: 20, orders: 20, seed: 3 });
   // TLS in front of the reference service, as a shop's nginx would be
   front = tls.createServer(
@@ -90,6 +125,14 @@ beforeAll(async () => {
   );
   await new Promise<void>((resolve) => front.listen(0, '127.0.0.1', resolve));
   frontPort = (front.address() as AddressInfo).port;
+  selfFront = tls.createServer({ key: selfSigned.a.key, cert: selfSigned.a.cert }, (socket) => {
+    const upstream = net.connect(svc.port, '127.0.0.1');
+    socket.pipe(upstream).pipe(socket);
+    socket.on('error', () => upstream.destroy());
+    upstream.on('error', () => socket.destroy());
+  });
+  await new Promise<void>((resolve) => selfFront.listen(0, '127.0.0.1', resolve));
+  selfPort = (selfFront.address() as AddressInfo).port;
   // the company proxy: knows where shop.test is; asks for a login when told to
   proxy = http.createServer((_req, res) => res.writeHead(405).end());
   proxy.on('connect', (req: http.IncomingMessage, socket: net.Socket) => {
@@ -98,12 +141,12 @@ beforeAll(async () => {
       return;
     }
     const [host, port] = (req.url ?? '').split(':');
-    if (host !== 'shop.test' || Number(port) !== frontPort) {
+    if (host !== 'shop.test' || (Number(port) !== frontPort && Number(port) !== selfPort)) {
       socket.end('HTTP/1.1 502 Bad Gateway\r\n\r\n');
       return;
     }
     tunnels.push(req.url ?? '');
-    const upstream = net.connect(frontPort, '127.0.0.1', () => {
+    const upstream = net.connect(Number(port), '127.0.0.1', () => {
       socket.write('HTTP/1.1 200 Connection Established\r\n\r\n');
       upstream.pipe(socket).pipe(upstream);
     });
@@ -119,6 +162,7 @@ afterAll(async () => {
   proxy.closeAllConnections?.();
   await new Promise((r) => proxy.close(r));
   await new Promise((r) => front.close(r));
+  await new Promise((r) => selfFront.close(r));
   await svc.close();
   fs.rmSync(dir, { recursive: true, force: true });
 });
@@ -126,7 +170,7 @@ afterAll(async () => {
 type Line = { ok: boolean; value?: Record<string, unknown>; error?: Record<string, unknown> };
 
 /** Runs the steps in a core of its own, with this environment; returns each step's result. */
-function runCore(steps: unknown[], env: Record<string, string>): Promise<Line[]> {
+function runCore(steps: unknown[], env: Record<string, string>, runDir?: string): Promise<Line[]> {
   const clean = Object.fromEntries(
     Object.entries(process.env).filter(
       ([k]) => !/^(https?_proxy|no_proxy|ssl_cert_(file|dir)|node_extra_ca_certs)$/i.test(k),
@@ -134,7 +178,7 @@ function runCore(steps: unknown[], env: Record<string, string>): Promise<Line[]>
   );
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'test/support/network-run.ts', JSON.stringify(steps)], {
-      env: { ...clean, ...env },
+      env: { ...clean, ...env, ...(runDir ? { SHOPDESK_RUN_DIR: runDir } : {}) },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
@@ -240,12 +284,168 @@ describe.skipIf(!haveOpenssl)('a company network: proxy and TLS inspection (#26)
     expect(direct?.value).toMatchObject({ verdict: 'unreachable', why: { reason: 'host_not_found' } });
 
     // the OS store without the shop's root: the certificate is refused, never accepted
-    const [, untrusted] = await runCore([{ do: 'save', baseUrl: service(), token: 'tok' }, { do: 'test' }], {
-      SSL_CERT_DIR: path.join(dir, 'no-certs'),
-      SSL_CERT_FILE: path.join(dir, 'no-certs', 'none.pem'),
-      HTTPS_PROXY: `http://127.0.0.1:${proxyPort}`,
+    const leaf = new X509Certificate(fs.readFileSync(path.join(dir, 'shop.pem'))).fingerprint256;
+    const [, untrusted, , pinned] = await runCore(
+      [
+        { do: 'save', baseUrl: service(), token: 'tok' },
+        { do: 'test' },
+        // trusted by hand, a leaf from an unknown issuer is accepted on its own (no root needed)
+        { do: 'trust', origin: service(), sha256: leaf },
+        { do: 'test' },
+      ],
+      {
+        SSL_CERT_DIR: path.join(dir, 'no-certs'),
+        SSL_CERT_FILE: path.join(dir, 'no-certs', 'none.pem'),
+        HTTPS_PROXY: `http://127.0.0.1:${proxyPort}`,
+      },
+    );
+    expect(pinned?.value).toMatchObject({ verdict: 'connected' });
+    // (#26.5: an issuer no store trusts is said with the certificate's facts, for staff to judge)
+    expect(untrusted?.value).toMatchObject({
+      verdict: 'unreachable',
+      why: {
+        reason: 'untrusted_certificate',
+        certificate: { subject: 'shop.test', issuer: 'Shopdesk Test Root', selfSigned: false, nameMatches: true },
+      },
     });
-    expect(untrusted?.value).toMatchObject({ verdict: 'unreachable', why: { reason: 'tls' } });
+  }, 90_000);
+});
+
+describe.skipIf(!haveOpenssl)('a certificate trusted by its SHA-256 (#26.5)', () => {
+  const presents = (name: 'a' | 'b'): void =>
+    selfFront.setSecureContext({ key: selfSigned[name].key, cert: selfSigned[name].cert });
+
+  it('directly: refused with its facts, trusted for its origin only, a second certificate there refused', async () => {
+    presents('a');
+    const runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shopdesk-pin-'));
+    try {
+      const origin = `https://localhost:${selfPort}`;
+      const other = `https://127.0.0.1:${selfPort}`;
+      const [untrusted, unseen, trusted, , connected, refresh, elsewhere] = await runCore(
+        [
+          { do: 'test', baseUrl: origin, token: 'tok' },
+          // a fingerprint the test did not see cannot be trusted
+          { do: 'trust', origin, sha256: selfSigned.b.sha256 },
+          { do: 'trust', origin, sha256: selfSigned.a.sha256 },
+          { do: 'save', baseUrl: origin, token: 'tok' },
+          { do: 'test' },
+          { do: 'refresh' },
+          { do: 'test', baseUrl: other, token: 'tok' },
+        ],
+        osStore(),
+        runDir,
+      );
+      expect(untrusted?.value).toMatchObject({
+        verdict: 'unreachable',
+        why: {
+          reason: 'untrusted_certificate',
+          host: `localhost:${selfPort}`,
+          certificate: {
+            origin,
+            subject: 'shop.test',
+            names: ['shop.test', 'localhost', '127.0.0.1'],
+            issuer: 'shop.test',
+            sha256: selfSigned.a.sha256,
+            selfSigned: true,
+            nameMatches: true,
+            current: true,
+          },
+        },
+      });
+      const facts = (untrusted?.value?.why as { certificate: { validFrom: number; validTo: number } }).certificate;
+      expect(facts.validTo - facts.validFrom).toBeGreaterThanOrEqual(2 * 86_400_000 - 60_000);
+      expect(unseen).toMatchObject({ ok: false, error: { code: 'invalid_request' } });
+      expect(trusted?.value).toMatchObject({
+        trusted: [{ origin, sha256: selfSigned.a.sha256, subject: 'shop.test' }],
+      });
+      expect(JSON.stringify(trusted)).not.toContain('BEGIN CERTIFICATE');
+      expect(connected?.value).toMatchObject({ verdict: 'connected' });
+      expect(refresh?.value).toMatchObject({ state: 'complete', cachedOrders: 20 });
+      // the same certificate at another origin (127.0.0.1 instead of localhost) is not trusted
+      expect(elsewhere?.value).toMatchObject({
+        verdict: 'unreachable',
+        why: { reason: 'untrusted_certificate', certificate: { sha256: selfSigned.a.sha256 } },
+      });
+
+      // the service presents another self-signed certificate at the same address: refused as changed, never accepted
+      presents('b');
+      const [changed, forgotten, again] = await runCore(
+        [
+          { do: 'test', baseUrl: origin, token: 'tok' },
+          { do: 'forget', origin },
+          { do: 'test', baseUrl: origin, token: 'tok' },
+        ],
+        osStore(),
+        runDir,
+      );
+      expect(changed?.value).toMatchObject({
+        verdict: 'unreachable',
+        why: {
+          reason: 'certificate_changed',
+          certificate: { sha256: selfSigned.b.sha256 },
+          trustedSha256: selfSigned.a.sha256,
+        },
+      });
+      expect(forgotten?.value).toEqual({ trusted: [] });
+      // no longer trusted: normal verification again
+      expect(again?.value).toMatchObject({
+        why: { reason: 'untrusted_certificate', certificate: { sha256: selfSigned.b.sha256 } },
+      });
+    } finally {
+      presents('a');
+      fs.rmSync(runDir, { recursive: true, force: true });
+    }
+  }, 90_000);
+
+  it('through the CONNECT proxy: the same — refused, trusted, the order book read through the tunnel, a changed certificate refused', async () => {
+    presents('a');
+    requireLogin = false;
+    tunnels.length = 0;
+    const runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shopdesk-pin-'));
+    const env = { ...osStore(), HTTPS_PROXY: `http://127.0.0.1:${proxyPort}` };
+    try {
+      const origin = `https://shop.test:${selfPort}`;
+      const [untrusted, , , connected, refresh] = await runCore(
+        [
+          { do: 'test', baseUrl: origin, token: 'tok' },
+          { do: 'trust', origin, sha256: selfSigned.a.sha256 },
+          { do: 'save', baseUrl: origin, token: 'tok' },
+          { do: 'test' },
+          { do: 'refresh' },
+        ],
+        env,
+        runDir,
+      );
+      expect(untrusted?.value).toMatchObject({
+        verdict: 'unreachable',
+        why: { reason: 'untrusted_certificate', certificate: { origin, sha256: selfSigned.a.sha256 } },
+        route: { proxy: `http://127.0.0.1:${proxyPort}`, source: 'environment' },
+      });
+      expect(connected?.value).toMatchObject({
+        verdict: 'connected',
+        route: { proxy: `http://127.0.0.1:${proxyPort}`, source: 'environment' },
+      });
+      expect(refresh?.value).toMatchObject({ state: 'complete', cachedOrders: 20 });
+      expect(tunnels.length).toBeGreaterThan(2);
+      expect(tunnels.every((t) => t === `shop.test:${selfPort}`)).toBe(true);
+
+      presents('b');
+      const [changed] = await runCore([{ do: 'test', baseUrl: origin, token: 'tok' }], env, runDir);
+      expect(changed?.value).toMatchObject({
+        verdict: 'unreachable',
+        why: {
+          reason: 'certificate_changed',
+          certificate: { sha256: selfSigned.b.sha256 },
+          trustedSha256: selfSigned.a.sha256,
+        },
+      });
+      // the CA-signed front of the same host at its own port (another origin) keeps normal verification
+      const [caSigned] = await runCore([{ do: 'test', baseUrl: service(), token: 'tok' }], env, runDir);
+      expect(caSigned?.value).toMatchObject({ verdict: 'connected' });
+    } finally {
+      presents('a');
+      fs.rmSync(runDir, { recursive: true, force: true });
+    }
   }, 90_000);
 });
 

@@ -8,7 +8,7 @@ import { request, errors as undiciErrors, type Agent, type Dispatcher } from 'un
 import { AppFailure, type ErrorCode } from '../../../../shared/errors';
 import { LIMITS } from '../limits';
 import { redact } from '../redact';
-import { NetworkRoutes, withoutLogin, type ProxyRoute } from './network';
+import { NetworkRoutes, PIN_MISMATCH, UNTRUSTED_CERTIFICATE_CODES, withoutLogin, type ProxyRoute } from './network';
 
 export class ApiFailure extends AppFailure {
   constructor(
@@ -20,7 +20,16 @@ export class ApiFailure extends AppFailure {
       maybeDelivered: boolean;
       retryAfterMs?: number;
       /** With 'unreachable': why, as a code the screen can word (issue #18); `proxy*`: the proxy in the way (#26). */
-      network?: 'refused' | 'host_not_found' | 'tls' | 'network' | 'lost' | 'proxy' | 'proxy_auth';
+      network?:
+        | 'refused'
+        | 'host_not_found'
+        | 'tls'
+        | 'network'
+        | 'lost'
+        | 'proxy'
+        | 'proxy_auth'
+        /** #26.5: the origin's certificate trusted by hand, and another one presented. */
+        | 'certificate_changed';
       excerpt?: string;
       fields?: Record<string, string[]>;
       /** More facts for the screen to word (issue #18): a reason code, a host, the service's own message. */
@@ -312,12 +321,14 @@ export class ServiceHttp {
       payload = JSON.stringify(body);
     }
     let route: ProxyRoute = { kind: 'direct', source: 'none' };
+    let pinned = false;
     try {
       let dispatcher: Dispatcher;
       if (this.agent) dispatcher = this.agent;
       else {
         route = await this.routes.route(url);
-        dispatcher = await this.routes.dispatcher(route);
+        pinned = url.protocol === 'https:' && this.routes.pinFor(url.origin) !== null;
+        dispatcher = await this.routes.dispatcher(route, url.origin);
       }
       this.lastRoutes.set(url.origin, route);
       return await request(url, {
@@ -328,7 +339,7 @@ export class ServiceHttp {
         dispatcher,
       });
     } catch (error) {
-      throw toFailure(error, signal, false, route);
+      throw toFailure(error, signal, false, route, pinned);
     }
   }
 
@@ -648,6 +659,7 @@ function toFailure(
   signal: AbortSignal,
   duringBody = false,
   route: ProxyRoute | null = null,
+  pinned = false,
 ): ApiFailure {
   if (error instanceof ApiFailure) return error;
   const err = error as { code?: string; name?: string; message?: string; cause?: { code?: string; message?: string } };
@@ -682,6 +694,14 @@ function toFailure(
   ) {
     return new ApiFailure('timeout', 'The service did not answer in time.', { maybeDelivered: true });
   }
+  if (!duringBody && pinned && (code === PIN_MISMATCH || UNTRUSTED_CERTIFICATE_CODES.has(code))) {
+    // the certificate trusted by hand for this address is the only one accepted, and the service presented another
+    return new ApiFailure(
+      'unreachable',
+      'The service could not be reached: its certificate changed, it is not the one trusted for this address.',
+      { maybeDelivered: false, network: 'certificate_changed', facts: { tlsCode: code } },
+    );
+  }
   if (!duringBody && (NOT_DELIVERED.has(code) || TLS_ERRORS.test(code))) {
     const network =
       code === 'ECONNREFUSED'
@@ -700,6 +720,7 @@ function toFailure(
     return new ApiFailure('unreachable', `The service could not be reached: ${why}.`, {
       maybeDelivered: false,
       network,
+      ...(network === 'tls' ? { facts: { tlsCode: code } } : {}),
     });
   }
   return new ApiFailure('unreachable', 'The connection to the service was lost.', {

@@ -13,9 +13,20 @@
  * - **Certificates**: Node's bundled roots, `NODE_EXTRA_CA_CERTS`, and the OS store (`tls.getCACertificates('system')`:
  *   the Windows store, the macOS keychain, OpenSSL's store on Linux — `SSL_CERT_FILE`/`SSL_CERT_DIR`), on every
  *   connection, direct or tunnelled.
+ * - **A certificate trusted by hand** (#26.5): for an origin whose self-signed (or unknown-issuer) certificate staff
+ *   confirmed in Settings, connections to that origin — direct or tunnelled — trust exactly that leaf and nothing else:
+ *   its PEM is the only root, and the host name, its dates and the SHA-256 of its DER are checked on every handshake.
+ *   Every other origin keeps normal verification. Nothing ever turns verification off; the one handshake made with
+ *   `rejectUnauthorized: false` is the connection test's look at what a refused service presents, which sends nothing
+ *   and is closed at once.
  */
+import { X509Certificate } from 'node:crypto';
+import http from 'node:http';
+import https from 'node:https';
+import net from 'node:net';
 import tls from 'node:tls';
 import { Agent, ProxyAgent, type Dispatcher } from 'undici';
+import type { CertificateFacts, TrustedCertificate } from '../../../../shared/contract';
 
 /** Where the proxy setting comes from. */
 export const PROXY_MODES = ['system', 'manual', 'none'] as const;
@@ -32,6 +43,94 @@ export type ProxyResolver = (url: string) => Promise<string>;
 export interface ProxyLogin {
   username: string;
   password: string;
+}
+
+/** A certificate trusted for one origin, with its PEM (public: the certificate, never a key). */
+export interface CertificatePin extends TrustedCertificate {
+  pem: string;
+}
+
+/** TLS codes that mean "no store trusts whoever issued this" (self-signed, unknown issuer): trusting it is offered. */
+export const UNTRUSTED_CERTIFICATE_CODES = new Set([
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'UNABLE_TO_GET_ISSUER_CERT',
+  'CERT_UNTRUSTED',
+]);
+
+/** The code of a handshake refused because the certificate is not the one trusted for the origin. */
+export const PIN_MISMATCH = 'CERT_PIN_MISMATCH';
+
+const certError = (code: string, message: string): Error => Object.assign(new Error(message), { code });
+
+/**
+ * The TLS options of connections to a pinned origin: the trusted leaf is the only root (as an anchor even when it is
+ * not self-signed), and the handshake is refused unless the host name matches, today is within its dates, and the
+ * SHA-256 of the certificate presented is the one trusted.
+ */
+export function pinnedTls(
+  pin: Pick<CertificatePin, 'pem' | 'sha256'>,
+  now: () => number = Date.now,
+): tls.ConnectionOptions {
+  return {
+    ca: [pin.pem],
+    allowPartialTrustChain: true,
+    checkServerIdentity: (host, cert) => {
+      const wrongName = tls.checkServerIdentity(host, cert);
+      if (wrongName) return wrongName;
+      if (cert.fingerprint256 !== pin.sha256)
+        return certError(PIN_MISMATCH, 'The certificate is not the one trusted for this address.');
+      const at = now();
+      if (at < Date.parse(cert.valid_from)) return certError('CERT_NOT_YET_VALID', 'certificate is not yet valid');
+      if (at > Date.parse(cert.valid_to)) return certError('CERT_HAS_EXPIRED', 'certificate has expired');
+      return undefined;
+    },
+  };
+}
+
+/** The facts of a certificate presented for `origin` at `host`, for staff to judge (#26.5). */
+export function certificateFacts(
+  origin: string,
+  host: string,
+  x509: X509Certificate,
+  peer: tls.PeerCertificate | null,
+  now = Date.now(),
+): CertificateFacts {
+  const field = (dn: string, name: string): string | null => {
+    const line = dn.split('\n').find((l) => l.startsWith(`${name}=`));
+    return line ? line.slice(name.length + 1) : null;
+  };
+  const names = (x509.subjectAltName ?? '')
+    .split(/,\s*/)
+    .map((n) => n.replace(/^(DNS|IP Address):/, '').trim())
+    .filter(Boolean)
+    .slice(0, 100);
+  const validFrom = Date.parse(x509.validFrom);
+  const validTo = Date.parse(x509.validTo);
+  const bare = host.replace(/^\[|\]$/g, '');
+  let nameMatches: boolean;
+  if (peer) nameMatches = tls.checkServerIdentity(bare, peer) === undefined;
+  else nameMatches = (net.isIP(bare) ? x509.checkIP(bare) : x509.checkHost(bare)) !== undefined;
+  let selfSigned: boolean;
+  try {
+    selfSigned = x509.checkIssued(x509) && x509.verify(x509.publicKey);
+  } catch {
+    selfSigned = false;
+  }
+  return {
+    origin,
+    subject: (field(x509.subject, 'CN') ?? '').slice(0, 500),
+    names: names.map((n) => n.slice(0, 300)),
+    issuer: (field(x509.issuer, 'CN') ?? field(x509.issuer, 'O') ?? x509.issuer.replace(/\n/g, ', ')).slice(0, 500),
+    validFrom,
+    validTo,
+    sha256: x509.fingerprint256,
+    selfSigned,
+    nameMatches,
+    current: now >= validFrom && now <= validTo,
+  };
 }
 
 export interface NetworkSettings {
@@ -121,11 +220,21 @@ export interface NetworkRoutesOptions {
   env?: NodeJS.ProcessEnv;
   /** Agent options for every connection (limits, timeouts). */
   agent: Agent.Options;
+  /** Certificates trusted by hand, per origin (#26.5). */
+  pins?: () => CertificatePin[];
+}
+
+/** What a service presented when the connection test looked (#26.5): its facts and PEM, kept to trust it. */
+export interface PresentedCertificate {
+  facts: CertificateFacts;
+  pem: string;
 }
 
 /** Chooses each request's route and keeps one dispatcher per route (keep-alive connections are reused). */
 export class NetworkRoutes {
   private readonly dispatchers = new Map<string, Dispatcher>();
+  /** The certificate each origin presented when last looked at (the connection test), to trust it by. */
+  private readonly presented = new Map<string, PresentedCertificate>();
 
   constructor(private readonly options: NetworkRoutesOptions) {}
 
@@ -151,35 +260,146 @@ export class NetworkRoutes {
     return env ? { kind: 'proxy', proxy: env, source: 'environment' } : { kind: 'direct', source: 'system' };
   }
 
-  /** The dispatcher for a route (made once per proxy and login). */
-  async dispatcher(route: ProxyRoute): Promise<Dispatcher> {
+  /** The certificate trusted by hand for `origin` (null: normal verification). */
+  pinFor(origin: string): CertificatePin | null {
+    return this.options.pins?.().find((p) => p.origin === origin) ?? null;
+  }
+
+  /** The dispatcher for a route to `origin` (made once per proxy, login and certificate trusted by hand). */
+  async dispatcher(route: ProxyRoute, origin?: string): Promise<Dispatcher> {
+    const pin = origin ? this.pinFor(origin) : null;
     const ca = trustedRoots();
+    // a pinned origin trusts its certificate only; every other origin the roots
+    const target: tls.ConnectionOptions = pin ? pinnedTls(pin) : { ca };
+    const pinKey = pin ? `pin:${pin.origin} ${pin.sha256}` : 'pin:-';
     if (route.kind === 'direct')
-      return this.keep('direct', () => new Agent({ ...this.options.agent, connect: { ca } }));
-    const login = route.source === 'manual' ? ((await this.options.login?.()) ?? null) : null;
-    const proxyUrl = new URL(route.proxy);
-    // a login in the address (environment) or the one kept for the manual proxy
-    const user = login?.username ?? decodeURIComponent(proxyUrl.username);
-    const pass = login?.password ?? decodeURIComponent(proxyUrl.password);
-    proxyUrl.username = '';
-    proxyUrl.password = '';
-    const token = user ? `Basic ${Buffer.from(`${user}:${pass}`).toString('base64')}` : undefined;
-    const key = `${proxyUrl.href} ${token ?? ''}`;
+      return this.keep(`direct ${pinKey}`, () => new Agent({ ...this.options.agent, connect: { ...target } }));
+    const { uri, token } = await this.proxyAuth(route);
+    const key = `proxy ${uri} login:${token ?? ''} ${pinKey}`;
     return this.keep(key, () => {
       for (const [k, old] of this.dispatchers) {
-        // a login changed: the old tunnel's agent goes
-        if (k !== key && k.startsWith(`${proxyUrl.href} `)) {
+        // a login changed: the old tunnel's agents go
+        if (k.startsWith(`proxy ${uri} `) && !k.startsWith(`proxy ${uri} login:${token ?? ''} `)) {
           this.dispatchers.delete(k);
           void old.close().catch(() => undefined);
         }
       }
       return new ProxyAgent({
         ...this.options.agent,
-        uri: proxyUrl.href,
+        uri,
         token,
-        requestTls: { ca },
+        requestTls: { ...target },
         proxyTls: { ca },
       });
+    });
+  }
+
+  /** Certificates trusted by hand changed: connections made under the old ones go. */
+  pinsChanged(): void {
+    for (const [k, old] of this.dispatchers) {
+      if (k.endsWith('pin:-')) continue;
+      this.dispatchers.delete(k);
+      void old.close().catch(() => undefined);
+    }
+  }
+
+  /** The proxy's address without a login, and the Proxy-Authorization it is sent (the kept login or the URL's). */
+  private async proxyAuth(route: Extract<ProxyRoute, { kind: 'proxy' }>): Promise<{ uri: string; token?: string }> {
+    const login = route.source === 'manual' ? ((await this.options.login?.()) ?? null) : null;
+    const proxyUrl = new URL(route.proxy);
+    const user = login?.username ?? decodeURIComponent(proxyUrl.username);
+    const pass = login?.password ?? decodeURIComponent(proxyUrl.password);
+    proxyUrl.username = '';
+    proxyUrl.password = '';
+    const token = user ? `Basic ${Buffer.from(`${user}:${pass}`).toString('base64')}` : undefined;
+    return { uri: proxyUrl.href, ...(token ? { token } : {}) };
+  }
+
+  /** The certificate `origin` last presented to the connection test (null: not looked at this run). */
+  lastPresented(origin: string): PresentedCertificate | null {
+    return this.presented.get(origin) ?? null;
+  }
+
+  /**
+   * Looks at the certificate the service at `url` presents, by the same route as its requests (#26.5): one handshake
+   * that accepts whatever comes, sends nothing and is closed at once — only to show staff the facts of a certificate
+   * the real connection refused. Null when nothing could be read.
+   */
+  async presentedCertificate(url: URL, timeoutMs = 10_000): Promise<CertificateFacts | null> {
+    if (url.protocol !== 'https:') return null;
+    const host = url.hostname.replace(/^\[|\]$/g, '');
+    const port = Number(url.port || 443);
+    const route = await this.route(url);
+    let tunnel: net.Socket | null = null;
+    if (route.kind === 'proxy') {
+      tunnel = await this.tunnel(route, `${url.hostname}:${port}`, timeoutMs);
+      if (!tunnel) return null;
+    }
+    const peer = await new Promise<tls.PeerCertificate | null>((resolve) => {
+      const socket = tls.connect({
+        ...(tunnel ? { socket: tunnel } : { host, port }),
+        ...(net.isIP(host) ? {} : { servername: host }),
+        rejectUnauthorized: false,
+      });
+      const timer = setTimeout(() => {
+        socket.destroy();
+        resolve(null);
+      }, timeoutMs);
+      socket.once('secureConnect', () => {
+        clearTimeout(timer);
+        const cert = socket.getPeerCertificate(false);
+        socket.destroy();
+        resolve(cert && Buffer.isBuffer(cert.raw) ? cert : null);
+      });
+      socket.once('error', () => {
+        clearTimeout(timer);
+        socket.destroy();
+        resolve(null);
+      });
+    });
+    if (!peer) return null;
+    let x509: X509Certificate;
+    try {
+      x509 = new X509Certificate(peer.raw);
+    } catch {
+      return null;
+    }
+    const facts = certificateFacts(url.origin, host, x509, peer);
+    this.presented.set(url.origin, { facts, pem: x509.toString() });
+    return facts;
+  }
+
+  /** A CONNECT tunnel to `authority` through the route's proxy (null: the proxy would not open one). */
+  private async tunnel(
+    route: Extract<ProxyRoute, { kind: 'proxy' }>,
+    authority: string,
+    timeoutMs: number,
+  ): Promise<net.Socket | null> {
+    const { uri, token } = await this.proxyAuth(route);
+    const proxy = new URL(uri);
+    const secure = proxy.protocol === 'https:';
+    return new Promise((resolve) => {
+      const req = (secure ? https : http).request({
+        host: proxy.hostname.replace(/^\[|\]$/g, ''),
+        port: Number(proxy.port || (secure ? 443 : 80)),
+        method: 'CONNECT',
+        path: authority,
+        headers: { host: authority, ...(token ? { 'proxy-authorization': token } : {}) },
+        timeout: timeoutMs,
+        agent: false,
+        ...(secure ? { ca: trustedRoots() } : {}),
+      });
+      req.once('connect', (res, socket) => {
+        if (res.statusCode === 200) resolve(socket);
+        else {
+          socket.destroy();
+          resolve(null);
+        }
+      });
+      req.once('timeout', () => req.destroy());
+      req.once('error', () => resolve(null));
+      req.once('close', () => resolve(null));
+      req.end();
     });
   }
 

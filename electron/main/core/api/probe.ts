@@ -3,7 +3,7 @@ import type { ConnectionVerdict } from '../../../../shared/contract';
 import { checkBaseUrl } from '../../../../shared/url';
 import { LIMITS } from '../limits';
 import { ApiFailure, type ServiceHttp } from './http';
-import { withoutLogin } from './network';
+import { UNTRUSTED_CERTIFICATE_CODES, withoutLogin } from './network';
 
 export async function probeService(
   http: ServiceHttp,
@@ -86,7 +86,28 @@ async function probe(http: ServiceHttp, baseUrl: string, token: string | null): 
           why: { reason: 'forbidden' },
           ...none,
         };
-      case 'unreachable':
+      case 'unreachable': {
+        const tlsCode = typeof error.facts?.tlsCode === 'string' ? error.facts.tlsCode : '';
+        const changed = error.detail.network === 'certificate_changed';
+        if (changed || (error.detail.network === 'tls' && UNTRUSTED_CERTIFICATE_CODES.has(tlsCode))) {
+          // what the service presented, for staff to judge (and trust, when it is for this host and in date)
+          const origin = new URL(url.url).origin;
+          const certificate = await http.routes.presentedCertificate(new URL(url.url)).catch(() => null);
+          const trusted = http.routes.pinFor(origin);
+          return {
+            verdict: 'unreachable',
+            message: changed
+              ? `Address unreachable: ${host} — its certificate changed; it is not the one trusted for this address${certificate ? ` (now SHA-256 ${certificate.sha256})` : ''}.`
+              : `Address unreachable: ${host} — its certificate is ${tlsCode === 'DEPTH_ZERO_SELF_SIGNED_CERT' ? 'self-signed' : 'from an issuer no store trusts'}${certificate ? ` (SHA-256 ${certificate.sha256})` : ''}.`,
+            why: {
+              reason: changed ? 'certificate_changed' : 'untrusted_certificate',
+              host,
+              ...(certificate ? { certificate } : {}),
+              ...(changed && trusted ? { trustedSha256: trusted.sha256 } : {}),
+            },
+            ...none,
+          };
+        }
         return {
           verdict: 'unreachable',
           message: `Address unreachable: ${host} — ${error.message.replace(/^The service could not be reached: /, '')}`,
@@ -98,6 +119,7 @@ async function probe(http: ServiceHttp, baseUrl: string, token: string | null): 
           },
           ...none,
         };
+      }
       case 'timeout':
         return {
           verdict: 'timeout',

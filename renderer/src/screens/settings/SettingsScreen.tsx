@@ -19,6 +19,7 @@ import { SyncSettingsSection } from './SyncSettingsSection';
 import { ProxySettings } from './ProxySettings';
 import { SupportSettings } from './SupportSettings';
 import { SessionsSettings } from './SessionsSettings';
+import { CertificateVerdict, TrustedCertificatesSettings } from './CertificateTrust';
 import { noteSaysWhere, routeText, vaultNote, VERDICT_TITLE, verdictText } from './verdict';
 
 const FormSchema = z.object({
@@ -199,6 +200,7 @@ export function SettingsScreen() {
               </Alert>
             </div>
           )}
+          {verdict && <CertificateVerdict key={JSON.stringify(verdict.why ?? null)} verdict={verdict} />}
           {saved && (
             <div role="status" aria-label={t('settings.saveResult')}>
               <Alert color="teal">{saved}</Alert>
@@ -212,6 +214,7 @@ export function SettingsScreen() {
         </Stack>
       </Paper>
       {!demo && <ProxySettings />}
+      {!demo && <TrustedCertificatesSettings />}
       {settings && (
         <Paper withBorder p="lg" radius="md">
           <Stack gap="xs">

@@ -63,6 +63,13 @@ export function verdictText(verdict: ConnectionVerdict): string {
       return t('settings.why.proxy', { proxy: why.proxy ?? '', status: why.status ? String(why.status) : 'none' });
     case 'proxy_auth':
       return t('settings.why.proxyAuth', { proxy: why.proxy ?? '' });
+    case 'untrusted_certificate':
+      return t('settings.why.untrustedCertificate', {
+        host,
+        selfSigned: why.certificate?.selfSigned ? 'yes' : 'no',
+      });
+    case 'certificate_changed':
+      return t('settings.why.certificateChanged', { host });
     default: {
       const key = SIMPLE_REASON[why.reason];
       return key ? t(key) : verdict.message;
