@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { createCore, type Core } from './core/index';
 import { useSqliteBinding } from './core/db/open';
 import { sqliteBindingFile, writerHashFile, writerThreadFile } from './core/packaged-paths';
+import { readProxyLogin } from './core/token';
 // electron-vite builds the writer thread as a bundle of its own (only SQLite left outside) and gives its path
 import writerScript from './core/db/catalogue-writer.worker?modulePath';
 import { bindIpc, forwardEvents } from './ipc';
@@ -128,6 +129,16 @@ if (!app.requestSingleInstanceLock()) {
               appPackageJson: path.join(app.getAppPath(), 'package.json'),
               // a shop's own feed, from whoever administers this computer (a shortcut's flag, the environment)
               adminFeed: app.commandLine.getSwitchValue('update-feed') || process.env.SHOPDESK_UPDATE_FEED || null,
+              // the same route as the core's requests: Settings → Proxy, and the proxy set by hand's login (#26.4)
+              network: {
+                settings: async () => {
+                  const view = await core?.dispatch('settings:network', {});
+                  return view?.ok
+                    ? (view.value as { mode: 'system' | 'manual' | 'none'; url: string | null })
+                    : { mode: 'system', url: null };
+                },
+                login: () => readProxyLogin(vault),
+              },
             })
           : null,
         // plain JavaScript, no loader needed; unpacked next to the archive in the installed app

@@ -5,7 +5,9 @@
 import electronUpdater from 'electron-updater';
 import fs from 'node:fs';
 import path from 'node:path';
+import type { ProxyLogin } from './core/api/network';
 import type { Updater } from './core/updates/index';
+import { ProxyLoginAnswers, sessionProxyConfig, type AuthInfo, type UpdaterProxySettings } from './updater-route';
 
 /** The feed the build wrote into resources/app-update.yml (electron-builder's publish setting). */
 export function buildFeed(appUpdateYml: string): string | null {
@@ -27,6 +29,14 @@ export interface UpdaterWiring {
   appPackageJson: string;
   /** A shop's feed an administrator gave at start (`--update-feed=<url>` or SHOPDESK_UPDATE_FEED), or null. */
   adminFeed: string | null;
+  /**
+   * The route of the core's requests (#26.4), read before each look and download: Settings → Connection → Proxy and
+   * the login kept for the proxy set by hand. Absent: the updater's session keeps Electron's defaults (the system's).
+   */
+  network?: {
+    settings(): Promise<UpdaterProxySettings>;
+    login(): Promise<ProxyLogin | null>;
+  };
 }
 
 /** The further feeds the build wrote into the archive's package.json (electron-builder's extraMetadata). */
@@ -46,8 +56,28 @@ export function electronUpdaterPort({
   beforeInstall,
   appPackageJson,
   adminFeed,
+  network,
 }: UpdaterWiring): Updater {
   const { autoUpdater } = electronUpdater;
+  // the updater's requests (Electron's net on its own session) take the core's route: that session's proxy, and the
+  // proxy set by hand's login when it asks (407)
+  let answers: ProxyLoginAnswers | null = null;
+  const route = async (): Promise<void> => {
+    if (!network) return;
+    const settings = await network.settings();
+    answers = new ProxyLoginAnswers(settings);
+    await autoUpdater.netSession.setProxy(sessionProxyConfig(settings));
+  };
+  autoUpdater.on('login', (auth: AuthInfo, callback: (username: string, password: string) => void) => {
+    const asked = answers?.mayAnswer(auth) ?? false;
+    void (asked && network ? network.login() : Promise.resolve(null))
+      .catch(() => null)
+      .then((login) => {
+        // no login to give: empty credentials cancel the request, which then fails as a 407
+        if (login) callback(login.username, login.password);
+        else (callback as () => void)();
+      });
+  });
   // the core decides when to download and when to restart; quitting installs a downloaded update too
   autoUpdater.autoDownload = false;
   autoUpdater.autoInstallOnAppQuit = true;
@@ -64,6 +94,7 @@ export function electronUpdaterPort({
       if (feed) autoUpdater.setFeedURL({ provider: 'generic', url: feed });
     },
     async check() {
+      await route();
       const result = await autoUpdater.checkForUpdates();
       return result?.isUpdateAvailable ? { version: result.updateInfo.version } : null;
     },
@@ -71,6 +102,7 @@ export function electronUpdaterPort({
       const onProgress = (info: { percent: number }): void => progress(info.percent);
       autoUpdater.on('download-progress', onProgress);
       try {
+        await route();
         await autoUpdater.downloadUpdate();
       } finally {
         autoUpdater.off('download-progress', onProgress);

@@ -13,6 +13,13 @@ const fake = await vi.hoisted(async () => {
     feeds: unknown[] = [];
     installed: unknown[][] = [];
     available = true;
+    /** electron-updater's own session (partition "electron-updater"): the proxies it was told. */
+    netSession = {
+      proxies: [] as unknown[],
+      async setProxy(config: unknown): Promise<void> {
+        this.proxies.push(config);
+      },
+    };
     setFeedURL(options: unknown): void {
       this.feeds.push(options);
     }
@@ -33,6 +40,7 @@ const fake = await vi.hoisted(async () => {
 vi.mock('electron-updater', () => ({ default: { autoUpdater: fake } }));
 
 const { buildFeed, buildOtherFeeds, electronUpdaterPort } = await import('../../../electron/main/updater');
+const { ProxyLoginAnswers, sessionProxyConfig } = await import('../../../electron/main/updater-route');
 const log = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
 describe('the electron-updater port', () => {
@@ -99,5 +107,71 @@ describe('the electron-updater port', () => {
     port.install();
     await vi.waitFor(() => expect(fake.installed).toEqual([[true, true]]));
     expect(order).toEqual(['core closed']);
+  });
+
+  it('takes the core’s route (#26.4): its session’s proxy from Settings, the proxy set by hand’s login on its 407 only', async () => {
+    fake.removeAllListeners('login');
+    fake.netSession.proxies.length = 0;
+    fake.available = true;
+    let settings: { mode: 'system' | 'manual' | 'none'; url: string | null } = {
+      mode: 'manual',
+      url: 'http://proxy.corp:3128',
+    };
+    const logins: string[] = [];
+    const port = electronUpdaterPort({
+      ...wiring,
+      beforeInstall: async () => undefined,
+      network: {
+        settings: async () => settings,
+        login: async () => (logins.push('read'), { username: 'till', password: 'pr0xy-pass' }),
+      },
+    });
+    const answer = (auth: { isProxy: boolean; host: string; port: number }) =>
+      new Promise<unknown[]>((resolve) => fake.emit('login', auth, (...args: unknown[]) => resolve(args)));
+
+    await port.check();
+    expect(fake.netSession.proxies).toEqual([
+      { mode: 'fixed_servers', proxyRules: 'http://proxy.corp:3128', proxyBypassRules: '<local>' },
+    ]);
+    expect(await answer({ isProxy: true, host: 'proxy.corp', port: 3128 })).toEqual(['till', 'pr0xy-pass']);
+    // never to a web server asking, nor to another proxy
+    expect(await answer({ isProxy: false, host: 'updates.shopdesk.example', port: 443 })).toEqual([]);
+    expect(await answer({ isProxy: true, host: 'other.corp', port: 3128 })).toEqual([]);
+    // a login the proxy keeps refusing is sent twice at most
+    expect(await answer({ isProxy: true, host: 'proxy.corp', port: 3128 })).toEqual(['till', 'pr0xy-pass']);
+    expect(await answer({ isProxy: true, host: 'proxy.corp', port: 3128 })).toEqual([]);
+    // a download reads the route again
+    await port.download(() => undefined);
+    expect(await answer({ isProxy: true, host: 'proxy.corp', port: 3128 })).toEqual(['till', 'pr0xy-pass']);
+    expect(fake.netSession.proxies).toHaveLength(2);
+
+    // the system's settings (Chromium's: OS, PAC, WPAD), or none: no login given to anyone
+    settings = { mode: 'system', url: 'http://proxy.corp:3128' };
+    await port.check();
+    expect(fake.netSession.proxies.at(-1)).toEqual({ mode: 'system' });
+    expect(await answer({ isProxy: true, host: 'proxy.corp', port: 3128 })).toEqual([]);
+    settings = { mode: 'none', url: null };
+    await port.check();
+    expect(fake.netSession.proxies.at(-1)).toEqual({ mode: 'direct' });
+    expect(logins).toEqual(['read', 'read', 'read']);
+    fake.removeAllListeners('login');
+  });
+
+  it('the session’s proxy for each setting, and which logins are answered', () => {
+    expect(sessionProxyConfig({ mode: 'system', url: null })).toEqual({ mode: 'system' });
+    expect(sessionProxyConfig({ mode: 'none', url: 'http://p:1' })).toEqual({ mode: 'direct' });
+    expect(sessionProxyConfig({ mode: 'manual', url: 'https://secure.corp' })).toEqual({
+      mode: 'fixed_servers',
+      proxyRules: 'https://secure.corp:443',
+      proxyBypassRules: '<local>',
+    });
+    expect(sessionProxyConfig({ mode: 'manual', url: 'http://[::1]:8080' })).toMatchObject({
+      proxyRules: 'http://[::1]:8080',
+    });
+    // a manual setting without an address keeps the system's
+    expect(sessionProxyConfig({ mode: 'manual', url: null })).toEqual({ mode: 'system' });
+    const answers = new ProxyLoginAnswers({ mode: 'manual', url: 'http://Proxy.Corp' });
+    expect(answers.mayAnswer({ isProxy: true, host: 'proxy.corp', port: 8080 })).toBe(false);
+    expect(answers.mayAnswer({ isProxy: true, host: 'proxy.corp', port: 80 })).toBe(true);
   });
 });
