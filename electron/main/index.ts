@@ -26,6 +26,7 @@ import { devRendererUrl, isTrustedSender, mainWindowOptions } from './window-opt
 import { AppFailure } from '../../shared/errors';
 import { placeWindow, readWindowState, type WindowState } from './window-state';
 import { electronUpdaterPort } from './updater';
+import { saveSupportFile } from './support-save';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const rendererFile = path.join(here, '../renderer/index.html');
@@ -179,6 +180,28 @@ if (!app.requestSingleInstanceLock()) {
               command: send,
               about,
               openLogsFolder: () => void shell.openPath(path.dirname(log.transports.file.getFile().path)),
+              saveSupportFile: () =>
+                void saveSupportFile({
+                  make: async () => {
+                    const made = await core?.dispatch('support:file', { includeCustomers: false });
+                    return made?.ok ? (made.value as { filename: string; base64: string }) : null;
+                  },
+                  ask: async (filename) => {
+                    const options = {
+                      defaultPath: path.join(app.getPath('downloads'), filename),
+                      filters: [{ name: 'Zip', extensions: ['zip'] }],
+                    };
+                    const answer = await (mainWindow
+                      ? dialog.showSaveDialog(mainWindow, options)
+                      : dialog.showSaveDialog(options));
+                    return answer.canceled || !answer.filePath ? null : answer.filePath;
+                  },
+                  write: (file, bytes) => fs.promises.writeFile(file, bytes, { mode: 0o600 }),
+                }).then((outcome) => {
+                  if (outcome !== 'failed') return;
+                  const { t } = words();
+                  dialog.showErrorBox(t('support.save'), t('support.failed'));
+                }),
             },
             Boolean(devServerUrl),
             words(),

@@ -1,6 +1,6 @@
 /**
  * The application menu as a pure template: the usual roles per platform, Shopdesk's screens and shortcuts (from
- * shared/shortcuts.ts), and Help with the shortcuts list, the logs folder and About. Accelerators are shown, not
+ * shared/shortcuts.ts), and Help with the shortcuts list, the logs folder, a support file (#26.6) and About. Accelerators are shown, not
  * registered: the page acts on the keys itself, so the browser host and Electron behave the same; a click on an
  * item sends the same command to the page.
  */
@@ -12,6 +12,8 @@ import { englishShell } from './speech';
 export interface MenuActions {
   command(command: Command): void;
   openLogsFolder(): void;
+  /** Help → Save a support file… (#26.6): the shell asks where and writes the core's zip (no customer details). */
+  saveSupportFile(): void;
   about(): void;
 }
 
@@ -115,6 +117,7 @@ export function menuTemplate(
     submenu: [
       { label: t('menu.shortcuts'), accelerator: undefined, click: () => actions.command('shortcuts') },
       { label: t('menu.logs'), click: () => actions.openLogsFolder() },
+      { label: t('support.save'), click: () => actions.saveSupportFile() },
       ...(mac ? [] : [SEPARATOR, { label: t('menu.about'), click: () => actions.about() }]),
     ],
   });

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { CSP_DIRECTIVES, HEADER_CSP, RENDERER_CSP } from '../../../shared/csp';
 import { commandFor, COMMANDS, SHORTCUTS, shortcutText } from '../../../shared/shortcuts';
 import { menuTemplate, type MenuActions } from '../../../electron/main/menu';
+import { saveSupportFile } from '../../../electron/main/support-save';
 import { shellTranslator } from '../../../electron/main/speech';
 import { externalLink, mayGrantPermission, mayNavigate, windowOpenDecision } from '../../../electron/main/security';
 import { devRendererUrl, isTrustedSender, mainWindowOptions } from '../../../electron/main/window-options';
@@ -171,6 +172,7 @@ describe('shortcuts and menu', () => {
       const actions: MenuActions = {
         command: (c) => sent.push(c),
         openLogsFolder: () => sent.push('logs'),
+        saveSupportFile: () => sent.push('support file'),
         about: () => sent.push('about'),
       };
       const items = flatten(menuTemplate(platform, actions));
@@ -199,14 +201,26 @@ describe('shortcuts and menu', () => {
         items.find((i) => i.label === label)!.click!({} as never, undefined, {} as never);
       click('Stock');
       click('Open logs folder');
+      click('Save a support file…');
       click('About Shopdesk');
       click('Keyboard shortcuts');
-      expect(sent).toEqual(['go-stock', 'logs', 'about', 'shortcuts']);
+      expect(sent).toEqual(['go-stock', 'logs', 'support file', 'about', 'shortcuts']);
+      // Help holds it, without a shortcut of its own (a menu action, not one of the page's commands)
+      const help = menuTemplate(platform, actions).find((m) => m.role === 'help')!;
+      const supportItem = flatten(help.submenu as MenuItemConstructorOptions[]).find(
+        (i) => i.label === 'Save a support file…',
+      );
+      expect(supportItem?.accelerator).toBeUndefined();
     });
   }
 
   it('the menus speak the language chosen in Settings, else the system’s; Electron’s roles too', () => {
-    const actions: MenuActions = { command: () => 0, openLogsFolder: () => 0, about: () => 0 };
+    const actions: MenuActions = {
+      command: () => 0,
+      openLogsFolder: () => 0,
+      saveSupportFile: () => 0,
+      about: () => 0,
+    };
     const labels = (items: MenuItemConstructorOptions[]) => flatten(items).map((i) => i.label);
     const german = labels(menuTemplate('win32', actions, false, shellTranslator('de', ['en-US'])));
     expect(german).toEqual(
@@ -221,9 +235,41 @@ describe('shortcuts and menu', () => {
           if (item.type !== 'separator') expect(item.label, `${language} ${String(item.role)}`).toMatch(/\p{L}/u);
   });
 
+  it('Help → Save a support file…: the core’s zip, where staff choose; cancelled or failed said as such', async () => {
+    const zip = {
+      filename: 'shopdesk-support-2026-11-26.zip',
+      base64: Buffer.from('PK\u0003\u0004zip').toString('base64'),
+    };
+    const written: [string, string][] = [];
+    const asked: string[] = [];
+    const deps = {
+      make: async () => zip,
+      ask: async (name: string) => (asked.push(name), `/home/till/Downloads/${name}`),
+      write: async (file: string, bytes: Buffer) => void written.push([file, bytes.toString()]),
+    };
+    expect(await saveSupportFile(deps)).toBe('saved');
+    expect(asked).toEqual([zip.filename]);
+    expect(written).toEqual([[`/home/till/Downloads/${zip.filename}`, 'PK\u0003\u0004zip']]);
+    expect(await saveSupportFile({ ...deps, ask: async () => null })).toBe('cancelled');
+    expect(await saveSupportFile({ ...deps, make: async () => null })).toBe('failed');
+    expect(
+      await saveSupportFile({
+        ...deps,
+        write: async () => {
+          throw new Error('EACCES');
+        },
+      }),
+    ).toBe('failed');
+    expect(written).toHaveLength(1);
+  });
+
   it('developer items only in development', () => {
     const roles = flatten(
-      menuTemplate('linux', { command: () => 0, openLogsFolder: () => 0, about: () => 0 }, true),
+      menuTemplate(
+        'linux',
+        { command: () => 0, openLogsFolder: () => 0, saveSupportFile: () => 0, about: () => 0 },
+        true,
+      ),
     ).map((i) => i.role);
     expect(roles).toContain('toggleDevTools');
   });
