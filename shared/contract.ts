@@ -368,6 +368,11 @@ export type LookupMiss = (typeof LOOKUP_MISSES)[number];
 export const UiPrefs = z.object({
   sidebarCollapsed: z.boolean(),
   summaryCollapsed: z.boolean(),
+  /**
+   * Issue #27.7: on a short window (under 800 px) the order list folds its summary, saved views and filters away to
+   * show more orders; true once staff unfolded them there (kept until they fold them again).
+   */
+  ordersToolsUnfolded: z.boolean(),
   /** Columns shown, in order, per list; null: the list's default. */
   orderColumns: z.array(z.enum(ORDER_COLUMNS)).max(ORDER_COLUMNS.length).nullable(),
   productColumns: z.array(z.enum(PRODUCT_COLUMNS)).max(PRODUCT_COLUMNS.length).nullable(),

@@ -311,6 +311,8 @@ export interface MessageValues<R = never> {
   "orders.swapped": { from: string | number; to: string | number };
   "orders.to": NoValues;
   "orders.toClear": NoValues;
+  "orders.tools": NoValues;
+  "orders.tools.on": { count: number };
   "orders.updatedAt": NoValues;
   "orders.view.attention": NoValues;
   "orders.view.unnamed": NoValues;

@@ -78,6 +78,10 @@ screen('orders, a saved view and an order', async ({ page, app, service, scan, n
   await nav.getByRole('link', { name: 'Orders' }).click();
   await expect(page.getByTestId('orders-count')).toHaveText('40 of 40 orders');
   await scan('orders', true);
+  // at 1366×768 the summary, saved views and filters are folded away (#27.7): unfolded, they are scanned too
+  await page.getByRole('button', { name: 'Summary and filters' }).click();
+  await expect(page.getByLabel('Order summary')).toBeVisible();
+  await scan('orders-unfolded');
   await page.getByRole('button', { name: 'Columns' }).click();
   await expect(page.getByRole('checkbox', { name: 'Phone' })).toBeVisible();
   await scan('orders-columns');

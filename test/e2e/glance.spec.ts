@@ -3,6 +3,8 @@
  * records the service sent that could not be read, counted and listed.
  */
 import type { Page } from '@playwright/test';
+import { ask } from '../support/ask';
+import { sampleOrder } from '../support/sample-order';
 import { expect, test } from './fixtures';
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' });
@@ -63,7 +65,18 @@ test('Stock: scans in a row, one with the panel open, each shows its product; an
   await expect(page.getByText(/No products match/)).toHaveCount(0);
 });
 
-test('1024×700: no sideways scroll, Total on screen; the sidebar and summary fold and stay folded', async ({
+/** Order rows wholly on the screen (below the grid's header, above the window's bottom edge). */
+const rowsInView = (page: Page) =>
+  page.evaluate(() => {
+    const grid = document.querySelector<HTMLElement>('[role="grid"]')!;
+    const head = grid.querySelector<HTMLElement>('[role="row"][aria-rowindex="1"]')!.getBoundingClientRect();
+    return [...grid.querySelectorAll<HTMLElement>('[role="row"]:not([aria-rowindex="1"])')].filter((row) => {
+      const box = row.getBoundingClientRect();
+      return box.height > 0 && box.top >= head.bottom - 1 && box.bottom <= window.innerHeight;
+    }).length;
+  });
+
+test('1024×700: 12 orders in view with the tools folded, no sideways scroll, Total on screen; unfolding, the sidebar and the summary are remembered', async ({
   page,
   app,
   service,
@@ -94,6 +107,19 @@ test('1024×700: no sideways scroll, Total on screen; the sidebar and summary fo
   expect(cell.y + cell.height).toBeLessThanOrEqual(700);
   await app.screenshot('61-orders-1024');
 
+  // a short window: the summary, saved views and filters are folded away, a dozen orders show (#27.7)
+  const tools = page.getByRole('button', { name: 'Summary and filters' });
+  await expect(tools).toHaveAttribute('aria-expanded', 'false');
+  await expect(page.getByLabel('Order summary')).toHaveCount(0);
+  expect(await rowsInView(page)).toBeGreaterThanOrEqual(12);
+
+  // unfolded by staff: the summary and filters are back, and stay so after a reload
+  await tools.click();
+  await expect(tools).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByLabel('Order summary')).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'From', exact: true })).toBeVisible();
+  expect(await fits()).toEqual({ page: true, grid: true });
+
   // fold the sidebar and the summary: more room, and remembered after a reload
   await page.getByRole('button', { name: 'Collapse the sidebar' }).click();
   await page.getByRole('button', { name: 'Hide the summary' }).click();
@@ -101,8 +127,17 @@ test('1024×700: no sideways scroll, Total on screen; the sidebar and summary fo
   await page.reload();
   await expect(page.getByRole('button', { name: 'Expand the sidebar' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Show the summary' })).toBeVisible();
+  await expect(tools).toHaveAttribute('aria-expanded', 'true');
   await expect(nav(page).getByRole('link', { name: 'Orders' })).toBeVisible();
   await app.screenshot('62-orders-1024-folded');
+
+  // folded again by staff: remembered too
+  await tools.click();
+  await expect(page.getByLabel('Order summary')).toHaveCount(0);
+  await page.reload();
+  await expect(tools).toHaveAttribute('aria-expanded', 'false');
+  await expect(page.getByTestId('orders-count')).toHaveText('40 of 40 orders');
+  expect(await rowsInView(page)).toBeGreaterThanOrEqual(12);
 
   await nav(page).getByRole('link', { name: 'Stock' }).click();
   await expect(page.getByTestId('stock-count')).toHaveText('321 of 321 products');
@@ -206,4 +241,98 @@ test('a record the service sends that cannot be read is counted on Orders and li
   await expect(table).toContainText('no usable id');
   await expect(table).toContainText('not a record');
   await app.screenshot('64-orders-skipped-details');
+});
+
+/**
+ * What is cut off in the sidebar and a list screen's head: a label, button, link, heading or tab whose text is wider
+ * than its box (or than a box around it that hides what overflows), a placeholder wider than its field, and the
+ * Orders list's "Just sent" mark.
+ */
+const cutOff = (page: Page) =>
+  page.evaluate(() => {
+    const found: string[] = [];
+    const canvas = document.createElement('canvas').getContext('2d')!;
+    const visible = (el: Element) => (el as HTMLElement).checkVisibility?.() && el.getClientRects().length > 0;
+    const name = (el: Element) => `${el.tagName.toLowerCase()} “${(el as HTMLElement).innerText?.trim() || ''}”`;
+    const scopes = [...document.querySelectorAll('nav[aria-label], [data-list-head]')];
+    for (const scope of scopes)
+      for (const el of scope.querySelectorAll<HTMLElement>(
+        'a, button, label, h1, [role=tab], p, span, .mantine-Button-label, .mantine-NavLink-label',
+      )) {
+        if (!visible(el) || !el.innerText?.trim()) continue;
+        if (el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX !== 'visible') found.push(name(el));
+      }
+    for (const scope of scopes)
+      for (const input of scope.querySelectorAll<HTMLInputElement>('input[placeholder]')) {
+        if (!visible(input) || input.value) continue;
+        const style = getComputedStyle(input);
+        canvas.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+        const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+        if (canvas.measureText(input.placeholder).width > room + 1) found.push(`placeholder “${input.placeholder}”`);
+      }
+    for (const mark of document.querySelectorAll<HTMLElement>('.just-sent')) {
+      const cell = mark.closest<HTMLElement>('[role=gridcell]')!;
+      if (
+        cell.scrollWidth > cell.clientWidth + 1 ||
+        mark.getBoundingClientRect().right > cell.getBoundingClientRect().right
+      )
+        found.push(`just sent “${mark.innerText}”`);
+    }
+    return found;
+  });
+
+test('no label cut off in the sidebar, the Orders and the Stock heads, in any of the five languages, at 1024×700 and 1366×768; “Just sent” whole', async ({
+  page,
+  app,
+  service,
+}) => {
+  test.setTimeout(180_000);
+  await app.connect(service, 'synced');
+  // one order sent from here (its PO shows "Just sent") and one refused, so the Outbox link carries its count
+  expect((await app.core.dispatch('outbox:submit', { draftId: 'e2e-cut-sent', order: sampleOrder() })).ok).toBe(true);
+  await expect.poll(async () => (await ask(app.core, 'outbox:list', {})).entries[0]?.state).toBe('sent');
+  service.faults.add({
+    fault: {
+      kind: 'status',
+      status: 422,
+      body: JSON.stringify({ message: 'The given data was invalid.', errors: {} }),
+    },
+    method: 'POST',
+    path: '/api/order',
+  });
+  expect((await app.core.dispatch('outbox:submit', { draftId: 'e2e-cut-refused', order: sampleOrder() })).ok).toBe(
+    true,
+  );
+  await expect
+    .poll(async () => (await ask(app.core, 'outbox:list', {})).entries.map((e) => e.state).sort())
+    .toEqual(['rejected', 'sent']);
+  service.faults.clear();
+
+  const problems: string[] = [];
+  for (const language of ['en', 'de', 'fr', 'es', 'nl'] as const) {
+    expect((await app.core.dispatch('ui:set', { language })).ok).toBe(true);
+    for (const size of [
+      { width: 1024, height: 700 },
+      { width: 1366, height: 768 },
+    ]) {
+      await page.setViewportSize(size);
+      // Orders as it opens on these short windows (its tools folded) and unfolded
+      for (const [screen, unfolded] of [
+        ['orders', false],
+        ['orders', true],
+        ['stock', false],
+      ] as const) {
+        expect((await app.core.dispatch('ui:set', { ordersToolsUnfolded: unfolded })).ok).toBe(true);
+        await page.goto(`${new URL(page.url()).origin}/#/${screen}`);
+        await page.reload();
+        await expect(page.locator('html')).toHaveAttribute('lang', new RegExp(`^${language}`));
+        await expect(page.getByTestId(`${screen}-count`)).toHaveText(/\d/);
+        await expect(page.locator('[role=grid] [role=row]').nth(2)).toBeVisible();
+        if (screen === 'orders') await expect(page.locator('.just-sent')).toHaveCount(1);
+        const where = `${language} ${size.width} ${screen}${unfolded ? ' unfolded' : ''}`;
+        for (const cut of await cutOff(page)) problems.push(`${where}: ${cut}`);
+      }
+    }
+  }
+  expect(problems, problems.join('\n')).toEqual([]);
 });

@@ -10,6 +10,7 @@ import type { CoreEvents } from './events';
 const DEFAULTS: UiPrefs = {
   sidebarCollapsed: false,
   summaryCollapsed: false,
+  ordersToolsUnfolded: false,
   orderColumns: null,
   productColumns: null,
   orderViews: null,

@@ -10,6 +10,7 @@ import type { OrdersQuery } from '../store/orders';
 import type { StockQuery } from '../store/catalogue';
 import { call } from '../bridge';
 import { asOf } from './format';
+import { textWidth } from './textWidth';
 import { t } from '../i18n';
 import { useWindows } from './useWindows';
 import { NoMatches, VirtualTable, type Column } from './VirtualTable';
@@ -49,7 +50,7 @@ export function ListFrame({
 }: ListFrameProps) {
   return (
     <Stack h="100%" gap="xs" miw={0}>
-      <Group justify="space-between" align="center" gap="xs" wrap="wrap">
+      <Group justify="space-between" align="center" gap="xs" wrap="wrap" data-list-head>
         <Title order={1} fz="h2">
           {title}
         </Title>
@@ -59,7 +60,7 @@ export function ListFrame({
         </Group>
       </Group>
       {above}
-      <Group align="flex-end" gap="sm" wrap="wrap">
+      <Group align="flex-end" gap="sm" wrap="wrap" data-list-head>
         <TextInput
           ref={searchRef}
           label={search.label}
@@ -69,7 +70,11 @@ export function ListFrame({
           value={search.value}
           onChange={(e) => search.onChange(e.currentTarget.value)}
           onKeyDown={search.onKeyDown}
-          style={{ flex: '1 1 200px', minWidth: 180 }}
+          // as wide as its placeholder in any language (the filters go to the next line before it is cut off)
+          style={{
+            flex: '1 1 200px',
+            minWidth: `min(100%, ${Math.max(180, textWidth(search.placeholder, 14) + 32)}px)`,
+          }}
           autoComplete="off"
           spellCheck={false}
         />

@@ -6,6 +6,7 @@ import { call } from '../bridge';
 export const DEFAULT_UI: UiPrefs = {
   sidebarCollapsed: false,
   summaryCollapsed: false,
+  ordersToolsUnfolded: false,
   orderColumns: null,
   productColumns: null,
   orderViews: null,

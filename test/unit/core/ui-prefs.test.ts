@@ -21,6 +21,7 @@ describe('screen preferences', () => {
       value: {
         sidebarCollapsed: false,
         summaryCollapsed: false,
+        ordersToolsUnfolded: false,
         orderColumns: null,
         productColumns: null,
         orderViews: null,
@@ -44,7 +45,9 @@ describe('screen preferences', () => {
       },
       columns: ['id', 'customer', 'status', 'total'],
     } as const;
-    expect((await core.dispatch('ui:set', { sidebarCollapsed: true, orderViews: [view] })).ok).toBe(true);
+    expect(
+      (await core.dispatch('ui:set', { sidebarCollapsed: true, ordersToolsUnfolded: true, orderViews: [view] })).ok,
+    ).toBe(true);
     // not a column, not a view: refused, nothing written
     expect((await core.dispatch('ui:set', { orderColumns: ['id', 'password'] })).ok).toBe(false);
     expect((await core.dispatch('ui:set', { orderViews: [{ ...view, name: '' }] })).ok).toBe(false);
@@ -53,6 +56,7 @@ describe('screen preferences', () => {
     core = coreIn(dir);
     const after = await core.dispatch('ui:get', {});
     expect(after.ok && (after.value as UiPrefs).sidebarCollapsed).toBe(true);
+    expect(after.ok && (after.value as UiPrefs).ordersToolsUnfolded).toBe(true);
     expect(after.ok && (after.value as UiPrefs).orderViews).toEqual([view]);
     await core.close();
 

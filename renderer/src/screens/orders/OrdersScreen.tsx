@@ -3,7 +3,8 @@
  * move and Enter to open.
  */
 import { Alert, Badge, Button, Group, Select, Text } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
+import { IconChevronDown, IconChevronUp } from '@tabler/icons-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { SavedView } from '../../../../shared/contract';
@@ -13,6 +14,7 @@ import { call } from '../../bridge';
 import { ColumnChooser } from '../../components/ColumnChooser';
 import { DateText } from '../../components/DateText';
 import { count, money } from '../../components/format';
+import { selectWidth, textWidth } from '../../components/textWidth';
 import { ListBody, ListFrame } from '../../components/ListFrame';
 import { ordersOutcomeText } from '../../components/outcomes';
 import { SkippedNotice } from '../../components/SkippedNotice';
@@ -37,29 +39,34 @@ import { DayFilter } from './DayFilter';
 
 type OrderColumn = Column<OrderRow> & { required?: boolean };
 
-/** An order this desk just sent: the service's answer is in the book, and the next refresh confirms it from the list. */
+/**
+ * An order this desk just sent: the service's answer is in the book, and the next refresh confirms it from the list.
+ * Said under the PO number, in a column wide enough for the words in any language (never cut off).
+ */
 function JustSent() {
-  return (
-    <Badge size="xs" color="blue" variant="light" tt="none" ml={6}>
-      {t('orders.justSent')}
-    </Badge>
-  );
+  return <span className="just-sent">{t('orders.justSent')}</span>;
 }
+
+/** The PO column's width: the usual 120 px, or what "Just sent" takes in this language (with the cell's padding). */
+const poColumnWidth = (): number => Math.max(120, textWidth(t('orders.justSent'), 11, 600) + 24);
 
 /** Every column the list can show, in its usual order; PO, customer, status and total are always there. */
 const allColumns = (): OrderColumn[] => [
   {
     key: 'id',
     header: t('orders.col.po'),
-    width: 120,
+    width: poColumnWidth(),
     sortable: true,
     required: true,
-    render: (o) => (
-      <>
-        {o.poNumber || `#${o.id}`}
-        {o.sentAt !== null && <JustSent />}
-      </>
-    ),
+    render: (o) =>
+      o.sentAt === null ? (
+        o.poNumber || `#${o.id}`
+      ) : (
+        <span className="po-cell">
+          <span>{o.poNumber || `#${o.id}`}</span>
+          <JustSent />
+        </span>
+      ),
   },
   {
     key: 'date',
@@ -137,6 +144,10 @@ export function OrdersScreen() {
   const [dayFields, setDayFields] = useState(0);
   const searchRef = useRef<HTMLInputElement>(null);
   const online = connection?.state === 'online';
+  // a short window (a 1024×700 or 1366×768 laptop) folds the summary, saved views and filters away so a dozen orders
+  // show; staff's choice to unfold them there is remembered
+  const short = useMediaQuery(SHORT_WINDOW, false, { getInitialValueInEffect: false });
+  const folded = short && !ui.ordersToolsUnfolded;
 
   useEffect(() => setOrdersSearch(debounced), [debounced, setOrdersSearch]);
   useEffect(() => {
@@ -274,6 +285,8 @@ export function OrdersScreen() {
   );
   const filtered =
     query.text !== '' || query.status !== null || query.from !== null || query.to !== null || query.attention;
+  /** Filters set beside the search (which shows its own text): said on the folded tools' button. */
+  const filtersOn = Number(query.status !== null) + Number(query.from !== null || query.to !== null) + +query.attention;
   const firstDownload = status?.state === 'running' && status.outcome === null;
   const cached = status?.cachedOrders ?? 0;
 
@@ -329,35 +342,37 @@ export function OrdersScreen() {
         </>
       }
       above={
-        <>
-          {summary && (cached > 0 || firstDownload) && (
-            <OrdersSummaryBar
-              summary={summary}
-              loading={firstDownload}
-              collapsed={ui.summaryCollapsed}
-              onCollapse={onCollapse}
-              activeStatus={query.status}
-              activeDay={query.from !== null && query.from === query.to && preset === null ? query.from : null}
-              onStatus={onSummaryStatus}
-              onDay={onSummaryDay}
-            />
-          )}
-          <Group justify="space-between" gap="xs" wrap="nowrap" align="center">
-            <SavedViews
-              views={views}
-              active={activeView}
-              onApply={applyView}
-              onSave={saveCurrent}
-              onRename={(view, name) => saveViews(views.map((v) => (v.id === view.id ? { ...v, name } : v)))}
-              onDelete={(view) => saveViews(views.filter((v) => v.id !== view.id))}
-            />
-            <ColumnChooser
-              columns={ALL_COLUMNS}
-              shown={shownKeys}
-              onChange={(keys) => setUi({ orderColumns: keys as SavedView['columns'] })}
-            />
-          </Group>
-        </>
+        folded ? null : (
+          <>
+            {summary && (cached > 0 || firstDownload) && (
+              <OrdersSummaryBar
+                summary={summary}
+                loading={firstDownload}
+                collapsed={ui.summaryCollapsed}
+                onCollapse={onCollapse}
+                activeStatus={query.status}
+                activeDay={query.from !== null && query.from === query.to && preset === null ? query.from : null}
+                onStatus={onSummaryStatus}
+                onDay={onSummaryDay}
+              />
+            )}
+            <Group justify="space-between" gap="xs" wrap="nowrap" align="center">
+              <SavedViews
+                views={views}
+                active={activeView}
+                onApply={applyView}
+                onSave={saveCurrent}
+                onRename={(view, name) => saveViews(views.map((v) => (v.id === view.id ? { ...v, name } : v)))}
+                onDelete={(view) => saveViews(views.filter((v) => v.id !== view.id))}
+              />
+              <ColumnChooser
+                columns={ALL_COLUMNS}
+                shown={shownKeys}
+                onChange={(keys) => setUi({ orderColumns: keys as SavedView['columns'] })}
+              />
+            </Group>
+          </>
+        )
       }
       search={{
         label: t('orders.search'),
@@ -377,40 +392,61 @@ export function OrdersScreen() {
       searchRef={searchRef}
       filters={
         <>
-          <Select
-            label={t('orders.col.status')}
-            placeholder={t('orders.anyStatus')}
-            data={statusData}
-            value={query.status}
-            onChange={(s) => setQuery({ status: s })}
-            clearable
-            w={140}
-          />
-          <Select
-            label={t('orders.dates')}
-            placeholder={t('orders.anyDay')}
-            data={(Object.keys(PRESET_LABEL) as DatePreset[]).map((p) => ({ value: p, label: t(PRESET_LABEL[p]) }))}
-            value={preset}
-            onChange={(p) => choosePreset(p as DatePreset | null)}
-            clearable
-            w={124}
-          />
-          <DayFilter
-            key={`from-${dayFields}`}
-            label={t('orders.from')}
-            clearLabel={t('orders.fromClear')}
-            value={query.from ?? null}
-            onChange={(from) => setRange({ from })}
-            w={136}
-          />
-          <DayFilter
-            key={`to-${dayFields}`}
-            label={t('orders.to')}
-            clearLabel={t('orders.toClear')}
-            value={query.to ?? null}
-            onChange={(to) => setRange({ to })}
-            w={136}
-          />
+          {!folded && (
+            <>
+              <Select
+                label={t('orders.col.status')}
+                placeholder={t('orders.anyStatus')}
+                data={statusData}
+                value={query.status}
+                onChange={(s) => setQuery({ status: s })}
+                clearable
+                w={selectWidth(t('orders.anyStatus'), 140)}
+              />
+              <Select
+                label={t('orders.dates')}
+                placeholder={t('orders.anyDay')}
+                data={(Object.keys(PRESET_LABEL) as DatePreset[]).map((p) => ({ value: p, label: t(PRESET_LABEL[p]) }))}
+                value={preset}
+                onChange={(p) => choosePreset(p as DatePreset | null)}
+                clearable
+                w={selectWidth(t('orders.anyDay'), 124)}
+              />
+              <DayFilter
+                key={`from-${dayFields}`}
+                label={t('orders.from')}
+                clearLabel={t('orders.fromClear')}
+                value={query.from ?? null}
+                onChange={(from) => setRange({ from })}
+                w={136}
+              />
+              <DayFilter
+                key={`to-${dayFields}`}
+                label={t('orders.to')}
+                clearLabel={t('orders.toClear')}
+                value={query.to ?? null}
+                onChange={(to) => setRange({ to })}
+                w={136}
+              />
+            </>
+          )}
+          {short && (
+            <Button
+              variant="default"
+              aria-expanded={!folded}
+              onClick={() => setUi({ ordersToolsUnfolded: folded })}
+              leftSection={folded ? <IconChevronDown size={16} aria-hidden /> : <IconChevronUp size={16} aria-hidden />}
+              rightSection={
+                folded && filtersOn > 0 ? (
+                  <Badge size="sm" variant="filled" tt="none">
+                    {t('orders.tools.on', { count: filtersOn })}
+                  </Badge>
+                ) : undefined
+              }
+            >
+              {t('orders.tools')}
+            </Button>
+          )}
         </>
       }
       notices={
@@ -457,3 +493,6 @@ export function OrdersScreen() {
 }
 
 const rowKey = (o: OrderRow) => o.id;
+
+/** Below this height the list's tools fold away unless staff unfolded them (#27.7: 12 orders at 1024×700). */
+const SHORT_WINDOW = '(max-height: 799px)';

@@ -22,6 +22,7 @@ import { catalogueOutcomeText } from '../../components/outcomes';
 import { SkippedNotice } from '../../components/SkippedNotice';
 import { StatusLabel } from '../../components/StatusBadge';
 import { StockFigure } from '../../components/StockBadge';
+import { selectWidth } from '../../components/textWidth';
 import { useScanner, type ScanSource } from '../../components/useScanner';
 import { moveIntoTable, type Column } from '../../components/VirtualTable';
 import { useStore } from '../../store';
@@ -317,7 +318,7 @@ export function StockScreen() {
             value={query.status}
             onChange={(status) => setQuery({ status })}
             clearable
-            w={140}
+            w={selectWidth(t('orders.anyStatus'), 140)}
           />
           <div>
             <Text size="sm" fw={500} mb={4} id="stock-level-label">
@@ -342,7 +343,7 @@ export function StockScreen() {
             value={query.flags}
             onChange={(flags) => setQuery({ flags: flags as FlagName[] })}
             clearable
-            w={170}
+            w={selectWidth(t('stock.anyFlag'), 170)}
           />
         </>
       }
