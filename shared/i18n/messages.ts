@@ -136,6 +136,10 @@ export interface MessageValues<R = never> {
   "list.noMatchTitle": { what: string };
   "list.sortBy": { column: string | number };
   "list.unreadable": NoValues;
+  "listing.available": NoValues;
+  "listing.help": NoValues;
+  "listing.label": NoValues;
+  "listing.unavailable": NoValues;
   "menu.about": NoValues;
   "menu.edit": NoValues;
   "menu.file": NoValues;
@@ -766,6 +770,8 @@ export interface MessageValues<R = never> {
   "stock.empty.offlineTitle": NoValues;
   "stock.empty.online": NoValues;
   "stock.empty.title": NoValues;
+  "stock.figure.low": NoValues;
+  "stock.figure.out": NoValues;
   "stock.flags": NoValues;
   "stock.level": NoValues;
   "stock.level.all": NoValues;

@@ -111,7 +111,15 @@ test('keyboard: arrows move through rows, Enter opens, filters and sorting narro
 
   await page.getByRole('radiogroup', { name: 'Stock level' }).getByText('Out', { exact: true }).click();
   await expect(stock.count()).not.toHaveText('2,500 of 2,500 products');
-  await expect(stock.rows().nth(1).getByText('Out')).toBeVisible();
+  // a stock level in words of its own, in red; the listing status beside it neutral, never read as stock (#27.6)
+  const out = stock.rows().nth(1).getByText('Out of stock', { exact: true });
+  await expect(out).toBeVisible();
+  await expect(out).toHaveAttribute('data-color', 'red');
+  await expect(page.getByRole('columnheader', { name: /Listing status/ })).toBeVisible();
+  const listing = stock.rows().nth(1).locator('[data-listing]');
+  await expect(listing).toHaveText(/^(For sale|Not for sale|Discontinued|No longer listed)$/);
+  await expect(listing).toHaveAttribute('data-color', 'gray');
+  await expect(stock.rows().getByText(/^(Available|Unavailable)$/)).toHaveCount(0);
   await app.screenshot('16-stock-out-of-stock');
 
   await page.getByRole('radiogroup', { name: 'Stock level' }).getByText('All', { exact: true }).click();

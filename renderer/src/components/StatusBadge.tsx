@@ -107,3 +107,33 @@ export function StatusLabel({ status, suffix }: { status: string; suffix?: strin
     </span>
   );
 }
+
+/**
+ * Issue #27.6: a product's status on the service says whether the shop lists it for sale, never how much is in stock;
+ * it is said so ("For sale", "Not for sale") and drawn in a neutral colour: green and red belong to stock levels.
+ */
+const LISTING: Record<string, PlainKey> = {
+  available: 'listing.available',
+  unavailable: 'listing.unavailable',
+  discontinued: 'status.discontinued',
+  delisted: 'status.noLongerListed',
+};
+
+/** A product's listing status in words (the service's own word, in sentence case, when Shopdesk does not know it). */
+export function listingText(status: string): string {
+  const word = LISTING[status.trim().toLowerCase()];
+  return word ? t(word) : sentenceCase(status);
+}
+
+/** The words a listing status can have that Shopdesk knows, for sizing a column to them. */
+export const listingWords = (): string[] => Object.values(LISTING).map((key) => t(key));
+
+/** A product's listing status as a neutral label. */
+export function ListingLabel({ status }: { status: string }) {
+  const text = listingText(status);
+  return (
+    <span title={text} className="status-pill" data-color="gray" data-listing>
+      {text}
+    </span>
+  );
+}

@@ -3,7 +3,8 @@ import { Group, Text } from '@mantine/core';
 import { LOW_STOCK_THRESHOLD } from '../../../shared/domain';
 import { t } from '../i18n';
 import { count } from './format';
-import { StatusLabel } from './StatusBadge';
+import { statusColor } from './StatusBadge';
+import { textWidth } from './textWidth';
 
 export function StockFigure({ value }: { value: number | null }) {
   if (value === null)
@@ -21,10 +22,19 @@ export function StockFigure({ value }: { value: number | null }) {
   );
 }
 
+/** A stock level's own words (never the listing status's): "Out of stock", "Low stock". */
+const levelText = (level: 'out' | 'low'): string => t(level === 'out' ? 'stock.figure.out' : 'stock.figure.low');
+
+/** What a column of stock figures needs to show a level's words and a figure whole (at least `min`). */
+export const stockColumnWidth = (min: number): number =>
+  Math.max(min, ...(['out', 'low'] as const).map((level) => textWidth(levelText(level), 13, 600) + 80));
+
 function Level({ level, value }: { level: 'out' | 'low'; value: number }) {
   return (
     <Group gap={4} justify="flex-end" wrap="nowrap">
-      <StatusLabel status={level} />
+      <span className="status-pill" data-color={statusColor(level)}>
+        {levelText(level)}
+      </span>
       <Text size="sm" span>
         {count(value)}
       </Text>

@@ -14,7 +14,7 @@ import { t } from '../../i18n';
 import { SourceBadge } from '../../components/DataSource';
 import { count, measure, money } from '../../components/format';
 import { useCacheThenLive } from '../../components/useCacheThenLive';
-import { StatusBadge } from '../../components/StatusBadge';
+import { ListingLabel } from '../../components/StatusBadge';
 import { StockFigure } from '../../components/StockBadge';
 import { useStore } from '../../store';
 import { addToOrder } from '../new-order/start';
@@ -50,7 +50,15 @@ export function ProductDetailPanel({ id }: { id: number }) {
   const rows: [string, React.ReactNode][] = [
     [t('items.skuHeader'), p.sku || '—'],
     [t('product.barcode'), p.barcode || '—'],
-    [t('orders.col.status'), <StatusBadge key="s" status={p.listed ? p.status : 'delisted'} />],
+    [
+      t('listing.label'),
+      <Stack key="s" gap={2} align="flex-start">
+        <ListingLabel status={p.listed ? p.status : 'delisted'} />
+        <Text size="xs" c="dimmed">
+          {t('listing.help')}
+        </Text>
+      </Stack>,
+    ],
     [t('product.available'), <StockFigure key="a" value={p.available} />],
     [t('product.physical'), p.physical === null ? '—' : count(p.physical)],
     [t('items.price'), money(p.price)],

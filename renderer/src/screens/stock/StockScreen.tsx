@@ -12,7 +12,7 @@ import { FLAG_NAMES, type FlagName, type ProductRow } from '../../../../shared/d
 import { call } from '../../bridge';
 import { errorText } from '../../errors';
 import { flagLabel } from '../../components/flags';
-import { statusText } from '../../components/StatusBadge';
+import { ListingLabel, listingText, listingWords } from '../../components/StatusBadge';
 import { t } from '../../i18n';
 import { ColumnChooser } from '../../components/ColumnChooser';
 import { count, money } from '../../components/format';
@@ -20,9 +20,8 @@ import { ListBody, ListFrame } from '../../components/ListFrame';
 import { lookupMissText } from '../../components/lookupWords';
 import { catalogueOutcomeText } from '../../components/outcomes';
 import { SkippedNotice } from '../../components/SkippedNotice';
-import { StatusLabel } from '../../components/StatusBadge';
-import { StockFigure } from '../../components/StockBadge';
-import { selectWidth } from '../../components/textWidth';
+import { stockColumnWidth, StockFigure } from '../../components/StockBadge';
+import { selectWidth, textWidth } from '../../components/textWidth';
 import { useScanner, type ScanSource } from '../../components/useScanner';
 import { moveIntoTable, type Column } from '../../components/VirtualTable';
 import { useStore } from '../../store';
@@ -50,7 +49,7 @@ const allColumns = (): ProductColumn[] => [
   {
     key: 'available',
     header: t('stock.col.available'),
-    width: 110,
+    width: stockColumnWidth(110),
     align: 'right',
     sortable: true,
     required: true,
@@ -76,11 +75,16 @@ const allColumns = (): ProductColumn[] => [
   },
   {
     key: 'status',
-    header: t('orders.col.status'),
-    width: 140,
+    // the service's status of a product is its listing, not its stock (#27.6)
+    header: t('listing.label'),
+    width: Math.max(
+      140,
+      textWidth(t('listing.label'), 14, 600) + 40,
+      ...listingWords().map((w) => textWidth(w, 13, 600) + 40),
+    ),
     sortable: true,
     priority: 4,
-    render: (p) => <StatusLabel status={p.listed ? p.status : 'delisted'} />,
+    render: (p) => <ListingLabel status={p.listed ? p.status : 'delisted'} />,
   },
 ];
 const DEFAULT_COLUMNS = ['sku', 'name', 'available', 'physical', 'price', 'status'];
@@ -212,7 +216,7 @@ export function StockScreen() {
     setSelected(0);
   }, [setQuery, setSearchText]);
 
-  const statusData = useMemo(() => statuses.map((s) => ({ value: s, label: statusText(s) })), [statuses]);
+  const statusData = useMemo(() => statuses.map((s) => ({ value: s, label: listingText(s) })), [statuses]);
   const flagOptions = useMemo(() => FLAG_NAMES.map((f) => ({ value: f, label: flagLabel(f) })), []);
   // worded once: a change of language draws the screen again from scratch
   const ALL_COLUMNS = useMemo(() => allColumns(), []);
@@ -312,7 +316,7 @@ export function StockScreen() {
       filters={
         <>
           <Select
-            label={t('orders.col.status')}
+            label={t('listing.label')}
             placeholder={t('orders.anyStatus')}
             data={statusData}
             value={query.status}
