@@ -425,7 +425,7 @@ test('a line whose product the service no longer has: rejected, the message foll
   expect(list.entries[0]!.order.order_items).toEqual([{ id: first.id, quantity: 1 }]);
 });
 
-test('Order again opens Items with the same customer and lines, never twice; Ctrl+N keeps one blank order and drops it unused; Add to order adds to it', async ({
+test('Order again opens Items with the same customer and lines, never twice; Ctrl+N keeps one blank order and drops it unused; Add to order adds to it; Add to a new order opens Items with the line', async ({
   page,
   app,
   service,
@@ -466,9 +466,26 @@ test('Order again opens Items with the same customer and lines, never twice; Ctr
   await nav.getByRole('link', { name: 'Stock' }).click();
   await page.getByLabel('Search products').press('ArrowDown');
   await page.keyboard.press('Enter');
-  await page.getByRole('button', { name: `Add to order for ${order.name}` }).click();
+  await page.getByRole('button', { name: `Add to ${order.name}’s order` }).click();
   await expect(stepTitle(page)).toHaveText('Step 3 of 5: Items');
   await expect(lines).toHaveCount(before + 1);
+
+  // with that order open, the panel offers a new order too: it opens at Items with the product's line (#27.8)
+  await nav.getByRole('link', { name: 'Stock' }).click();
+  await page.getByLabel('Search products').press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  const panel = page.getByRole('dialog', { name: 'Product' });
+  await expect(panel.getByRole('button', { name: `Add to ${order.name}’s order` })).toBeVisible();
+  // the panel's own heading is the product's name (after the panel's title)
+  const name = (await panel.getByRole('heading', { level: 2 }).last().innerText()).trim();
+  const drafts = (await ask(app.core, 'drafts:list', {})).drafts.length;
+  await panel.getByRole('button', { name: 'Add to a new order' }).click();
+  await expect(stepTitle(page)).toHaveText('Step 3 of 5: Items');
+  await expect(lines).toHaveCount(1);
+  await expect(lines.first()).toContainText(name);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('New order');
+  expect((await ask(app.core, 'drafts:list', {})).drafts).toHaveLength(drafts + 1);
 });
 
 test('shipping: Settings → Shop gives new orders a default shipping cost; Order again keeps the original’s; Ctrl+Enter from Items shows shipping and tax beside Send', async ({

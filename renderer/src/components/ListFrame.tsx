@@ -69,7 +69,15 @@ export function ListFrame({
           placeholder={search.placeholder}
           value={search.value}
           onChange={(e) => search.onChange(e.currentTarget.value)}
-          onKeyDown={search.onKeyDown}
+          onKeyDown={(event) => {
+            // Escape empties the search (#27.8); in an empty one it does what it does elsewhere
+            if (event.key === 'Escape' && search.value !== '') {
+              event.preventDefault();
+              search.onChange('');
+              return;
+            }
+            search.onKeyDown?.(event);
+          }}
           // as wide as its placeholder in any language (the filters go to the next line before it is cut off)
           style={{
             flex: '1 1 200px',
@@ -132,6 +140,8 @@ export interface ListBodyProps<K extends ListKind> {
   arriving: boolean;
   /** Shown instead of "No … match" (e.g. the answer to a scanned code). */
   noMatch?: ReactNode;
+  /** A control on the count's line (Orders: its folded summary and filters); give it memoised. */
+  tools?: ReactNode;
 }
 
 /**
@@ -165,6 +175,7 @@ function ListBodyView<K extends ListKind>(props: ListBodyProps<K>) {
             </>
           )}
         </Text>
+        {props.tools}
         {props.age ? (
           <Text size="sm" c="dimmed">
             {t('list.age', { label: props.ageLabel, asOf: asOf(props.age) })}

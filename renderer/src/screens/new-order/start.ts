@@ -29,11 +29,14 @@ const lineOf = (p: Pick<ProductRow, 'id' | 'sku' | 'name' | 'price' | 'available
   available: p.available,
 });
 
-/** Adds a product to the open order (one more when it is there already), or starts an order with it. */
-export async function addToOrder(product: ProductRow): Promise<string> {
+/**
+ * Adds a product to the open order (one more when it is there already), or, when there is none or `fresh` is asked,
+ * starts an order with it, opened at Items where its line shows (the customer comes after).
+ */
+export async function addToOrder(product: ProductRow, fresh = false): Promise<string> {
   const state = useStore.getState();
   const open = state.wizard;
-  if (open) {
+  if (open && !fresh) {
     state.updateDraft(
       (d) => ({ ...d, lines: addProduct(d.lines, lineOf(product), product.fetchedAt).lines }),
       ['order_items'],
@@ -44,8 +47,8 @@ export async function addToOrder(product: ProductRow): Promise<string> {
   const id = crypto.randomUUID();
   const data = newDraft();
   data.lines = addProduct([], lineOf(product), product.fetchedAt).lines;
-  await call('drafts:save', { id, step: 0, data });
-  state.openWizard({ id, step: 0, data, saved: true });
+  await call('drafts:save', { id, step: ITEMS_STEP, data });
+  state.openWizard({ id, step: ITEMS_STEP, data, saved: true });
   return `/new-order/${id}`;
 }
 

@@ -290,6 +290,30 @@ export function OrdersScreen() {
   const firstDownload = status?.state === 'running' && status.outcome === null;
   const cached = status?.cachedOrders ?? 0;
 
+  // on the count's line, which has room to spare: the search keeps its whole row (and its placeholder whole)
+  const tools = useMemo(
+    () =>
+      short ? (
+        <Button
+          size="compact-sm"
+          variant="default"
+          aria-expanded={!folded}
+          onClick={() => setUi({ ordersToolsUnfolded: folded })}
+          leftSection={folded ? <IconChevronDown size={14} aria-hidden /> : <IconChevronUp size={14} aria-hidden />}
+          rightSection={
+            folded && filtersOn > 0 ? (
+              <Badge size="sm" variant="filled" tt="none">
+                {t('orders.tools.on', { count: filtersOn })}
+              </Badge>
+            ) : undefined
+          }
+        >
+          {t('orders.tools')}
+        </Button>
+      ) : null,
+    [short, folded, filtersOn, setUi],
+  );
+
   const emptyState =
     status?.state === 'running' ? (
       <Alert color="blue" title={t('orders.downloading')}>
@@ -430,23 +454,6 @@ export function OrdersScreen() {
               />
             </>
           )}
-          {short && (
-            <Button
-              variant="default"
-              aria-expanded={!folded}
-              onClick={() => setUi({ ordersToolsUnfolded: folded })}
-              leftSection={folded ? <IconChevronDown size={16} aria-hidden /> : <IconChevronUp size={16} aria-hidden />}
-              rightSection={
-                folded && filtersOn > 0 ? (
-                  <Badge size="sm" variant="filled" tt="none">
-                    {t('orders.tools.on', { count: filtersOn })}
-                  </Badge>
-                ) : undefined
-              }
-            >
-              {t('orders.tools')}
-            </Button>
-          )}
         </>
       }
       notices={
@@ -487,6 +494,7 @@ export function OrdersScreen() {
         onClear={clearFilters}
         emptyState={emptyState}
         arriving={status?.state === 'running'}
+        tools={tools}
       />
     </ListFrame>
   );

@@ -133,25 +133,30 @@ export function ProductDetailPanel({ id }: { id: number }) {
   );
 }
 
-/** Adds the product to the order being entered, or starts one with it, and goes there. */
+/**
+ * Adds the product to the order being entered, or to a new one (opened at Items with its line), and goes there. With
+ * an order open, both are offered.
+ */
 function AddToOrderButton({ product }: { product: ProductRow }) {
   const navigate = useNavigate();
   const open = useStore((s) => s.wizard);
   const [failed, setFailed] = useState<string | null>(null);
   const who = open?.data.fields.name.trim();
+  const add = (fresh: boolean): void =>
+    void addToOrder(product, fresh).then(
+      (path) => navigate(path),
+      (e: unknown) => setFailed(errorText(e, 'product.orderFailed')),
+    );
   return (
     <Stack gap={2}>
-      <Button
-        w="fit-content"
-        onClick={() =>
-          void addToOrder(product).then(
-            (path) => navigate(path),
-            (e: unknown) => setFailed(errorText(e, 'product.orderFailed')),
-          )
-        }
-      >
-        {open ? (who ? t('product.addFor', { who }) : t('palette.addToOrder')) : t('product.addNew')}
-      </Button>
+      <Group gap="xs">
+        {open && (
+          <Button onClick={() => add(false)}>{who ? t('product.addFor', { who }) : t('palette.addToOrder')}</Button>
+        )}
+        <Button variant={open ? 'default' : 'filled'} onClick={() => add(true)}>
+          {t('product.addNew')}
+        </Button>
+      </Group>
       {failed && (
         <Text size="xs" c="red" role="alert">
           {failed}

@@ -132,7 +132,22 @@ export function StockScreen() {
   }, [version]);
   useEffect(() => searchRef.current?.focus(), []);
 
-  const openProduct = useCallback((p: ProductRow) => setOpenId(p.id), []);
+  /** What had the focus when the product panel opened (a row, the search box): it gets it back when the panel closes. */
+  const opener = useRef<HTMLElement | null>(null);
+  const show = useCallback((id: number) => {
+    const here = document.activeElement;
+    // another product into the open panel keeps the first opener
+    if (!(here instanceof HTMLElement) || !here.closest('[role="dialog"]'))
+      opener.current = here instanceof HTMLElement && here !== document.body ? here : null;
+    setOpenId(id);
+  }, []);
+  const giveFocusBack = useCallback(() => {
+    const back = opener.current?.isConnected ? opener.current : searchRef.current;
+    const here = document.activeElement;
+    // only when the focus was in the closing panel or fell to the page: a click elsewhere keeps its own
+    if (!here || here === document.body || here.closest('[role="dialog"]')) back?.focus();
+  }, []);
+  const openProduct = useCallback((p: ProductRow) => show(p.id), [show]);
 
   /**
    * Finds a code (barcode or SKU) and opens its product; returns whether it did. A code typed in the search box is
@@ -144,7 +159,7 @@ export function StockScreen() {
         const { product, miss } = await call('catalogue:lookup', { code });
         if (product) {
           setScanMessage(null);
-          setOpenId(product.id);
+          show(product.id);
           if (fromSearch) {
             setText('');
             setSearchText('');
@@ -157,7 +172,7 @@ export function StockScreen() {
         if (fromSearch && /[^\d]/.test(code)) {
           // not a barcode: open the first product that matches the words
           const { rows } = await call('catalogue:query', { ...query, text: code, offset: 0, limit: 1 });
-          if (rows[0]) return setOpenId(rows[0].id);
+          if (rows[0]) return show(rows[0].id);
           return setScanMessage({ code, text: t('stock.noMatch', { code }) });
         }
         setScanMessage({ code, text: t('stock.noCode', { code }) });
@@ -165,7 +180,7 @@ export function StockScreen() {
         setScanMessage({ code, text: errorText(e, 'stock.lookupFailed') });
       }
     },
-    [query, setSearchText],
+    [query, setSearchText, show],
   );
 
   /** A code entered in the search box (typed, or scanned there) is looked up; `text` is what the box holds. */
@@ -379,7 +394,11 @@ export function StockScreen() {
         onClose={() => {
           setOpenId(null);
           setScanMessage(null);
+          requestAnimationFrame(giveFocusBack);
         }}
+        // the focus goes back to what opened the panel, or to the search box when that is gone (never the page)
+        returnFocus={false}
+        onExitTransitionEnd={giveFocusBack}
         position="right"
         size="md"
         title={t('items.product')}

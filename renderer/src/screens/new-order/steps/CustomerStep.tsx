@@ -119,7 +119,12 @@ function CustomerSearch({ onChosen, onNew }: { onChosen: () => void; onNew: () =
     else startNew();
   };
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>): void => {
-    if (event.key === 'ArrowDown') {
+    if (event.key === 'Escape' && text !== '') {
+      // Escape empties the search, as in every search field (#27.8)
+      event.preventDefault();
+      setText('');
+      setActive(0);
+    } else if (event.key === 'ArrowDown') {
       event.preventDefault();
       setActive((a) => Math.min(options - 1, a + 1));
     } else if (event.key === 'ArrowUp') {
