@@ -45,7 +45,8 @@ export function SessionsSettings() {
     }
   };
 
-  if (list && !list.available) return null;
+  // nothing until the host has answered: the desktop app, which has no tabs, never shows the section at all
+  if ((list === null && error === null) || (list && !list.available)) return null;
   const current = list?.sessions.find((s) => s.current);
   return (
     <Paper withBorder p="lg" radius="md" component="section" aria-label={t('sessions.title')} id="sessions">
