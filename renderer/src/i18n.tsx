@@ -6,14 +6,9 @@
  */
 import { DatesProvider } from '@mantine/dates';
 import dayjs from 'dayjs';
-import 'dayjs/locale/de';
-import 'dayjs/locale/en-gb';
-import 'dayjs/locale/es';
-import 'dayjs/locale/fr';
-import 'dayjs/locale/nl';
 import { createElement, Fragment, useEffect, useState, type ReactNode } from 'react';
 import en from '../../shared/i18n/en.json';
-import type { Speech } from '../../shared/i18n/languages';
+import type { Language, Speech } from '../../shared/i18n/languages';
 import type { MessageValues, PlainKey, RichKey } from '../../shared/i18n/messages';
 import { createTranslator, type ArgsOf, type Messages, type Translator } from '../../shared/i18n/translate';
 
@@ -39,11 +34,24 @@ export const rich = <K extends RichKey>(key: K, values: MessageValues<ReactNode>
 /** The locale numbers, amounts and dates are formatted in (a BCP 47 tag). */
 export const currentLocale = (): string => current.locale;
 
-/** The dayjs locale of the date pickers for a language and locale (British English starts the week on Monday). */
-function dayjsLocale(speech: Speech): string {
-  if (speech.language === 'en' || speech.language === 'pseudo')
-    return /^en-(US|CA|PH)$/i.test(speech.locale) ? 'en' : 'en-gb';
-  return speech.language;
+/**
+ * The dates library's locale of each language (the date pickers' month and day names), a chunk of its own fetched with
+ * the catalogue; each resolves to its name as dayjs knows it. Keyed by the language table, so a language added to
+ * LANGUAGES without its dayjs locale does not compile: a locale nobody imported left the pickers in English, silently.
+ */
+const DATES_LOCALES: Record<Language, () => Promise<string>> = {
+  en: () => import('dayjs/locale/en-gb').then((m) => m.default.name),
+  de: () => import('dayjs/locale/de').then((m) => m.default.name),
+  fr: () => import('dayjs/locale/fr').then((m) => m.default.name),
+  es: () => import('dayjs/locale/es').then((m) => m.default.name),
+  nl: () => import('dayjs/locale/nl').then((m) => m.default.name),
+};
+
+/** The dayjs locale of the date pickers for a language and locale, loaded (American English, built in, starts on Sunday). */
+export function datesLocale(speech: Speech): Promise<string> {
+  const language = speech.language === 'pseudo' ? 'en' : speech.language;
+  if (language === 'en' && /^en-(US|CA|PH)$/i.test(speech.locale)) return Promise.resolve('en');
+  return DATES_LOCALES[language]();
 }
 
 /** Monday or Sunday first, as the locale has it (Intl's week info where the engine has it). */
@@ -66,23 +74,24 @@ function firstDayOfWeek(locale: string): 0 | 1 | 6 {
  */
 export function Speaking({ speech, children }: { speech: Speech | null; children: (speech: Speech) => ReactNode }) {
   const id = speech ? `${speech.language}|${speech.locale}` : null;
-  const [ready, setReady] = useState<Speech | null>(null);
+  const [ready, setReady] = useState<{ speech: Speech; dates: string } | null>(null);
   useEffect(() => {
     if (!speech) return;
     let gone = false;
-    void CATALOGUES[speech.language]().then(
-      (messages) => {
+    void Promise.all([CATALOGUES[speech.language](), datesLocale(speech)]).then(
+      ([messages, dates]) => {
         if (gone) return;
         current = createTranslator(speech.locale, messages, en, (error) => console.error(error.message));
-        dayjs.locale(dayjsLocale(speech));
+        dayjs.locale(dates);
         document.documentElement.lang = speech.locale;
-        setReady(speech);
+        setReady({ speech, dates });
       },
       () => {
-        // a catalogue that could not be loaded: English, which always can
+        // a catalogue or dates locale that could not be loaded: English, which always can
         if (gone) return;
         current = createTranslator(speech.locale, en, en);
-        setReady({ language: 'en', locale: speech.locale });
+        dayjs.locale('en');
+        setReady({ speech: { language: 'en', locale: speech.locale }, dates: 'en' });
       },
     );
     return () => {
@@ -92,9 +101,10 @@ export function Speaking({ speech, children }: { speech: Speech | null; children
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [id]);
   if (!ready) return null;
+  const { speech: spoken, dates } = ready;
   return (
-    <DatesProvider settings={{ locale: dayjsLocale(ready), firstDayOfWeek: firstDayOfWeek(ready.locale) }}>
-      <Fragment key={`${ready.language}|${ready.locale}`}>{children(ready)}</Fragment>
+    <DatesProvider settings={{ locale: dates, firstDayOfWeek: firstDayOfWeek(spoken.locale) }}>
+      <Fragment key={`${spoken.language}|${spoken.locale}`}>{children(spoken)}</Fragment>
     </DatesProvider>
   );
 }
