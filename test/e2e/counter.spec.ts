@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { ask } from '../support/ask';
-import { ActionCounter } from './counter';
+import { ActionCounter, counterShop } from './counter';
 import { expect, test } from './fixtures';
 
 const stepTitle = (page: Page) => page.getByRole('heading', { level: 2, name: /^Step \d of 5: / });
@@ -22,21 +22,7 @@ test('counted: a returning customer in at most 12 actions (with the default ship
 }) => {
   test.setTimeout(120_000);
   // the shop is set up once (not counted): country, currency and tax rate
-  await ask(app.core, 'shop:save', {
-    name: 'Counter Test Shop',
-    address: '',
-    country: 'Netherlands',
-    currency: 'EUR',
-    taxRatePercent: '21',
-    shippingTaxed: false,
-  });
-  await app.connect(service, 'synced');
-  const products = (
-    await ask(app.core, 'catalogue:query', { stock: 'in', sort: 'id', offset: 0, limit: 60 })
-  ).rows.filter((r) => r.barcode && r.price && (r.available ?? 0) > 3);
-  const latest = (await ask(app.core, 'orders:query', { text: '', sort: 'date', dir: 'desc', offset: 0, limit: 1 }))
-    .rows[0]!;
-  const customer = (await ask(app.core, 'orders:get', { id: latest.id })).order;
+  const { products, customer } = await counterShop(app, service, 'Counter Test Shop');
   await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Orders' }).click();
   await expect(page.getByLabel('Search orders')).toBeVisible();
 

@@ -4,6 +4,32 @@
  * for the customer's own data (name, e-mail, phone, address) are counted apart, so a target can be set against them.
  */
 import type { Locator, Page } from '@playwright/test';
+import type { RunningService } from '../../server/index';
+import { ask } from '../support/ask';
+import type { AppHarness } from './fixtures';
+
+/**
+ * The counter as these specs find it (not counted): a shop in the Netherlands with euros and 21 % tax, connected and
+ * synced; the in-stock products with a bar code and a price, and the customer of the latest order.
+ */
+export async function counterShop(app: AppHarness, service: RunningService, name: string) {
+  await ask(app.core, 'shop:save', {
+    name,
+    address: '',
+    country: 'Netherlands',
+    currency: 'EUR',
+    taxRatePercent: '21',
+    shippingTaxed: false,
+  });
+  await app.connect(service, 'synced');
+  const products = (
+    await ask(app.core, 'catalogue:query', { stock: 'in', sort: 'id', offset: 0, limit: 60 })
+  ).rows.filter((r) => r.barcode && r.price && (r.available ?? 0) > 3);
+  const latest = (await ask(app.core, 'orders:query', { text: '', sort: 'date', dir: 'desc', offset: 0, limit: 1 }))
+    .rows[0]!;
+  const customer = (await ask(app.core, 'orders:get', { id: latest.id })).order;
+  return { products, customer };
+}
 
 export class ActionCounter {
   actions = 0;

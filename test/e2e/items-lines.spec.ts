@@ -6,6 +6,7 @@
 import type { Page } from '@playwright/test';
 import { ask } from '../support/ask';
 import { expect, test } from './fixtures';
+import { counterShop } from './counter';
 import { scan } from './scanner';
 
 const stepTitle = (page: Page) => page.getByRole('heading', { level: 2, name: /^Step \d of 5: / });
@@ -37,21 +38,7 @@ for (const size of [
   }) => {
     test.setTimeout(120_000);
     await page.setViewportSize(size);
-    await ask(app.core, 'shop:save', {
-      name: 'Corner Shop',
-      address: '',
-      country: 'Netherlands',
-      currency: 'EUR',
-      taxRatePercent: '21',
-      shippingTaxed: false,
-    });
-    await app.connect(service, 'synced');
-    const products = (
-      await ask(app.core, 'catalogue:query', { stock: 'in', sort: 'id', offset: 0, limit: 60 })
-    ).rows.filter((r) => r.barcode && r.price && (r.available ?? 0) > 3);
-    const latest = (await ask(app.core, 'orders:query', { text: '', sort: 'date', dir: 'desc', offset: 0, limit: 1 }))
-      .rows[0]!;
-    const customer = (await ask(app.core, 'orders:get', { id: latest.id })).order;
+    const { products, customer } = await counterShop(app, service, 'Corner Shop');
 
     await page.keyboard.press('Control+n');
     await expect(stepTitle(page)).toHaveText('Step 1 of 5: Customer');
