@@ -20,6 +20,7 @@ const PSEUDO_SPECS = [
   'e2e/glance.spec.ts',
   'e2e/print.spec.ts',
   'e2e/counter.spec.ts',
+  'e2e/items-lines.spec.ts',
   'e2e/reliability.spec.ts',
   'e2e/security.spec.ts',
   'e2e/refusals.spec.ts',
