@@ -34,7 +34,7 @@ const csp = (): Plugin => ({
  * The catalogue writer thread is its own bundle (`?modulePath` in electron/main/index.ts) named so that Node reads
  * it as a module from a folder without package.json (app.asar.unpacked), with SQLite as its only outside import.
  */
-const WRITER_CHUNK = 'catalogue-writer.worker';
+const WRITER_CHUNK = 'writer.worker';
 
 export default defineConfig({
   main: {

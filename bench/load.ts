@@ -26,16 +26,16 @@ import {
   type ApiResponse,
   type RequestOptions,
   type ServiceConnection,
-} from '../electron/main/core/api/http';
+} from '../electron/main/core/http/client';
 import { scaledClock, type Clock } from '../electron/main/core/clock';
-import type { WriterThreadSpec } from '../electron/main/core/db/catalogue-writer';
+import type { WriterThreadSpec } from '../electron/main/core/catalogue/writer';
 import { createCore, type Core } from '../electron/main/core/index';
-import { DATABASE_KEY_FILE, readKeyFile } from '../electron/main/core/database-key';
-import { unlock } from '../electron/main/core/db/open';
+import { DATABASE_KEY_FILE, readKeyFile } from '../electron/main/core/storage/database-key';
+import { unlock } from '../electron/main/core/storage/open';
 import { BUILT_WRITER_NAME } from '../electron/main/core/packaged-paths';
-import { cacheKey } from '../electron/main/core/service-scope';
-import type { ConcurrencyRange } from '../electron/main/core/sync/concurrency';
-import { MemoryVault } from '../electron/main/core/vault';
+import { cacheKey } from '../electron/main/core/storage/service-scope';
+import type { ConcurrencyRange } from '../electron/main/core/http/concurrency';
+import { MemoryVault } from '../electron/main/core/settings/vault';
 import { sampleOrder } from '../test/support/sample-order';
 import { percentile, round, startChildService, type ChildService } from './support';
 

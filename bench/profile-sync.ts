@@ -2,10 +2,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ServiceHttp } from '../electron/main/core/api/http';
-import { CatalogueRepository } from '../electron/main/core/db/catalogue';
+import { ServiceHttp } from '../electron/main/core/http/client';
+import { CatalogueRepository } from '../electron/main/core/catalogue/db';
 import { CoreEvents } from '../electron/main/core/events';
-import { CatalogueSync } from '../electron/main/core/sync/catalogue';
+import { CatalogueSync } from '../electron/main/core/catalogue/sync';
 import { startChildService } from './support';
 
 const PRODUCTS = Number(process.argv[2] ?? 100_000);

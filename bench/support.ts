@@ -3,7 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createCore, type Core } from '../electron/main/core/index';
-import { MemoryVault } from '../electron/main/core/vault';
+import { MemoryVault } from '../electron/main/core/settings/vault';
 
 export interface ChildService {
   url: string;

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createCore, type Core } from '../electron/main/core/index';
-import { MemoryVault } from '../electron/main/core/vault';
+import { MemoryVault } from '../electron/main/core/settings/vault';
 import { startWebHost, type WebHost } from '../electron/web/host';
 import { ask } from '../test/support/ask';
 import { CHROMIUM_ARGS, chromiumPath } from '../test/support/chromium';

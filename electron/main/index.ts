@@ -9,11 +9,11 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createCore, type Core } from './core/index';
-import { useSqliteBinding } from './core/db/open';
+import { useSqliteBinding } from './core/storage/open';
 import { sqliteBindingFile, writerHashFile, writerThreadFile } from './core/packaged-paths';
-import { readProxyLogin } from './core/token';
+import { readProxyLogin } from './core/settings/token';
 // electron-vite builds the writer thread as a bundle of its own (only SQLite left outside) and gives its path
-import writerScript from './core/db/catalogue-writer.worker?modulePath';
+import writerScript from './core/catalogue/writer.worker?modulePath';
 import { bindIpc, forwardEvents } from './ipc';
 import { loadDatabaseKey, SafeStorageVault, type CipherStore } from './vault';
 import type { Command } from '../../shared/shortcuts';

@@ -11,8 +11,8 @@ import {
   readKeyFile,
   removeKeyFile,
   type DatabaseKey,
-} from './core/database-key';
-import type { TokenVault, VaultDescription } from './core/vault';
+} from './core/storage/database-key';
+import type { TokenVault, VaultDescription } from './core/settings/vault';
 
 type CipherKey = 'tokenCiphertext' | 'databaseKeyCiphertext';
 export interface CipherStore {

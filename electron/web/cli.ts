@@ -18,7 +18,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createCore } from '../main/core/index';
 import { BUILT_WRITER_NAME } from '../main/core/packaged-paths';
-import { FileVault } from '../main/core/vault';
+import { FileVault } from '../main/core/settings/vault';
 import { startWebHost, type WebHost } from './host';
 import { AppFailure } from '../../shared/errors';
 

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createCore, type Core } from '../../electron/main/core/index';
-import { FileVault } from '../../electron/main/core/vault';
+import { FileVault } from '../../electron/main/core/settings/vault';
 import { startWebHost, type WebHost } from '../../electron/web/host';
 import { startService, type RunningService } from '../../server/index';
 import { ask } from '../support/ask';

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createCore, type Core } from '../../electron/main/core/index';
 import type { Updater } from '../../electron/main/core/updates/index';
-import { MemoryVault } from '../../electron/main/core/vault';
+import { MemoryVault } from '../../electron/main/core/settings/vault';
 import { startWebHost, type WebHost } from '../../electron/web/host';
 import { REPORTS } from './fixtures';
 

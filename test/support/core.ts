@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { CatalogueStatus } from '../../shared/domain';
 import { createCore, type Core, type CoreOptions } from '../../electron/main/core/index';
-import { MemoryVault } from '../../electron/main/core/vault';
+import { MemoryVault } from '../../electron/main/core/settings/vault';
 import type { RunningService } from '../../server/index';
 import { ask } from './ask';
 

@@ -6,9 +6,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3-multiple-ciphers';
-import { DraftRepository } from '../../electron/main/core/db/drafts';
-import { OutboxRepository } from '../../electron/main/core/db/outbox';
-import { fileDatabaseKey } from '../../electron/main/core/database-key';
+import { DraftRepository } from '../../electron/main/core/drafts/db';
+import { OutboxRepository } from '../../electron/main/core/outbox/db';
+import { fileDatabaseKey } from '../../electron/main/core/storage/database-key';
 import { DraftData } from '../../shared/domain';
 import { coreIn } from './core';
 import { sampleOrder } from './sample-order';
@@ -30,7 +30,7 @@ if (serviceUrl) {
     // sources, named from the project folder (this file may run bundled, elsewhere than its source)
     catalogueWriter: fs.existsSync(BUILT_WRITER)
       ? { script: BUILT_WRITER, execArgv: [] }
-      : { script: path.resolve('electron/main/core/db/catalogue-writer.worker.ts'), execArgv: ['--import', 'tsx'] },
+      : { script: path.resolve('electron/main/core/catalogue/writer.worker.ts'), execArgv: ['--import', 'tsx'] },
   });
   await core.dispatch('settings:save', { baseUrl: serviceUrl, token: 'tok' });
   // the kill timer starts once this run's sync has committed a page (its writer thread is then at work): kills land

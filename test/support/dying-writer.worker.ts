@@ -8,4 +8,4 @@ let writes = 0;
 parentPort!.on('message', (request: { type: string }) => {
   if (request.type === 'write' && ++writes === 2) process.exit(70);
 });
-await import('../../electron/main/core/db/catalogue-writer.worker');
+await import('../../electron/main/core/catalogue/writer.worker');

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createCore } from '../../electron/main/core/index';
-import { MemoryVault } from '../../electron/main/core/vault';
+import { MemoryVault } from '../../electron/main/core/settings/vault';
 
 type Step =
   | { do: 'save'; baseUrl: string; token: string }

@@ -18,4 +18,4 @@ if (check) {
   db.close();
   parentPort!.postMessage({ healthy });
   parentPort!.close();
-} else await import('../../electron/main/core/db/catalogue-writer.worker');
+} else await import('../../electron/main/core/catalogue/writer.worker');

@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { RunningService } from '../../../server/index';
-import { secureFile, sqliteBinding } from './db/open';
+import { secureFile, sqliteBinding } from './storage/open';
 
 export const DEMO_SIZE = { products: 2_500, orders: 800 } as const;
 /** The demo service's data, in the data folder (sign out and erase removes it). */

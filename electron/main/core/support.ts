@@ -12,7 +12,7 @@ import type { ConnectionVerdict, Handlers } from '../../../shared/contract';
 import { CUSTOMER_FIELDS } from '../../../shared/customers';
 import type { OutboxEntry } from '../../../shared/domain';
 import type { Secrets } from './redact';
-import type { StoredSettings } from './settings';
+import type { StoredSettings } from './settings/settings';
 
 /** The log lines kept for the support file (the last ones; each already scrubbed). */
 export class RecentLog {

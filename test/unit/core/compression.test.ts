@@ -6,8 +6,8 @@
 import http from 'node:http';
 import zlib from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ApiFailure, ServiceHttp } from '../../../electron/main/core/api/http';
-import { JsonListStream } from '../../../electron/main/core/api/list-stream';
+import { ApiFailure, ServiceHttp } from '../../../electron/main/core/http/client';
+import { JsonListStream } from '../../../electron/main/core/http/list-stream';
 import { chooseEncoding, startService } from '../../../server/index';
 import { createTestCore, syncCatalogue } from '../../support/core';
 import { ask } from '../../support/ask';

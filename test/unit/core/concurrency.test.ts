@@ -5,7 +5,7 @@ import {
   answerTimer,
   BACKGROUND_CONCURRENCY,
   MANUAL_CONCURRENCY,
-} from '../../../electron/main/core/sync/concurrency';
+} from '../../../electron/main/core/http/concurrency';
 
 /** `n` answers at `ms` each, one slot at a time. */
 async function answers(limiter: AdaptiveConcurrency, n: number, ms: number, kind: 'ok' | 'busy' | 'error' = 'ok') {

@@ -3,9 +3,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseOrder, type ParsedOrder } from '../../../electron/main/core/api/orders';
-import { OrderRepository } from '../../../electron/main/core/db/orders';
-import { MemoryVault } from '../../../electron/main/core/vault';
+import { parseOrder, type ParsedOrder } from '../../../electron/main/core/orders/api';
+import { OrderRepository } from '../../../electron/main/core/orders/db';
+import { MemoryVault } from '../../../electron/main/core/settings/vault';
 import { ask } from '../../support/ask';
 import { coreIn } from '../../support/core';
 

@@ -10,7 +10,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ask } from '../../support/ask';
 import { coreIn, syncCatalogue } from '../../support/core';
 import { sampleOrder } from '../../support/sample-order';
-import { FileVault } from '../../../electron/main/core/vault';
+import { FileVault } from '../../../electron/main/core/settings/vault';
 import { startService, type RunningService } from '../../../server/index';
 
 let dir: string;

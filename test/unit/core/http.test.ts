@@ -1,6 +1,6 @@
 import http from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ApiFailure, ServiceHttp, parseRetryAfter } from '../../../electron/main/core/api/http';
+import { ApiFailure, ServiceHttp, parseRetryAfter } from '../../../electron/main/core/http/client';
 import { LIMITS } from '../../../electron/main/core/limits';
 import { startService, type RunningService } from '../../../server/index';
 

@@ -3,8 +3,8 @@
  * bytes are cut; a later page past the size a page can have stops the refresh with a clear reason, four at once too.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { JsonListStream } from '../../../electron/main/core/api/list-stream';
-import { ApiFailure, ServiceHttp } from '../../../electron/main/core/api/http';
+import { JsonListStream } from '../../../electron/main/core/http/list-stream';
+import { ApiFailure, ServiceHttp } from '../../../electron/main/core/http/client';
 import { ORDER_LIMITS } from '../../../electron/main/core/limits';
 import { startService, type RunningService } from '../../../server/index';
 import { ask } from '../../support/ask';

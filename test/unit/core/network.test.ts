@@ -19,8 +19,8 @@ import path from 'node:path';
 import tls from 'node:tls';
 import { X509Certificate } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { environmentProxy, noProxyMatches, pacProxy, withoutLogin } from '../../../electron/main/core/api/network';
-import { checkProxyUrl } from '../../../electron/main/core/network-settings';
+import { environmentProxy, noProxyMatches, pacProxy, withoutLogin } from '../../../electron/main/core/http/network';
+import { checkProxyUrl } from '../../../electron/main/core/settings/network';
 import { startService, type RunningService } from '../../../server/index';
 
 const haveOpenssl = (() => {

@@ -8,8 +8,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
-import { parseOrder, type ParsedOrder } from '../../../electron/main/core/api/orders';
-import { OrderRepository } from '../../../electron/main/core/db/orders';
+import { parseOrder, type ParsedOrder } from '../../../electron/main/core/orders/api';
+import { OrderRepository } from '../../../electron/main/core/orders/db';
 
 const dirs: string[] = [];
 afterEach(() => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseOrder, parseOrderList } from '../../../electron/main/core/api/orders';
-import { unwrapRecord } from '../../../electron/main/core/api/products';
+import { parseOrder, parseOrderList } from '../../../electron/main/core/orders/api';
+import { unwrapRecord } from '../../../electron/main/core/catalogue/api';
 
 const order = {
   id: 3,

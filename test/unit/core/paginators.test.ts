@@ -12,7 +12,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CatalogueStatus, OrderRow, OrdersStatus } from '../../../shared/domain';
 import type { Core } from '../../../electron/main/core/index';
-import { readSignals, verdictOf, walkPages, type PageSignals } from '../../../electron/main/core/api/pager';
+import { readSignals, verdictOf, walkPages, type PageSignals } from '../../../electron/main/core/http/pager';
 import { coreIn } from '../../support/core';
 import { startService, type ListShapeOption, type RunningService, type ServiceOptions } from '../../../server/index';
 import type { ServiceOrder } from '../../../server/seed';

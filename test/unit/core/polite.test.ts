@@ -6,22 +6,22 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ParsedOrder } from '../../../electron/main/core/api/orders';
-import { parseOrder } from '../../../electron/main/core/api/orders';
+import type { ParsedOrder } from '../../../electron/main/core/orders/api';
+import { parseOrder } from '../../../electron/main/core/orders/api';
 import {
   ServiceHttp,
   type ApiResponse,
   type RequestOptions,
   type ServiceConnection,
-} from '../../../electron/main/core/api/http';
+} from '../../../electron/main/core/http/client';
 import { ManualClock } from '../../../electron/main/core/clock';
-import { CatalogueRepository, type PageRows } from '../../../electron/main/core/db/catalogue';
-import { inlineWriter, type PageWriter } from '../../../electron/main/core/db/catalogue-writer';
-import { OrderRepository } from '../../../electron/main/core/db/orders';
+import { CatalogueRepository, type PageRows } from '../../../electron/main/core/catalogue/db';
+import { inlineWriter, type PageWriter } from '../../../electron/main/core/catalogue/writer';
+import { OrderRepository } from '../../../electron/main/core/orders/db';
 import { CoreEvents } from '../../../electron/main/core/events';
-import { CatalogueSync } from '../../../electron/main/core/sync/catalogue';
-import { BACKGROUND_CONCURRENCY } from '../../../electron/main/core/sync/concurrency';
-import { detectNewest, OrdersRefresh } from '../../../electron/main/core/sync/orders';
+import { CatalogueSync } from '../../../electron/main/core/catalogue/sync';
+import { BACKGROUND_CONCURRENCY } from '../../../electron/main/core/http/concurrency';
+import { detectNewest, OrdersRefresh } from '../../../electron/main/core/orders/refresh';
 import { startService, type RunningService, type ServiceOptions } from '../../../server/index';
 import { ask } from '../../support/ask';
 import { coreIn, waitFor } from '../../support/core';

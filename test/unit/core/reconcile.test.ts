@@ -8,14 +8,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { OutboxEntry } from '../../../shared/domain';
-import { ServiceHttp } from '../../../electron/main/core/api/http';
-import type { ParsedOrder } from '../../../electron/main/core/api/orders';
-import { OutboxRepository } from '../../../electron/main/core/db/outbox';
-import { FileVault } from '../../../electron/main/core/vault';
+import { ServiceHttp } from '../../../electron/main/core/http/client';
+import type { ParsedOrder } from '../../../electron/main/core/orders/api';
+import { OutboxRepository } from '../../../electron/main/core/outbox/db';
+import { FileVault } from '../../../electron/main/core/settings/vault';
 import type { Core } from '../../../electron/main/core/index';
 import { systemClock } from '../../../electron/main/core/clock';
-import { ServiceClock, stampAsUtc, zoneOf } from '../../../electron/main/core/sync/clock';
-import { reconcileOrder, type ReconcileFacts } from '../../../electron/main/core/sync/reconcile';
+import { ServiceClock, stampAsUtc, zoneOf } from '../../../electron/main/core/http/service-clock';
+import { reconcileOrder, type ReconcileFacts } from '../../../electron/main/core/outbox/reconcile';
 import { startService, type RunningService } from '../../../server/index';
 import { ask } from '../../support/ask';
 import { coreIn, ordersOnService } from '../../support/core';
@@ -228,7 +228,7 @@ describe('automatically, without a click', () => {
     await first.close();
     // the crash: the entry was claimed and its POST reached the service, then the app died
     const repo = new OutboxRepository(path.join(dir, 'outbox.sqlite'));
-    const key = (await import('../../../electron/main/core/service-scope')).cacheKey({
+    const key = (await import('../../../electron/main/core/storage/service-scope')).cacheKey({
       mode: 'service',
       baseUrl: svc.url,
       token: 'tok',

@@ -4,7 +4,7 @@
  */
 import http from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ServiceHttp } from '../../../electron/main/core/api/http';
+import { ServiceHttp } from '../../../electron/main/core/http/client';
 import { redact, REDACTED } from '../../../electron/main/core/redact';
 import type { Core } from '../../../electron/main/core/index';
 import { ask } from '../../support/ask';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ConnectionTarget } from '../../../electron/main/core/connection';
-import { ServiceCaches, type ServiceCache } from '../../../electron/main/core/service-scope';
+import type { ConnectionTarget } from '../../../electron/main/core/connection/state';
+import { ServiceCaches, type ServiceCache } from '../../../electron/main/core/storage/service-scope';
 
 /** A cache whose work ends when told to: what it was told, in order. */
 function fakeCache(key: string, log: string[]): ServiceCache & { finish(): void } {

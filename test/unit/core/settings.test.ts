@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createCore, type Core } from '../../../electron/main/core/index';
-import { createSettingsStore } from '../../../electron/main/core/settings';
-import { FileVault, MemoryVault, type TokenVault } from '../../../electron/main/core/vault';
+import { createSettingsStore } from '../../../electron/main/core/settings/settings';
+import { FileVault, MemoryVault, type TokenVault } from '../../../electron/main/core/settings/vault';
 import { DEFAULT_SYNC } from '../../../shared/sync';
 import { startService, type RunningService } from '../../../server/index';
 

@@ -8,9 +8,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseProduct } from '../../../electron/main/core/api/products';
-import { CatalogueRepository, toWriteRow } from '../../../electron/main/core/db/catalogue';
-import { sha256Of, threadWriter } from '../../../electron/main/core/db/catalogue-writer';
+import { parseProduct } from '../../../electron/main/core/catalogue/api';
+import { CatalogueRepository, toWriteRow } from '../../../electron/main/core/catalogue/db';
+import { sha256Of, threadWriter } from '../../../electron/main/core/catalogue/writer';
 import { sqliteBindingFile, writerThreadFile } from '../../../electron/main/core/packaged-paths';
 import {
   ASAR_BUDGET_BYTES,

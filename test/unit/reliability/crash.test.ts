@@ -12,8 +12,8 @@ import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startService } from '../../../server/index';
 import { coreIn } from '../../support/core';
-import { readKeyFile } from '../../../electron/main/core/database-key';
-import { unlock } from '../../../electron/main/core/db/open';
+import { readKeyFile } from '../../../electron/main/core/storage/database-key';
+import { unlock } from '../../../electron/main/core/storage/open';
 import { recordFigures } from '../../support/reliability-report';
 
 const KILLS = 100;

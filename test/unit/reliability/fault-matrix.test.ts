@@ -8,7 +8,7 @@ import { Agent } from 'undici';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { OutboxEntry } from '../../../shared/domain';
 import { fromServerErrors, stepOf } from '../../../shared/order-entry';
-import { ServiceHttp } from '../../../electron/main/core/api/http';
+import { ServiceHttp } from '../../../electron/main/core/http/client';
 import type { Core } from '../../../electron/main/core/index';
 import { startService, type RunningService } from '../../../server/index';
 import { ask } from '../../support/ask';

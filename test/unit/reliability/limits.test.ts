@@ -5,10 +5,10 @@
 import http from 'node:http';
 import { Agent } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ServiceHttp, type ApiFailure } from '../../../electron/main/core/api/http';
+import { ServiceHttp, type ApiFailure } from '../../../electron/main/core/http/client';
 import type { Core } from '../../../electron/main/core/index';
 import { LIMITS, SYNC_LIMITS } from '../../../electron/main/core/limits';
-import { MANUAL_CONCURRENCY } from '../../../electron/main/core/sync/concurrency';
+import { MANUAL_CONCURRENCY } from '../../../electron/main/core/http/concurrency';
 import { startService, type RunningService } from '../../../server/index';
 import { ask } from '../../support/ask';
 import { createTestCore, syncCatalogue } from '../../support/core';

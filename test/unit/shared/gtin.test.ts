@@ -3,7 +3,7 @@
  * is a misread; a right one finds its product whichever form the label or the catalogue uses.
  */
 import { describe, expect, it } from 'vitest';
-import { lookupMiss } from '../../../electron/main/core/catalogue';
+import { lookupMiss } from '../../../electron/main/core/catalogue/service';
 import { gs1CheckDigit, gtinForms, gtinVerdict, upcEToUpcA } from '../../../shared/gtin';
 
 /** The code with one digit changed (the `at`th, by +1): what a misread looks like. */

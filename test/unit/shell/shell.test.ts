@@ -4,11 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createCore } from '../../../electron/main/core/index';
-import { readToken } from '../../../electron/main/core/token';
+import { readToken } from '../../../electron/main/core/settings/token';
 import { CHANNELS } from '../../../shared/contract';
 import { bindIpc } from '../../../electron/main/ipc';
 import { loadDatabaseKey, SafeStorageVault, type CipherStore } from '../../../electron/main/vault';
-import { DATABASE_KEY_FILE } from '../../../electron/main/core/database-key';
+import { DATABASE_KEY_FILE } from '../../../electron/main/core/storage/database-key';
 import { isTrustedSender } from '../../../electron/main/window-options';
 
 const exposed: Record<string, unknown> = {};

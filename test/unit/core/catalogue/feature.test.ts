@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cacheKey } from '../../../../electron/main/core/service-scope';
+import { cacheKey } from '../../../../electron/main/core/storage/service-scope';
 import type { Core } from '../../../../electron/main/core/index';
 import { startService, type RunningService } from '../../../../server/index';
 import { coreIn, createTestCore, syncCatalogue } from '../../../support/core';

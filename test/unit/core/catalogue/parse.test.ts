@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { flag, parseProduct, parseProductPage, text, unwrapRecord } from '../../../../electron/main/core/api/products';
+import { flag, parseProduct, parseProductPage, text, unwrapRecord } from '../../../../electron/main/core/catalogue/api';
 import { toMoney } from '../../../../shared/money';
 
 const sample = {

@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { parseProduct, type ParsedProduct } from '../../../../electron/main/core/api/products';
-import { CatalogueRepository, type CatalogueQuery } from '../../../../electron/main/core/db/catalogue';
-import { CATALOGUE_MIGRATIONS } from '../../../../electron/main/core/db/catalogue-schema';
-import { ANCHOR_EVERY, ftsQuery } from '../../../../electron/main/core/db/windows';
+import { parseProduct, type ParsedProduct } from '../../../../electron/main/core/catalogue/api';
+import { CatalogueRepository, type CatalogueQuery } from '../../../../electron/main/core/catalogue/db';
+import { CATALOGUE_MIGRATIONS } from '../../../../electron/main/core/catalogue/schema';
+import { ANCHOR_EVERY, ftsQuery } from '../../../../electron/main/core/catalogue/windows';
 
 let dir: string;
 let repo: CatalogueRepository;

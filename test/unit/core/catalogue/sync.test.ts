@@ -4,15 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CatalogueStatus } from '../../../../shared/domain';
-import { ServiceHttp } from '../../../../electron/main/core/api/http';
-import { CatalogueRepository } from '../../../../electron/main/core/db/catalogue';
-import {
-  SOURCE_WRITER_THREAD,
-  threadWriter,
-  type PageWriter,
-} from '../../../../electron/main/core/db/catalogue-writer';
+import { ServiceHttp } from '../../../../electron/main/core/http/client';
+import { CatalogueRepository } from '../../../../electron/main/core/catalogue/db';
+import { SOURCE_WRITER_THREAD, threadWriter, type PageWriter } from '../../../../electron/main/core/catalogue/writer';
 import { CoreEvents } from '../../../../electron/main/core/events';
-import { CatalogueSync } from '../../../../electron/main/core/sync/catalogue';
+import { CatalogueSync } from '../../../../electron/main/core/catalogue/sync';
 import { startService, type RunningService } from '../../../../server/index';
 
 let dir: string;

@@ -4,9 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ServiceHttp } from '../../../../electron/main/core/api/http';
-import { parseProduct } from '../../../../electron/main/core/api/products';
-import { CatalogueRepository, toWriteRow, type PageRows } from '../../../../electron/main/core/db/catalogue';
+import { ServiceHttp } from '../../../../electron/main/core/http/client';
+import { parseProduct } from '../../../../electron/main/core/catalogue/api';
+import { CatalogueRepository, toWriteRow, type PageRows } from '../../../../electron/main/core/catalogue/db';
 import {
   checkInThread,
   sha256Of,
@@ -14,10 +14,10 @@ import {
   threadWriter,
   type PageWriter,
   type WriterThreadSpec,
-} from '../../../../electron/main/core/db/catalogue-writer';
+} from '../../../../electron/main/core/catalogue/writer';
 import { CoreEvents } from '../../../../electron/main/core/events';
 import { SYNC_LIMITS } from '../../../../electron/main/core/limits';
-import { CatalogueSync } from '../../../../electron/main/core/sync/catalogue';
+import { CatalogueSync } from '../../../../electron/main/core/catalogue/sync';
 import { makeProduct } from '../../../../server/seed';
 import { startService, type RunningService } from '../../../../server/index';
 import { BUILT_WRITER_NAME } from '../../../../electron/main/core/packaged-paths';

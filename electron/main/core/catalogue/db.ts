@@ -1,0 +1,479 @@
+/**
+ * The catalogue cache: products with their raw record, an FTS5 index (name, SKU, barcode, contents), exact
+ * barcode/SKU indexes, page bookkeeping for resumable sync, and keyset windows for the stock table. Its schema, write
+ * path and query planner live beside it (catalogue-schema, catalogue-columns, catalogue-plan).
+ */
+import type Database from 'better-sqlite3-multiple-ciphers';
+import { FLAG_NAMES, type ProductDetail, type ProductRow } from '../../../../shared/domain';
+import { gtinForms } from '../../../../shared/gtin';
+import { parseProduct, type ParsedProduct } from './api';
+import {
+  INSERT_PRODUCT,
+  productArgs,
+  toWriteRow,
+  UPSERT_PRODUCT,
+  type PageRows,
+  type WriteDelta,
+  type WriteRow,
+} from './columns';
+import { planQuery, type CatalogueQuery } from './plan';
+import {
+  CATALOGUE_MIGRATIONS,
+  createIndex,
+  FTS_AUTOMERGE,
+  LISTED_COUNT,
+  ROW_COUNT,
+  SECONDARY_INDEXES,
+  type IndexName,
+} from './schema';
+import { openDatabase } from '../storage/open';
+import { KeysetWindows } from './windows';
+
+export type { CatalogueQuery } from './plan';
+export { toWriteRow, type PageRows, type WriteDelta, type WriteRow } from './columns';
+
+export interface SyncState {
+  pass: number | null;
+  passTotal: number | null;
+  passLastPage: number | null;
+  passStartedAt: number | null;
+  completeAt: number | null;
+  completeTotal: number | null;
+  /** Pages of the last complete pass (the load a pass causes). */
+  completePages: number | null;
+  summary: string | null;
+  /** The last pass's CatalogueOutcome and its skipped records, as JSON. */
+  outcome: string | null;
+  skipped: string | null;
+  updatedAt: number | null;
+}
+
+type Row = Record<string, unknown>;
+
+export class CatalogueRepository {
+  readonly db: Database.Database;
+  readonly movedAside: string | null;
+  /** Row counts kept in step with every write, so counts never scan the table. */
+  private counts = { rows: 0, listed: 0 };
+  private readonly windows: KeysetWindows;
+  private readonly stmt;
+
+  /**
+   * `role: 'writer'` opens a second connection for the writer thread: the reading side has already checked and
+   * migrated the file, so the start-up check, the counts and the index check are skipped.
+   */
+  constructor(
+    file: string,
+    options: {
+      role?: 'reader' | 'writer';
+      pragmas?: readonly string[];
+      /** false: the caller checks the file on another thread (see Catalogue.verify). */
+      quickCheck?: boolean;
+    } = {},
+  ) {
+    const writer = options.role === 'writer';
+    const opened = openDatabase({
+      file,
+      migrations: CATALOGUE_MIGRATIONS,
+      synchronous: 'NORMAL',
+      // the writer appends; a smaller cache keeps its memory down and measured no slower (bench:catalogue)
+      cacheMiB: writer ? 32 : 128,
+      quickCheck: !writer && options.quickCheck !== false,
+    });
+    for (const pragma of options.pragmas ?? []) opened.db.pragma(pragma);
+    this.db = opened.db;
+    this.windows = new KeysetWindows(this.db);
+    this.movedAside = opened.movedAside;
+    const db = this.db;
+    this.stmt = {
+      upsert: db.prepare(UPSERT_PRODUCT),
+      insertNew: db.prepare(INSERT_PRODUCT),
+      ftsDelete: db.prepare('DELETE FROM products_fts WHERE rowid = ?'),
+      ftsInsert: db.prepare('INSERT INTO products_fts (rowid, name, sku, barcode, contents) VALUES (?, ?, ?, ?, ?)'),
+      pageDone: db.prepare(
+        'INSERT OR REPLACE INTO sync_pages (page, pass, fetched_at, products, etag, last_modified) VALUES (?, ?, ?, ?, ?, ?)',
+      ),
+      validators: db.prepare(
+        'SELECT page, etag, last_modified FROM sync_pages WHERE etag IS NOT NULL OR last_modified IS NOT NULL',
+      ),
+      // pages the service said were unchanged (304): their products were seen by this pass, and are as fresh as it
+      seenUnchanged: db.prepare(
+        'UPDATE products SET seen_pass = ?, fetched_at = ? WHERE page IN (SELECT value FROM json_each(?))',
+      ),
+      pagesUnchanged: db.prepare(
+        'UPDATE sync_pages SET pass = ?, fetched_at = ? WHERE page IN (SELECT value FROM json_each(?))',
+      ),
+      pagesOfPass: db.prepare('SELECT page FROM sync_pages WHERE pass = ?').pluck(),
+      getState: db.prepare('SELECT key, value FROM sync_state'),
+      setState: db.prepare('INSERT OR REPLACE INTO sync_state (key, value) VALUES (?, ?)'),
+      delist: db.prepare('UPDATE products SET listed = 0 WHERE seen_pass <> ? AND listed = 1'),
+      countListed: db.prepare('SELECT count(*) FROM products WHERE listed = 1').pluck(),
+      byId: db.prepare('SELECT * FROM products WHERE id = ?'),
+      byBarcode: db.prepare('SELECT * FROM products WHERE barcode = ? ORDER BY listed DESC, id LIMIT 2'),
+      bySku: db.prepare('SELECT * FROM products WHERE sku = ? ORDER BY listed DESC, id LIMIT 2'),
+      statuses: db.prepare('SELECT DISTINCT status FROM products ORDER BY status').pluck(),
+      markUnlisted: db.prepare('UPDATE products SET listed = 0 WHERE id = ? AND listed = 1'),
+      existing: db.prepare('SELECT listed, raw FROM products WHERE id = ?'),
+      touch: db.prepare(
+        'UPDATE products SET page = coalesce(?, page), seen_pass = max(?, seen_pass), listed = 1, fetched_at = ? WHERE id = ?',
+      ),
+      countRows: db.prepare('SELECT count(*) FROM products').pluck(),
+      indexExists: db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'index' AND name = ?").pluck(),
+      // the counts are kept in sync_state too, moved by each transaction's own change: exact with two connections
+      // writing (the writer thread and this one), and read at start instead of counting a million rows
+      addToCount: db.prepare('UPDATE sync_state SET value = CAST(value AS INTEGER) + ? WHERE key = ?'),
+      storedCount: db.prepare('SELECT CAST(value AS INTEGER) FROM sync_state WHERE key = ?').pluck(),
+    };
+    if (writer) return;
+    const rows = this.stmt.storedCount.get(ROW_COUNT) as number | undefined;
+    const listed = this.stmt.storedCount.get(LISTED_COUNT) as number | undefined;
+    if (rows !== undefined && listed !== undefined) this.counts = { rows, listed };
+    else this.recount(); // a cache from before the counts were kept
+    this.ensureIndexes();
+  }
+
+  /**
+   * What a bulk load left undone when it did not get to its end (a crash, a kill): the secondary indexes it dropped
+   * are built, and the search index merges its segments in the background again (the merging is left to later writes:
+   * one big merge here would hold up opening).
+   */
+  private ensureIndexes(): void {
+    for (const index of SECONDARY_INDEXES) createIndex(this.db, index);
+    if (this.ftsAutomerge() === 0) this.setFtsAutomerge(FTS_AUTOMERGE);
+  }
+
+  /** Builds the secondary indexes after a bulk load, all at once (the writer thread does this). */
+  buildIndexes(): void {
+    this.mergeSearchIndex();
+    this.ensureIndexes();
+    this.changed();
+  }
+
+  /**
+   * Whether a first download may load without the secondary indexes (only into an empty cache). It also loads the
+   * search index without merging its segments as it goes, and merges them once at the end: ~20 % less work a row.
+   */
+  beginBulkLoad(): boolean {
+    if (this.counts.rows > 0) return false;
+    this.db.transaction(() => {
+      for (const { name } of SECONDARY_INDEXES) this.db.exec(`DROP INDEX IF EXISTS ${name}`);
+      this.setFtsAutomerge(0);
+    })();
+    this.changed();
+    return true;
+  }
+
+  /** Builds the secondary indexes again after a bulk load, one at a time, yielding in between so the app stays responsive. */
+  async endBulkLoad(yieldTo: () => Promise<void> = () => new Promise((r) => setImmediate(r))): Promise<void> {
+    if (!this.db.open) return;
+    this.mergeSearchIndex();
+    await yieldTo();
+    for (const index of SECONDARY_INDEXES) {
+      if (!this.db.open) return;
+      createIndex(this.db, index);
+      await yieldTo();
+    }
+    this.changed();
+  }
+
+  /** The search index's segments, left unmerged by a bulk load, merged into one; background merging is back on. */
+  private mergeSearchIndex(): void {
+    if (this.ftsAutomerge() !== 0) return;
+    this.db.transaction(() => {
+      this.db.exec(`INSERT INTO products_fts (products_fts) VALUES ('optimize')`);
+      this.setFtsAutomerge(FTS_AUTOMERGE);
+    })();
+  }
+
+  /** FTS5's automerge setting (stored with the index; absent means its default). */
+  private ftsAutomerge(): number {
+    const value = this.db.prepare(`SELECT v FROM products_fts_config WHERE k = 'automerge'`).pluck().get();
+    return value === undefined ? FTS_AUTOMERGE : Number(value);
+  }
+
+  private setFtsAutomerge(value: number): void {
+    // FTS5 takes its settings as literal SQL only (a bound value is refused); `value` is an integer of ours
+    this.db.exec(`INSERT INTO products_fts (products_fts, rank) VALUES ('automerge', ${Math.trunc(value)})`);
+  }
+
+  close(): void {
+    this.db.close();
+  }
+
+  private changed(): void {
+    this.windows.invalidate();
+  }
+
+  /**
+   * Writes one product. `fresh` (a first download into an empty cache) skips the look-up and the upsert; a
+   * duplicate id then fails the batch, which is written again the careful way.
+   */
+  private writeProduct(r: WriteRow, page: number | null, pass: number, fetchedAt: number, fresh = false): void {
+    const [id, sku, name, barcode, , , , , contents, , raw] = r;
+    if (fresh) {
+      this.stmt.insertNew.run(productArgs(r, { page, pass, fetchedAt }));
+      this.counts.rows += 1;
+      this.counts.listed += 1;
+    } else {
+      const was = this.stmt.existing.get(id) as { listed: number; raw: string } | undefined;
+      if (was === undefined) {
+        this.counts.rows += 1;
+        this.counts.listed += 1;
+      } else if (was.listed === 0) this.counts.listed += 1;
+      if (was !== undefined && was.raw === raw) {
+        // the same record as last time: only the bookkeeping changes (no index or full-text work)
+        this.stmt.touch.run(page, pass, fetchedAt, id);
+        return;
+      }
+      this.stmt.upsert.run(productArgs(r, { page, pass, fetchedAt }));
+      this.stmt.ftsDelete.run(id);
+    }
+    this.stmt.ftsInsert.run(id, name, sku, barcode, contents);
+  }
+
+  /** One page of a sync pass, written whole or not at all. */
+  savePage(pass: number, page: number, products: ParsedProduct[], fetchedAt = Date.now()): WriteDelta {
+    return this.savePages(pass, [{ page, products }], fetchedAt);
+  }
+
+  /** Several whole pages of parsed products in one transaction. */
+  savePages(
+    pass: number,
+    pages: { page: number; products: ParsedProduct[] }[],
+    fetchedAt = Date.now(),
+    fresh = false,
+  ): WriteDelta {
+    return this.writePages(
+      pass,
+      pages.map(({ page, products }) => ({ page, rows: products.map(toWriteRow) })),
+      fetchedAt,
+      fresh,
+    );
+  }
+
+  /**
+   * Several whole pages in one transaction (the sync batches them, as small commits cost FTS5 a merge each).
+   * Returns how the row counts changed.
+   */
+  writePages(pass: number, pages: PageRows[], fetchedAt = Date.now(), fresh = false): WriteDelta {
+    const before = { ...this.counts };
+    const write = (fast: boolean) => () => {
+      for (const { page, rows, etag, lastModified } of pages) {
+        for (const r of rows) this.writeProduct(r, page, pass, fetchedAt, fast);
+        this.stmt.pageDone.run(page, pass, fetchedAt, rows.length, etag ?? null, lastModified ?? null);
+      }
+      this.stmt.setState.run('updatedAt', String(fetchedAt));
+    };
+    if (!fresh) this.inTransaction(write(false));
+    else {
+      try {
+        this.inTransaction(write(true));
+      } catch (error) {
+        if ((error as { code?: string }).code !== 'SQLITE_CONSTRAINT_PRIMARYKEY') throw error;
+        this.inTransaction(write(false));
+      }
+    }
+    return { rows: this.counts.rows - before.rows, listed: this.counts.listed - before.listed };
+  }
+
+  /** Counts read again from the table (after a writer thread died without reporting its last batch). */
+  recount(): void {
+    this.counts = { rows: this.stmt.countRows.get() as number, listed: this.stmt.countListed.get() as number };
+    this.db.transaction(() => {
+      this.stmt.setState.run(ROW_COUNT, String(this.counts.rows));
+      this.stmt.setState.run(LISTED_COUNT, String(this.counts.listed));
+    })();
+    this.changed();
+  }
+
+  /** Rows another connection (the writer thread) wrote: counts follow, cached windows are dropped. */
+  noteWritten(delta: WriteDelta): void {
+    this.counts.rows += delta.rows;
+    this.counts.listed += delta.listed;
+    this.changed();
+  }
+
+  /** Runs a write transaction; the in-memory counts roll back with it. */
+  private inTransaction<T>(work: () => T): T {
+    const before = { ...this.counts };
+    try {
+      return this.db.transaction(() => {
+        const result = work();
+        const rows = this.counts.rows - before.rows;
+        const listed = this.counts.listed - before.listed;
+        if (rows !== 0) this.stmt.addToCount.run(rows, ROW_COUNT);
+        if (listed !== 0) this.stmt.addToCount.run(listed, LISTED_COUNT);
+        return result;
+      })();
+    } catch (error) {
+      this.counts = before;
+      throw error;
+    } finally {
+      this.changed();
+    }
+  }
+
+  /** A product read on its own (detail refresh). */
+  saveProduct(p: ParsedProduct, fetchedAt = Date.now()): void {
+    const existing = this.stmt.byId.get(p.id) as Row | undefined;
+    this.inTransaction(() =>
+      this.writeProduct(
+        toWriteRow(p),
+        (existing?.page as number | null) ?? null,
+        (existing?.seen_pass as number) ?? 0,
+        fetchedAt,
+      ),
+    );
+  }
+
+  markUnlisted(id: number): void {
+    this.inTransaction(() => {
+      this.counts.listed -= this.stmt.markUnlisted.run(id).changes;
+    });
+  }
+
+  /** The validators of every page that had some when last read. */
+  pageValidators(): Map<number, { etag: string | null; lastModified: string | null }> {
+    const rows = this.stmt.validators.all() as { page: number; etag: string | null; last_modified: string | null }[];
+    return new Map(rows.map((r) => [r.page, { etag: r.etag, lastModified: r.last_modified }]));
+  }
+
+  pagesDone(pass: number): Set<number> {
+    return new Set(this.stmt.pagesOfPass.all(pass) as number[]);
+  }
+
+  state(): SyncState {
+    const map = new Map((this.stmt.getState.all() as { key: string; value: string }[]).map((r) => [r.key, r.value]));
+    const num = (key: string): number | null => (map.has(key) ? Number(map.get(key)) : null);
+    return {
+      pass: num('pass'),
+      passTotal: num('passTotal'),
+      passLastPage: num('passLastPage'),
+      passStartedAt: num('passStartedAt'),
+      completeAt: num('completeAt'),
+      completeTotal: num('completeTotal'),
+      completePages: num('completePages'),
+      summary: map.get('summary') ?? null,
+      outcome: map.get('outcome') ?? null,
+      skipped: map.get('skipped') ?? null,
+      updatedAt: num('updatedAt'),
+    };
+  }
+
+  setState(patch: Partial<SyncState>): void {
+    this.db.transaction(() => {
+      for (const [key, value] of Object.entries(patch)) {
+        if (value === null || value === undefined) this.db.prepare('DELETE FROM sync_state WHERE key = ?').run(key);
+        else this.stmt.setState.run(key, String(value));
+      }
+    })();
+  }
+
+  /** Ends a complete pass: products it did not see are marked as no longer listed. Returns how many. */
+  finishPass(pass: number, unchanged: { pages: number[]; at: number } | null = null): number {
+    return this.inTransaction(() => {
+      if (unchanged && unchanged.pages.length > 0) {
+        const pages = JSON.stringify(unchanged.pages);
+        this.stmt.seenUnchanged.run(pass, unchanged.at, pages);
+        this.stmt.pagesUnchanged.run(pass, unchanged.at, pages);
+      }
+      const changes = this.stmt.delist.run(pass).changes;
+      this.counts.listed -= changes;
+      return changes;
+    });
+  }
+
+  listedCount(): number {
+    return this.counts.listed;
+  }
+
+  rowCount(): number {
+    return this.counts.rows;
+  }
+
+  statuses(): string[] {
+    return this.stmt.statuses.all() as string[];
+  }
+
+  detail(id: number): ProductDetail | null {
+    const row = this.stmt.byId.get(id) as Row | undefined;
+    return row ? toDetail(row) : null;
+  }
+
+  /**
+   * Exact match on a scanned barcode, then on a SKU, then (a code with a right GS1 check digit) on the other forms
+   * of the same GTIN: a UPC-A finds its EAN-13 with a leading 0 and back, a GTIN-14 its EAN-13, a UPC-E its UPC-A
+   * (shared/gtin.ts). A stored barcode whose own check digit is wrong is still found by its exact code.
+   */
+  lookup(code: string): ProductRow | null {
+    const clean = code.trim();
+    if (!clean) return null;
+    const barcode = clean.replace(/\s+/g, '');
+    let row = (this.stmt.byBarcode.get(barcode) ?? this.stmt.bySku.get(clean)) as Row | undefined;
+    for (const form of row ? [] : gtinForms(barcode)) {
+      row = this.stmt.byBarcode.get(form) as Row | undefined;
+      if (row) break;
+    }
+    return row ? toRow(row) : null;
+  }
+
+  /** A window of rows for the stock table, and the count of matches. */
+  query(q: CatalogueQuery): { rows: ProductRow[]; total: number } {
+    const plan = planQuery(q, {
+      db: this.db,
+      windows: this.windows,
+      rows: () => this.counts.rows,
+      hasIndex: (name) => this.hasIndex(name),
+    });
+    const { rows, total } = this.windows.read(plan, q.dir === 'desc', q.offset, q.limit);
+    return { rows: rows.map(toRow), total };
+  }
+
+  /** Whether a secondary index is there (a first download builds them at its end). */
+  private hasIndex(name: IndexName): boolean {
+    return this.stmt.indexExists.get(name) !== undefined;
+  }
+}
+
+function toRow(row: Row): ProductRow {
+  const mask = row.flags as number;
+  return {
+    id: row.id as number,
+    sku: row.sku as string,
+    name: row.name as string,
+    barcode: row.barcode as string,
+    status: row.status as string,
+    available: row.available as number | null,
+    physical: row.physical as number | null,
+    price: row.price as string | null,
+    flags: FLAG_NAMES.filter((_, i) => (mask & (1 << i)) !== 0),
+    listed: row.listed === 1,
+    fetchedAt: row.fetched_at as number,
+  };
+}
+
+/** The detail fields are read again from the raw record (kept whole), so the write path stays lean. */
+function toDetail(row: Row): ProductDetail {
+  let parsed: ParsedProduct | null = null;
+  try {
+    const result = parseProduct(JSON.parse(row.raw as string));
+    if (result.ok) parsed = result.product;
+  } catch {
+    parsed = null;
+  }
+  const empty = { value: null, text: '' };
+  return {
+    ...toRow(row),
+    packageContent: parsed?.packageContent ?? '',
+    weight: parsed?.weight ?? null,
+    weightUnit: parsed?.weightUnit ?? '',
+    length: parsed?.length ?? null,
+    width: parsed?.width ?? null,
+    height: parsed?.height ?? null,
+    sizeUnit: parsed?.sizeUnit ?? '',
+    tariffCode: parsed?.tariffCode ?? '',
+    packagingType: parsed?.packagingType ?? '',
+    flagValues: FLAG_NAMES.map((name) => ({ name, ...(parsed?.flags[name] ?? empty) })),
+    extra: parsed?.extra ?? {},
+  };
+}

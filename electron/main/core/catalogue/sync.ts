@@ -1,0 +1,584 @@
+/**
+ * Catalogue sync: every product page into SQLite with bounded concurrency, resumable across restarts, with
+ * progress events, cancel, retries with backoff, 429 Retry-After, and an honest summary at the end.
+ */
+import {
+  CatalogueOutcome,
+  IDLE_CATALOGUE,
+  MAX_SKIPPED_KEPT,
+  SkippedRecord,
+  type CatalogueStatus,
+} from '../../../../shared/domain';
+import { ApiFailure, type ServiceConnection, type ServiceHttp, type Validators } from '../http/client';
+import { endNotSeenOf, readSignals, signalsPaging, walkPages, type PageSignals, type WalkEnd } from '../http/pager';
+import { parseProductPage, type ParsedProduct } from './api';
+import { toWriteRow, type CatalogueRepository, type PageRows } from './db';
+import { inlineWriter, type PageWriter } from './writer';
+import { readJson } from '../storage/open';
+import { systemClock, type Clock } from '../clock';
+import type { CoreEvents } from '../events';
+import { SYNC_LIMITS } from '../limits';
+import { nextRevision } from '../revision';
+import {
+  AdaptiveConcurrency,
+  answerKind,
+  answerTimer,
+  MANUAL_CONCURRENCY,
+  type ConcurrencyRange,
+} from '../http/concurrency';
+import { abortableSleep, Cancelled, withRetries, type Sleep } from '../http/retry';
+
+export interface CatalogueSyncDeps {
+  repo: CatalogueRepository;
+  http: ServiceHttp;
+  events: CoreEvents;
+  /** The service to sync from, or null when none is configured. */
+  target: () => Promise<ServiceConnection | null>;
+  /** Told when the service refuses the token, so the app frame can say so. */
+  onUnauthorized?: () => void;
+  /** Told when the service cannot be reached, so the connection state catches up. */
+  onUnreachable?: () => void;
+  /** Pages in flight: a fixed number, or where the adaptive limit starts and its cap (default: SYNC_LIMITS.concurrency). */
+  concurrency?: number | ConcurrencyRange;
+  /** Where a pass's pages are committed (a writer thread in the app); on this thread when absent. */
+  writer?: () => PageWriter;
+  sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
+  /** The time passes are stamped with (the scheduler's clock). */
+  clock?: Clock;
+}
+
+/** The part of the status a pass tracks itself (the rest is read from the cache). */
+type LiveProgress = Omit<CatalogueStatus, 'cachedProducts' | 'serviceTotal' | 'completeAt' | 'updatedAt'>;
+const progressOf = ({
+  cachedProducts: _c,
+  serviceTotal: _s,
+  completeAt: _a,
+  updatedAt: _u,
+  ...live
+}: CatalogueStatus): LiveProgress => live;
+
+const fmt = (n: number): string => n.toLocaleString('en');
+const clock = (t: number): string => new Date(t).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
+
+interface Outcome {
+  state: CatalogueStatus['state'];
+  summary: string;
+  code: CatalogueOutcome['code'];
+  detail: string | null;
+}
+
+/** What a pass counts on its way, for its outcome. */
+type PassFacts = Pick<
+  CatalogueOutcome,
+  'serviceTotal' | 'delisted' | 'pagesDone' | 'pagesTotal' | 'failedPages' | 'emptyPages' | 'drift' | 'endNotSeen'
+>;
+const NO_FACTS: PassFacts = {
+  serviceTotal: null,
+  delisted: 0,
+  pagesDone: 0,
+  pagesTotal: null,
+  failedPages: 0,
+  emptyPages: 0,
+  drift: null,
+  endNotSeen: null,
+};
+
+class StopPass extends Error {
+  constructor(
+    readonly state: 'failed' | 'cancelled',
+    message: string,
+    readonly code: CatalogueOutcome['code'],
+  ) {
+    super(message);
+  }
+}
+
+export class CatalogueSync {
+  private running: Promise<CatalogueStatus> | null = null;
+  private controller: AbortController | null = null;
+  private live: LiveProgress = { ...progressOf(IDLE_CATALOGUE), revision: nextRevision() };
+  private lastEmit = 0;
+  private readonly clock: Clock;
+  /** How the last pass ended (kept in the cache's state), and the facts and skipped records of the one under way. */
+  private outcome: CatalogueOutcome | null;
+  private facts: PassFacts = { ...NO_FACTS };
+  private skipped: SkippedRecord[] = [];
+  /** The concurrency limit of the pass under way or the last one (tests, benchmarks). */
+  limiter: AdaptiveConcurrency | null = null;
+  /** Pages in flight for the next pass (set by start()). */
+  private range: ConcurrencyRange;
+
+  constructor(private readonly deps: CatalogueSyncDeps) {
+    this.clock = deps.clock ?? systemClock;
+    this.range = CatalogueSync.rangeOf(deps.concurrency);
+    const state = deps.repo.state();
+    if (state.summary) this.live.summary = state.summary;
+    this.outcome = readJson(state.outcome, CatalogueOutcome);
+    if (state.completeAt && (!state.pass || state.completeAt >= (state.passStartedAt ?? 0)))
+      this.live.state = 'complete';
+    else if (state.pass) this.live.state = 'incomplete';
+  }
+
+  status(): CatalogueStatus {
+    const state = this.deps.repo.state();
+    return {
+      ...this.live,
+      cachedProducts: this.deps.repo.listedCount(),
+      serviceTotal: state.passTotal ?? state.completeTotal,
+      completeAt: state.completeAt,
+      updatedAt: state.updatedAt,
+      outcome: this.outcome,
+    };
+  }
+
+  /** How the last pass ended (null before any): the scheduler reads whether the service could be used. */
+  lastOutcome(): CatalogueOutcome['code'] | null {
+    return this.outcome?.code ?? null;
+  }
+
+  /** The records the last pass (or the one under way) skipped, with why. */
+  skippedRecords(): SkippedRecord[] {
+    if (this.isRunning()) return [...this.skipped];
+    return readJson(this.deps.repo.state().skipped, SkippedRecord.array()) ?? [];
+  }
+
+  isRunning(): boolean {
+    return this.running !== null;
+  }
+
+  /** Resolves when no pass is under way (never starts one). */
+  async idle(): Promise<void> {
+    await this.running?.catch(() => undefined);
+  }
+
+  private static rangeOf(concurrency: number | ConcurrencyRange | undefined): ConcurrencyRange {
+    const fixed = typeof concurrency === 'number' ? concurrency : SYNC_LIMITS.concurrency;
+    return typeof concurrency === 'object' ? concurrency : { start: fixed, max: fixed };
+  }
+
+  /** Starts a pass (or joins the one under way); resolves when it ends. `concurrency`: its pages in flight. */
+  start(options: { concurrency?: ConcurrencyRange } = {}): Promise<CatalogueStatus> {
+    if (!this.running) this.range = options.concurrency ?? CatalogueSync.rangeOf(this.deps.concurrency);
+    this.running ??= this.run().finally(() => {
+      this.running = null;
+      this.controller = null;
+      this.emit(true);
+    });
+    return this.running;
+  }
+
+  cancel(): void {
+    this.controller?.abort();
+  }
+
+  private emit(force = false): void {
+    const now = this.clock.now();
+    if (!force && now - this.lastEmit < SYNC_LIMITS.progressEveryMs) return;
+    this.lastEmit = now;
+    this.live.revision = nextRevision();
+    this.deps.events.emit('catalogue:progress', this.status());
+  }
+
+  /** Waits between attempts at one page: real time (the clock paces the schedule, not a request's retries). */
+  private readonly sleep: Sleep = (ms, signal) => (this.deps.sleep ?? abortableSleep)(ms, signal);
+
+  /** Set while a first download loads without the secondary indexes; they are built before the pass reports its end. */
+  private bulkLoading = false;
+  /** The pass's writer, released when the pass ends. */
+  private writer: PageWriter | null = null;
+
+  private async run(): Promise<CatalogueStatus> {
+    let outcome: Outcome;
+    try {
+      outcome = await this.pass();
+    } finally {
+      try {
+        // the pass stays "running" until its indexes exist: a sync asked for meanwhile joins this pass knowingly
+        if (this.bulkLoading) {
+          this.bulkLoading = false;
+          await (this.writer ? this.writer.buildIndexes() : this.deps.repo.endBulkLoad());
+        }
+      } finally {
+        await this.writer?.close();
+        this.writer = null;
+      }
+    }
+    return this.finish(outcome);
+  }
+
+  private async pass(): Promise<Outcome> {
+    const { repo } = this.deps;
+    const controller = (this.controller = new AbortController());
+    const signal = controller.signal;
+    const startedAt = this.clock.now();
+    this.live = { ...progressOf(IDLE_CATALOGUE), state: 'running', revision: nextRevision() };
+    this.facts = { ...NO_FACTS };
+    this.skipped = [];
+    this.emit(true);
+
+    const conn = await this.deps.target();
+    if (!conn) return this.end('failed', 'No service is set up; the catalogue cannot be fetched.', 'not_configured');
+
+    let state = repo.state();
+    const resuming =
+      state.pass !== null &&
+      state.passLastPage !== null &&
+      startedAt - (state.passStartedAt ?? 0) < SYNC_LIMITS.resumeWithinMs;
+    const pass = resuming ? state.pass! : startedAt;
+    if (!resuming) {
+      repo.setState({ pass, passStartedAt: startedAt, passLastPage: null, passTotal: null });
+      state = repo.state();
+    }
+    const done = repo.pagesDone(pass);
+    // Into an empty cache every row is new: plain inserts (a duplicate id falls back to upserts for its batch), and
+    // the secondary indexes are built once at the end instead of row by row.
+    const firstDownload = repo.rowCount() === 0;
+    this.bulkLoading = firstDownload && repo.beginBulkLoad();
+    // each page as last read: asked for conditionally, a page the service says is unchanged costs no parse and no write
+    const held = firstDownload ? new Map<number, Validators>() : repo.pageValidators();
+    const unchanged: number[] = [];
+    let lastPage = state.passLastPage;
+    /** How a walk through a list without a page count ended (null: the pages were counted by meta.last_page). */
+    let walked: WalkEnd | null = null;
+    let total = state.passTotal;
+    let drift: string | null = null;
+    let emptyPages = 0;
+    let unreachable = 0;
+    let fetchedThisRun = 0;
+    const failed = new Set<number>();
+    const writer = (this.writer = this.deps.writer?.() ?? inlineWriter(repo));
+    const pending: PageRows[] = [];
+    let flushScheduled = false;
+    let flushTimer: NodeJS.Timeout | undefined;
+    /** Pages handed to the writer and not yet committed; fetching waits while too many are. */
+    let writing = 0;
+    const writes = new Set<Promise<void>>();
+    const wakeFetchers: (() => void)[] = [];
+
+    let writeError: string | null = null;
+    /** Hands the waiting pages to the writer; a failed write (disk full, say) stops the pass instead of going unnoticed. */
+    const flush = (): void => {
+      clearTimeout(flushTimer);
+      flushScheduled = false;
+      if (pending.length === 0 || writeError) return;
+      const batch = pending.splice(0);
+      writing += batch.length;
+      const write = writer
+        .write({ pass, pages: batch, fetchedAt: this.clock.now(), fresh: firstDownload })
+        .catch((error: unknown) => {
+          for (const { page } of batch) done.delete(page);
+          writeError ??= error instanceof Error ? error.message : String(error);
+          controller.abort();
+        })
+        .finally(() => {
+          writing -= batch.length;
+          writes.delete(write);
+          for (const wake of wakeFetchers.splice(0)) wake();
+        });
+      writes.add(write);
+    };
+    /** Every batch handed over has been committed (or has failed). */
+    const drain = async (): Promise<void> => {
+      flush();
+      while (writes.size > 0) await Promise.all(writes);
+    };
+    /** Backpressure: fetching waits while the writer has more than a few batches to catch up on. */
+    const roomToWrite = async (): Promise<void> => {
+      while (writing + pending.length >= SYNC_LIMITS.maxUnwrittenPages && !writeError)
+        await new Promise<void>((resolve) => wakeFetchers.push(resolve));
+    };
+    const accept = (page: number, products: ParsedProduct[], validators: Validators | null): void => {
+      if (validators === null) unchanged.push(page);
+      else pending.push({ page, rows: products.map(toWriteRow), ...validators });
+      done.add(page);
+      this.live.pagesDone = done.size;
+      this.live.productsSeen += products.length;
+      fetchedThisRun += 1;
+      const seconds = (this.clock.now() - startedAt) / 1000;
+      this.live.pagesPerSecond = seconds > 0 ? Math.round((fetchedThisRun / seconds) * 10) / 10 : null;
+      // a list walked page by page does not say how many pages are left
+      const left = lastPage === null ? null : Math.max(0, lastPage - done.size);
+      this.live.etaSeconds =
+        left !== null && this.live.pagesPerSecond ? Math.ceil(left / this.live.pagesPerSecond) : null;
+      // Pages are written in batches (each page whole): small commits cost FTS5 a segment merge each.
+      if (pending.length >= SYNC_LIMITS.writeBatchPages) flush();
+      else if (!flushScheduled) {
+        flushScheduled = true;
+        flushTimer = setTimeout(flush, SYNC_LIMITS.writeBatchMs);
+      }
+      this.emit();
+    };
+
+    /** Fetches one page with retries; returns its products, or null when it failed for good. */
+    const limiter = (this.limiter = new AdaptiveConcurrency(this.range));
+    const fetchPage = async (
+      page: number,
+    ): Promise<{
+      products: ParsedProduct[];
+      lastPage: number | null;
+      total: number | null;
+      /** Null: the service said the page is as last read (304). */
+      validators: Validators | null;
+      signals: PageSignals;
+    } | null> => {
+      const none = { etag: null, lastModified: null };
+      const empty = readSignals(null, []);
+      const read = async () => {
+        await limiter.acquire(signal);
+        const took = answerTimer();
+        let response: Awaited<ReturnType<ServiceHttp['json']>>;
+        try {
+          // the first page is always read whole: it says how many pages there are
+          response = await this.deps.http.json(conn, `/api/product?page=${page}`, {
+            signal,
+            validators: page === 1 ? null : (held.get(page) ?? null),
+          });
+        } catch (error) {
+          limiter.release(answerKind(error), took());
+          // a page the service does not know (past the end) is an empty page
+          if (error instanceof ApiFailure && error.code === 'not_found')
+            return { products: [], lastPage: null, total: null, validators: none, signals: empty };
+          throw error;
+        }
+        limiter.release('ok', took());
+        unreachable = 0;
+        if (response.notModified)
+          return { products: [], lastPage: null, total: null, validators: null, signals: empty };
+        const { body } = response;
+        const parsed = parseProductPage(body);
+        if (!parsed) {
+          throw new ApiFailure('bad_response', 'The service answered with something that is not a product page.', {
+            maybeDelivered: true,
+          });
+        }
+        this.live.skippedRecords += parsed.skipped;
+        for (const reject of parsed.rejects)
+          if (this.skipped.length < MAX_SKIPPED_KEPT) this.skipped.push({ ...reject, page, at: Date.now() });
+        return {
+          products: parsed.products,
+          lastPage: parsed.lastPage,
+          total: parsed.total,
+          validators: response.validators,
+          signals: parsed.signals,
+        };
+      };
+      const onFailure = (error: ApiFailure): void => {
+        if (error.code === 'unauthorized' || error.code === 'forbidden') {
+          this.deps.onUnauthorized?.();
+          throw new StopPass(
+            'failed',
+            'The service refused the API token; the catalogue sync stopped. Fix the token in Settings.',
+            'unauthorized',
+          );
+        }
+        if (error.code === 'unreachable' && !error.detail.maybeDelivered) {
+          unreachable += 1;
+          if (unreachable === 1) this.deps.onUnreachable?.();
+          if (unreachable >= SYNC_LIMITS.unreachableStreak) {
+            throw new StopPass(
+              'failed',
+              'The service cannot be reached; the sync stopped and resumes when it is back.',
+              'unreachable',
+            );
+          }
+        }
+      };
+      try {
+        return await withRetries(read, { signal, sleep: this.sleep, onFailure });
+      } catch (error) {
+        if (error instanceof Cancelled) throw new StopPass('cancelled', '', 'cancelled');
+        throw error;
+      }
+    };
+
+    const handle = (page: number, result: Awaited<ReturnType<typeof fetchPage>>): void => {
+      if (!result) {
+        failed.add(page);
+        this.live.failedPages = failed.size;
+        this.facts.failedPages = failed.size;
+        return;
+      }
+      if (result.lastPage !== null && lastPage !== null && result.lastPage !== lastPage && !drift) {
+        drift = `the service's catalogue changed during the sync (last page ${fmt(lastPage)} → ${fmt(result.lastPage)})`;
+        this.facts.drift = { from: lastPage, to: result.lastPage };
+      }
+      if (result.products.length === 0 && result.validators !== null && lastPage !== null && page <= lastPage)
+        this.facts.emptyPages = ++emptyPages;
+      accept(page, result.products, result.validators);
+    };
+
+    try {
+      if (lastPage === null || !done.has(1)) {
+        const first = await fetchPage(1);
+        if (!first)
+          throw new StopPass(
+            'failed',
+            'The first product page could not be fetched; try again later.',
+            'first_page_failed',
+          );
+        total = first.total;
+        if (
+          first.lastPage === null &&
+          first.products.length === 0 &&
+          first.signals.records === 0 &&
+          !signalsPaging(first.signals)
+        ) {
+          // an empty list that says nothing of itself is no proof the catalogue is empty: nothing is delisted on it
+          throw new StopPass(
+            'failed',
+            'The service sent an empty product list without saying how many products there are; the catalogue was kept as it is.',
+            'no_page_count',
+          );
+        }
+        if (first.lastPage === null) {
+          // no page count: walked page after page until a page says it is the last, is short or empty (api/pager.ts)
+          handle(1, first);
+          this.facts.serviceTotal = total;
+          walked = await walkPages({
+            first: first.signals,
+            workers: this.range.max,
+            cap: SYNC_LIMITS.maxPages,
+            knownLastPage: state.completePages,
+            fetch: fetchPage,
+            signals: (result) => (result.validators === null ? 'unchanged' : result.signals),
+            accept: (page, result) => handle(page, result),
+            failed: (page) => handle(page, null),
+            after: roomToWrite,
+          });
+          lastPage = walked.lastPage;
+        } else {
+          lastPage = first.lastPage;
+          repo.setState({ passLastPage: lastPage, passTotal: total });
+          handle(1, first);
+        }
+      }
+      this.live.pagesTotal = lastPage;
+      this.facts.pagesTotal = lastPage;
+      this.facts.serviceTotal = total;
+      const queue: number[] = [];
+      // a walked list was read as it was walked (its failed pages counted there)
+      if (!walked) for (let page = 2; page <= lastPage; page++) if (!done.has(page)) queue.push(page);
+      this.live.pagesDone = done.size;
+      const worker = async (): Promise<void> => {
+        for (let page = queue.shift(); page !== undefined; page = queue.shift()) {
+          handle(page, await fetchPage(page));
+          await roomToWrite();
+        }
+      };
+      // the limiter lets only its current limit of the workers fetch at once; an adaptive pass has workers enough to be
+      // widened to a manual one's cap (staff press "Sync now" while it runs)
+      const workers =
+        this.range.start === this.range.max ? this.range.max : Math.max(this.range.max, MANUAL_CONCURRENCY.max);
+      await Promise.all(Array.from({ length: workers }, worker));
+    } catch (error) {
+      await drain();
+      if (writeError) return this.notSaved(writeError);
+      if (error instanceof StopPass) {
+        if (error.state === 'cancelled') {
+          return this.end(
+            'cancelled',
+            `Sync cancelled at ${fmt(done.size)} of ${fmt(lastPage ?? 0)} pages; it resumes where it stopped.`,
+            'cancelled',
+          );
+        }
+        return this.end('failed', error.message, error.code);
+      }
+      throw error;
+    }
+    // every page is in: what is left is saving the last batches and, after a first download, building the indexes
+    this.live.finishing = true;
+    this.live.etaSeconds = null;
+    this.emit(true);
+    await drain();
+    if (writeError) return this.notSaved(writeError);
+
+    const endNotSeen = walked ? endNotSeenOf(walked) : null;
+    if (endNotSeen) {
+      // every page was read, but where the list ends was never seen: nothing is delisted, and the pass is not complete
+      this.facts.endNotSeen = endNotSeen;
+      repo.setState({ pass: null, passLastPage: null });
+      const why =
+        endNotSeen.reason === 'repeated_page'
+          ? `page ${fmt(endNotSeen.page)} repeated the one before`
+          : `the service still said there was more after ${fmt(endNotSeen.page)} pages`;
+      return this.end(
+        'incomplete',
+        `Catalogue incomplete: ${fmt(this.live.productsSeen)} products read; the service's last page was not seen (${why}).`,
+        'end_not_seen',
+      );
+    }
+    const problems: string[] = [];
+    if (failed.size > 0) problems.push(`${fmt(failed.size)} page${failed.size === 1 ? '' : 's'} failed`);
+    if (drift) problems.push(drift);
+    if (emptyPages > 0)
+      problems.push(`${fmt(emptyPages)} page${emptyPages === 1 ? ' was' : 's were'} unexpectedly empty`);
+    if (problems.length > 0) {
+      // A drifted pass cannot be completed by retrying pages: start the next run afresh.
+      if (drift || emptyPages > 0) repo.setState({ pass: null, passLastPage: null });
+      return this.end('incomplete', `Catalogue incomplete: ${problems.join('; ')} — retry.`, 'incomplete');
+    }
+    let delisted: number;
+    try {
+      delisted = await writer.finishPass(pass, { pages: unchanged, at: this.clock.now() });
+    } catch (error) {
+      return this.notSaved(error instanceof Error ? error.message : String(error));
+    }
+    // every product this pass saw is listed, every other one was just delisted: no count over the table needed
+    const seen = repo.listedCount();
+    this.facts.delisted = delisted;
+    const finishedAt = this.clock.now();
+    repo.setState({
+      pass: null,
+      passLastPage: null,
+      completeAt: finishedAt,
+      completeTotal: total ?? seen,
+      completePages: lastPage,
+    });
+    let summary = `Catalogue complete: ${fmt(seen)} products as of ${clock(finishedAt)}`;
+    if (total !== null && total !== seen) summary += ` (the service reported ${fmt(total)})`;
+    if (delisted > 0) summary += `; ${fmt(delisted)} no longer listed`;
+    return this.end('complete', `${summary}.`, 'complete');
+  }
+
+  /** A write failed (disk full, say): the pass stops and says so; what was committed stays. */
+  private notSaved(reason: string): Outcome {
+    return this.end(
+      'failed',
+      `The catalogue could not be saved on this computer (${reason}); pages already saved are kept.`,
+      'not_saved',
+      reason,
+    );
+  }
+
+  /** How a pass ended; made visible by finish() once the pass's last work (index building) is done. */
+  private end(
+    state: CatalogueStatus['state'],
+    summary: string,
+    code: CatalogueOutcome['code'],
+    detail: string | null = null,
+  ): Outcome {
+    return { state, summary, code, detail };
+  }
+
+  private finish({ state, summary, code, detail }: Outcome): CatalogueStatus {
+    this.live.state = state;
+    this.live.summary = summary;
+    this.live.etaSeconds = null;
+    this.live.finishing = false;
+    this.outcome = {
+      ...this.facts,
+      code,
+      at: this.clock.now(),
+      products: this.deps.repo.listedCount(),
+      pagesDone: this.live.pagesDone,
+      skippedRecords: this.live.skippedRecords,
+      detail: detail?.slice(0, 500) ?? null,
+    };
+    this.deps.repo.setState({
+      summary,
+      outcome: JSON.stringify(this.outcome),
+      skipped: JSON.stringify(this.skipped),
+    });
+    return this.status();
+  }
+}

@@ -1,0 +1,567 @@
+/**
+ * The order cache: every order with its items, the raw record, FTS over the fields staff search by, indexes for
+ * status, date, total and customer, and what the dates have proved about day/month order.
+ */
+import type Database from 'better-sqlite3-multiple-ciphers';
+import {
+  collectDateEvidence,
+  isDateOrder,
+  readDate,
+  type DateOrder,
+  type DateOrderEvidence,
+} from '../../../../shared/dates';
+import { OrdersOutcome, SkippedRecord, type DateView, type OrderRow } from '../../../../shared/domain';
+import { toCents } from '../../../../shared/money';
+import { customerKey, type Customer } from '../../../../shared/customers';
+import { parseOrder, type ParsedOrder } from './api';
+import { openDatabase, readJson, type Migration } from '../storage/open';
+import { ftsIdPlan, ftsQuery, indexPlan, KeysetWindows } from '../catalogue/windows';
+
+const UNKNOWN_KEY = -(2 ** 40);
+
+export const ORDER_MIGRATIONS: readonly Migration[] = [
+  (db) =>
+    db.exec(`
+      CREATE TABLE orders (
+        id INTEGER PRIMARY KEY,
+        po_number TEXT NOT NULL,
+        status TEXT NOT NULL,
+        name TEXT NOT NULL,
+        name_key TEXT NOT NULL,
+        email TEXT NOT NULL,
+        city TEXT NOT NULL,
+        order_date TEXT NOT NULL,
+        order_day TEXT NOT NULL,
+        total_price TEXT,
+        total_key INTEGER NOT NULL,
+        items INTEGER NOT NULL,
+        raw TEXT NOT NULL,
+        fetched_at INTEGER NOT NULL
+      );
+      CREATE INDEX orders_status ON orders(status, id);
+      CREATE INDEX orders_day ON orders(order_day, id);
+      CREATE INDEX orders_total ON orders(total_key, id);
+      CREATE INDEX orders_customer ON orders(name_key, id);
+      CREATE INDEX orders_po ON orders(po_number);
+      CREATE VIRTUAL TABLE orders_fts USING fts5(
+        name, email, phone, po_number, tracking_number, city, remarks,
+        content = '', contentless_delete = 1, prefix = '2 3', tokenize = 'unicode61 remove_diacritics 2'
+      );
+      CREATE TABLE orders_state (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+    `),
+  // 2: the phone number as a column, for the list (read back from each stored record)
+  (db) => {
+    db.exec("ALTER TABLE orders ADD COLUMN phone TEXT NOT NULL DEFAULT ''");
+    const set = db.prepare('UPDATE orders SET phone = ? WHERE id = ?');
+    for (const row of db.prepare('SELECT id, raw FROM orders').iterate() as Iterable<{ id: number; raw: string }>) {
+      const parsed = parseOrder(JSON.parse(row.raw));
+      if (parsed.ok && parsed.order.phone) set.run(parsed.order.phone, row.id);
+    }
+  },
+  // 3: when this computer first saw each order (its own clock): an order seen before an order was sent is not that
+  // order's arrival (sync/reconcile.ts). Orders cached before this version count as seen long ago.
+  (db) => db.exec('ALTER TABLE orders ADD COLUMN first_seen INTEGER NOT NULL DEFAULT 0'),
+  // 4: when this desk sent the order and wrote the service's answer into the book; cleared once a read of the list has it
+  (db) => db.exec('ALTER TABLE orders ADD COLUMN sent_at INTEGER'),
+  // 5: the validators of each page of the order list as last read (ETag, Last-Modified), for conditional requests
+  (db) => db.exec('CREATE TABLE list_pages (page INTEGER PRIMARY KEY, etag TEXT, last_modified TEXT)'),
+  // 6: whether a read of the list has had the order (1), or only this desk's POST answer or a live read of the one order
+  // (0): the quick refresh stops at a page of orders the list has shown before, and an order known out of the list's
+  // sequence is no sign that the older ones are known. Orders cached before this version came from the list, except
+  // the ones still marked as just sent.
+  (db) =>
+    db.exec(`
+      ALTER TABLE orders ADD COLUMN listed INTEGER NOT NULL DEFAULT 1;
+      UPDATE orders SET listed = 0 WHERE sent_at IS NOT NULL;
+    `),
+  // 7: the order in which this computer first saw each order, as a sequence that no clock can move (each write takes
+  // the next number): an order whose number is at most the one taken when an order was sent was seen before it was
+  // sent (sync/reconcile.ts), whatever the PC's clock did meanwhile. Orders cached before this version count as seen
+  // before anything.
+  (db) => db.exec('ALTER TABLE orders ADD COLUMN seen_seq INTEGER NOT NULL DEFAULT 0'),
+];
+
+/**
+ * Where a written order came from: a read of the list (a page, or the whole list), this desk's POST answer (marked as
+ * just sent until the list has it), or a live read of the one order (opened by staff).
+ */
+export type OrderSource = 'list' | 'answer' | 'live';
+
+/** An order in the cache with when this computer first saw it: its clock's time, and the book's sequence number. */
+export interface SeenOrderRow {
+  order: ParsedOrder;
+  firstSeen: number;
+  seenSeq: number;
+}
+
+/** A page of the order list as read, with what identifies its version. */
+export interface PageVersion {
+  page: number;
+  etag: string | null;
+  lastModified: string | null;
+}
+
+/** What the order list has shown of itself: whether it is paginated, its last page, and which end is newest. */
+export interface ListShape {
+  paginated: boolean;
+  /**
+   * How the list says where it ends (api/pager.ts): `count`, by meta.last_page; `walk`, by a next link or the page
+   * size, page after page; `none`, not paged (page 2 answered page 1 again). Absent in shapes stored before it: read
+   * from `paginated` and `lastPage`.
+   */
+  paging?: 'count' | 'walk' | 'none';
+  /** Records on a full page (meta.per_page, or the first page's), for a walk's "a full page has one after it". */
+  pageSize?: number | null;
+  lastPage: number | null;
+  /** The page of the newest orders: the first or the last (null: not known). */
+  newest: 'first' | 'last' | null;
+  /** What told it: the ids, or the order dates. */
+  newestBy: 'id' | 'date' | null;
+}
+
+type StateKey = 'updatedAt' | 'summary' | 'completeAt' | 'quickAt' | 'fullAt' | 'shape';
+
+export interface OrderQuery {
+  text: string;
+  status: string | null;
+  /** ISO days, inclusive. */
+  from: string | null;
+  to: string | null;
+  /** Needs attention: on hold, pending with an order day before this ISO day, or an unreadable date (null: all). */
+  overdueBefore: string | null;
+  sort: 'date' | 'total' | 'customer' | 'id';
+  dir: 'asc' | 'desc';
+  offset: number;
+  limit: number;
+}
+
+const SORT_KEY = { date: 'order_day', total: 'total_key', customer: 'name_key', id: 'id' } as const;
+
+/** order_day holds an ISO day, '' for no date, or '~' + text for a date that does not read in the current order. */
+function dayKey(view: DateView): string {
+  return view.kind === 'date' ? view.iso : view.kind === 'invalid' ? `~${view.text}` : '';
+}
+
+function dayView(key: string): DateView {
+  if (key === '') return { kind: 'empty' };
+  if (key.startsWith('~')) return { kind: 'invalid', text: key.slice(1) };
+  return { kind: 'date', iso: key };
+}
+
+type Row = Record<string, unknown>;
+
+export class OrderRepository {
+  readonly db: Database.Database;
+  private readonly windows: KeysetWindows;
+  private rows = 0;
+  /** Rises with every write: what is worked out from all orders is kept until it moves. */
+  private changes = 0;
+  private readonly stmt;
+
+  /** `key` encrypts the file (core/database-key.ts); a cache that no longer opens with it is moved aside and refetched. */
+  constructor(file: string, key?: Buffer) {
+    this.db = openDatabase({ file, migrations: ORDER_MIGRATIONS, synchronous: 'NORMAL', cacheMiB: 64, key }).db;
+    this.windows = new KeysetWindows(this.db);
+    const db = this.db;
+    this.stmt = {
+      exists: db.prepare('SELECT 1 FROM orders WHERE id = ?').pluck(),
+      upsert: db.prepare(`
+        INSERT INTO orders (id, po_number, status, name, name_key, email, phone, city, order_date, order_day, total_price, total_key, items, raw, fetched_at, first_seen, sent_at, listed, seen_seq)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        ON CONFLICT(id) DO UPDATE SET po_number = excluded.po_number, status = excluded.status, name = excluded.name,
+          name_key = excluded.name_key, email = excluded.email, phone = excluded.phone, city = excluded.city, order_date = excluded.order_date,
+          order_day = excluded.order_day, total_price = excluded.total_price, total_key = excluded.total_key,
+          items = excluded.items, raw = excluded.raw, fetched_at = excluded.fetched_at,
+          -- the list clears the just-sent mark, a POST answer sets it, a live read leaves it
+          sent_at = CASE WHEN excluded.listed = 1 THEN NULL ELSE coalesce(excluded.sent_at, orders.sent_at) END,
+          -- once the list has shown an order, a live read of it does not make it unlisted
+          listed = max(orders.listed, excluded.listed)`),
+      known: db.prepare('SELECT raw, listed FROM orders WHERE id = ?'),
+      pageVersion: db.prepare('SELECT etag, last_modified FROM list_pages WHERE page = ?'),
+      setPageVersion: db.prepare('INSERT OR REPLACE INTO list_pages (page, etag, last_modified) VALUES (?, ?, ?)'),
+      ftsDelete: db.prepare('DELETE FROM orders_fts WHERE rowid = ?'),
+      ftsInsert: db.prepare(
+        'INSERT INTO orders_fts (rowid, name, email, phone, po_number, tracking_number, city, remarks) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+      ),
+      byId: db.prepare('SELECT * FROM orders WHERE id = ?'),
+      byEmail: db.prepare('SELECT raw, first_seen, seen_seq FROM orders WHERE lower(email) = lower(?) LIMIT 2000'),
+      customerMatches: db.prepare(`
+        SELECT o.id, o.name, o.email FROM orders_fts JOIN orders o ON o.id = orders_fts.rowid
+        WHERE orders_fts MATCH ?
+        ORDER BY CASE WHEN o.order_day GLOB '[0-9]*' THEN o.order_day ELSE '' END DESC, o.id DESC LIMIT 500`),
+      latestRaw: db.prepare('SELECT raw FROM orders ORDER BY order_day DESC, id DESC LIMIT 2000').pluck(),
+      // a day that does not read ('~…', which would sort above every ISO day) or none ('') is no sign of a recent order:
+      // such orders come after the dated ones, by id
+      recentOrders: db.prepare(
+        "SELECT id, name, email FROM orders ORDER BY CASE WHEN order_day GLOB '[0-9]*' THEN order_day ELSE '' END DESC, id DESC LIMIT 500",
+      ),
+      count: db.prepare('SELECT count(*) FROM orders').pluck(),
+      allDates: db.prepare('SELECT id, order_date FROM orders'),
+      setDay: db.prepare('UPDATE orders SET order_day = ? WHERE id = ?'),
+      statuses: db.prepare('SELECT status, count(*) AS n FROM orders GROUP BY status ORDER BY n DESC, status'),
+      getState: db.prepare('SELECT value FROM orders_state WHERE key = ?').pluck(),
+      setState: db.prepare('INSERT OR REPLACE INTO orders_state (key, value) VALUES (?, ?)'),
+    };
+    this.rows = this.stmt.count.get() as number;
+  }
+
+  close(): void {
+    this.db.close();
+  }
+
+  count(): number {
+    return this.rows;
+  }
+
+  /**
+   * Orders of one fetched page (or a whole list), written together. `from`: where they came from (OrderSource; a read of
+   * the list unless said); the service's answer to this desk's POST is marked as just sent until a read of the list
+   * has it. `pages`: the versions of the pages they came from, kept with them (a page is asked for conditionally next
+   * time only once its orders are written).
+   */
+  saveOrders(
+    orders: ParsedOrder[],
+    dateOrder: DateOrder,
+    fetchedAt = Date.now(),
+    extra: { from?: OrderSource; pages?: PageVersion[] } = {},
+  ): void {
+    const from = extra.from ?? 'list';
+    const sentAt = from === 'answer' ? fetchedAt : null;
+    const listed = from === 'list' ? 1 : 0;
+    const evidence = this.evidence();
+    // by id, lowest first (a stable sort: of two copies of one order the later read is still written last): FTS5 writes
+    // its pending index out each time a row's id is lower than the row's before, and pages read newest-first come
+    // highest id first
+    const byId = orders.toSorted((a, b) => a.id - b.id);
+    this.db.transaction(() => {
+      // this write's number in the sequence of writes: orders new to the book take it (an update keeps the first)
+      const seq = this.seq() + 1;
+      this.stmt.setState.run('seq', String(seq));
+      for (const o of byId) {
+        if (this.stmt.exists.get(o.id) === undefined) this.rows += 1;
+        collectDateEvidence([o.orderDate, o.processedDate, o.closedDate, o.cancelledDate], evidence);
+        this.stmt.upsert.run(
+          o.id,
+          o.poNumber,
+          o.status,
+          o.name,
+          o.name.toLowerCase(),
+          o.email,
+          o.phone,
+          o.city,
+          o.orderDate,
+          dayKey(viewOf(o.orderDate, dateOrder)),
+          o.totalPrice,
+          toCents(o.totalPrice) ?? UNKNOWN_KEY,
+          o.items.length,
+          o.raw,
+          fetchedAt,
+          fetchedAt,
+          sentAt,
+          listed,
+          seq,
+        );
+        this.stmt.ftsDelete.run(o.id);
+        this.stmt.ftsInsert.run(o.id, o.name, o.email, o.phone, o.poNumber, o.trackingNumber, o.city, o.remarks);
+      }
+      this.changes += 1;
+      this.stmt.setState.run('evidence', JSON.stringify(evidence));
+      for (const p of extra.pages ?? []) this.stmt.setPageVersion.run(p.page, p.etag, p.lastModified);
+      // the answer to a POST or a live read of one order is no read of the list: the book's refresh time stays
+      if (from === 'list') this.stmt.setState.run('updatedAt', String(fetchedAt));
+    })();
+    this.windows.invalidate();
+  }
+
+  /**
+   * Customers whose name, e-mail or phone match every word typed (prefixes; any case; accents ignored by the index),
+   * most recent first, one per customer (customerKey), with the address of their latest order: the latest order day,
+   * of one day the highest id (the service numbers orders as they come, and this desk's order just sent is in the book
+   * from the service's answer with the day and id it gave); orders without a readable day come after every dated one.
+   * At most the 500 latest matching orders are looked at: a customer is found by typing more of the name.
+   */
+  customers(text: string, limit: number): Customer[] {
+    const words = ftsQuery(text);
+    const match = words ? `{name email phone} : (${words})` : null;
+    const rows = (match ? this.stmt.customerMatches.all(match) : this.stmt.recentOrders.all()) as {
+      id: number;
+      name: string;
+      email: string;
+    }[];
+    const read = (id: number): { order: ParsedOrder; day: string } | null => {
+      const row = this.stmt.byId.get(id) as { raw: string; order_day: string } | undefined;
+      const parsed = row ? parseOrder(JSON.parse(row.raw)) : null;
+      return parsed?.ok ? { order: parsed.order, day: row!.order_day.startsWith('~') ? '' : row!.order_day } : null;
+    };
+    const found = new Map<string, { latest: { order: ParsedOrder; day: string }; orders: number }>();
+    for (const row of rows) {
+      // the phone is needed for the key only without an e-mail (rare): read then
+      const phone = row.email.trim() ? '' : (read(row.id)?.order.phone ?? '');
+      const key = customerKey(row.email, row.name, phone);
+      const seen = found.get(key);
+      if (seen) seen.orders += 1;
+      else if (found.size < limit) {
+        const latest = read(row.id);
+        if (latest) found.set(key, { latest, orders: 1 });
+      }
+    }
+    return [...found.values()].map(({ latest: { order: o, day }, orders }) => ({
+      fields: {
+        name: o.name,
+        email: o.email,
+        phone: o.phone,
+        address_line_1: o.addressLine1,
+        address_line_2: o.addressLine2,
+        zip: o.zip,
+        city: o.city,
+        province: o.province,
+        country: o.country,
+      },
+      lastOrderId: o.id,
+      lastOrderDay: day,
+      orders,
+    }));
+  }
+
+  private often: { rows: number; ids: number[] } | null = null;
+
+  /**
+   * Products by how many of the latest 2,000 orders hold them, most first: what the picker offers before anything is
+   * typed. Worked out again only when the order book changed.
+   */
+  oftenOrdered(): number[] {
+    if (this.often && this.often.rows === this.changes) return this.often.ids;
+    const counts = new Map<number, number>();
+    for (const raw of this.stmt.latestRaw.all() as string[]) {
+      const parsed = parseOrder(JSON.parse(raw));
+      if (!parsed.ok) continue;
+      for (const id of new Set(parsed.order.items.map((i) => i.productVariantId)))
+        if (id !== null) counts.set(id, (counts.get(id) ?? 0) + 1);
+    }
+    const ids = [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0] - b[0]).map(([id]) => id);
+    this.often = { rows: this.changes, ids: ids.slice(0, 200) };
+    return this.often.ids;
+  }
+
+  /** Reads every stored order date again in another day/month order. */
+  rereadDates(dateOrder: DateOrder): void {
+    this.db.transaction(() => {
+      for (const row of this.stmt.allDates.all() as { id: number; order_date: string }[]) {
+        this.stmt.setDay.run(dayKey(viewOf(row.order_date, dateOrder)), row.id);
+      }
+      this.stmt.setState.run('daysReadAs', dateOrder);
+    })();
+    this.windows.invalidate();
+  }
+
+  daysReadAs(): DateOrder | null {
+    const value = this.stmt.getState.get('daysReadAs') as string | undefined;
+    return isDateOrder(value) ? value : null;
+  }
+
+  evidence(): DateOrderEvidence {
+    const raw = this.stmt.getState.get('evidence') as string | undefined;
+    try {
+      const parsed = raw ? (JSON.parse(raw) as DateOrderEvidence) : null;
+      if (parsed && [parsed.dayFirst, parsed.monthFirst, parsed.ambiguous].every(Number.isFinite)) return parsed;
+    } catch {
+      // fall through
+    }
+    return { dayFirst: 0, monthFirst: 0, ambiguous: 0 };
+  }
+
+  /** Orders of one customer e-mail, with when each was first seen (for finding an order whose answer was lost). */
+  byEmail(email: string): SeenOrderRow[] {
+    const out: SeenOrderRow[] = [];
+    for (const row of this.stmt.byEmail.all(email) as { raw: string; first_seen: number; seen_seq: number }[]) {
+      const parsed = parseOrder(JSON.parse(row.raw));
+      if (parsed.ok) out.push({ order: parsed.order, firstSeen: row.first_seen, seenSeq: row.seen_seq });
+    }
+    return out;
+  }
+
+  /** The number of the latest write to the book (0 before any): orders written from now on take a higher one. */
+  seq(): number {
+    return Number(this.stmt.getState.get('seq') ?? 0) || 0;
+  }
+
+  /** Marks the order book as read whole now. */
+  markComplete(at = Date.now()): void {
+    this.stmt.setState.run('completeAt', String(at));
+  }
+
+  state(key: StateKey): string | null {
+    return (this.stmt.getState.get(key) as string | undefined) ?? null;
+  }
+
+  /** A time kept in the state (null when never set). */
+  time(key: 'updatedAt' | 'quickAt' | 'fullAt'): number | null {
+    const value = this.state(key);
+    return value === null ? null : Number(value);
+  }
+
+  setState(key: StateKey, value: string | number): void {
+    this.stmt.setState.run(key, String(value));
+  }
+
+  setSummary(summary: string): void {
+    this.setState('summary', summary);
+  }
+
+  /** What identifies the version of a page of the order list as last read (null: none kept). */
+  pageVersion(page: number): { etag: string | null; lastModified: string | null } | null {
+    const row = this.stmt.pageVersion.get(page) as { etag: string | null; last_modified: string | null } | undefined;
+    return row && (row.etag || row.last_modified) ? { etag: row.etag, lastModified: row.last_modified } : null;
+  }
+
+  shape(): ListShape | null {
+    const raw = this.state('shape');
+    if (raw === null) return null;
+    try {
+      const shape = JSON.parse(raw) as ListShape;
+      return typeof shape.paginated === 'boolean' ? shape : null;
+    } catch {
+      return null;
+    }
+  }
+
+  setShape(shape: ListShape): void {
+    this.setState('shape', JSON.stringify(shape));
+  }
+
+  /**
+   * Whether every one of these orders is in the book exactly as read now, as a read of the list had it: one known only
+   * from this desk's POST answer or a live read is known out of the list's sequence, and says nothing of the orders
+   * placed before it.
+   */
+  allKnownUnchanged(orders: ParsedOrder[]): boolean {
+    return orders.every((o) => {
+      const row = this.stmt.known.get(o.id) as { raw: string; listed: number } | undefined;
+      return row !== undefined && row.listed === 1 && row.raw === o.raw;
+    });
+  }
+
+  /** How the last refresh ended, and the records it skipped (kept until the next refresh ends). */
+  setOutcome(outcome: OrdersOutcome, skipped: SkippedRecord[]): void {
+    this.db.transaction(() => {
+      this.stmt.setState.run('outcome', JSON.stringify(outcome));
+      this.stmt.setState.run('skipped', JSON.stringify(skipped));
+    })();
+  }
+
+  outcome(): OrdersOutcome | null {
+    return readJson(this.stmt.getState.get('outcome'), OrdersOutcome);
+  }
+
+  skipped(): SkippedRecord[] {
+    return readJson(this.stmt.getState.get('skipped'), SkippedRecord.array()) ?? [];
+  }
+
+  statuses(): { status: string; count: number }[] {
+    return (this.stmt.statuses.all() as { status: string; n: number }[]).map((r) => ({ status: r.status, count: r.n }));
+  }
+
+  order(id: number): { order: ParsedOrder; fetchedAt: number; sentAt: number | null } | null {
+    const row = this.stmt.byId.get(id) as Row | undefined;
+    if (!row) return null;
+    const parsed = parseOrder(JSON.parse(row.raw as string));
+    return parsed.ok
+      ? { order: parsed.order, fetchedAt: row.fetched_at as number, sentAt: (row.sent_at as number | null) ?? null }
+      : null;
+  }
+
+  /** Every row of a query, window by window (for CSV export), up to `max`. */
+  *all(q: Omit<OrderQuery, 'offset' | 'limit'>, max: number): Generator<OrderRow> {
+    let offset = 0;
+    for (;;) {
+      const { rows, total } = this.query({ ...q, offset, limit: 500 });
+      for (const row of rows) {
+        if (offset >= max) return;
+        yield row;
+        offset += 1;
+      }
+      if (rows.length === 0 || offset >= total) return;
+    }
+  }
+
+  /** Orders per day between two ISO days (inclusive). */
+  perDay(from: string, to: string): Map<string, number> {
+    const rows = this.db
+      .prepare('SELECT order_day AS day, count(*) AS n FROM orders WHERE order_day BETWEEN ? AND ? GROUP BY order_day')
+      .all(from, to) as { day: string; n: number }[];
+    return new Map(rows.map((r) => [r.day, r.n]));
+  }
+
+  query(q: OrderQuery): { rows: OrderRow[]; total: number } {
+    const where: string[] = [];
+    const params: unknown[] = [];
+    if (q.status !== null) {
+      where.push('orders.status = ?');
+      params.push(q.status);
+    }
+    if (q.from) {
+      where.push("orders.order_day >= ? AND orders.order_day NOT LIKE '~%'");
+      params.push(q.from);
+    }
+    if (q.to) {
+      where.push("orders.order_day <= ? AND orders.order_day <> ''");
+      params.push(q.to);
+    }
+    if (q.overdueBefore) {
+      where.push(
+        "(lower(orders.status) = 'on hold' OR orders.order_day LIKE '~%' OR (lower(orders.status) = 'pending' AND orders.order_day <> '' AND orders.order_day < ?))",
+      );
+      params.push(q.overdueBefore);
+    }
+    const match = ftsQuery(q.text);
+    const countOf = (from: string, all: string[], args: unknown[]) => () =>
+      all.length === 0
+        ? this.rows
+        : (this.db
+            .prepare(`SELECT count(*) FROM ${from} WHERE ${all.join(' AND ')}`)
+            .pluck()
+            .get(...args) as number);
+    let plan;
+    if (match && q.sort === 'id') {
+      const from = 'orders_fts JOIN orders ON orders.id = orders_fts.rowid';
+      plan = ftsIdPlan(
+        'orders',
+        'orders_fts',
+        match,
+        where,
+        params,
+        countOf(from, ['orders_fts MATCH ?', ...where], [match, ...params]),
+      );
+    } else {
+      if (match) {
+        where.unshift('orders.id IN (SELECT rowid FROM orders_fts WHERE orders_fts MATCH ?)');
+        params.unshift(match);
+      }
+      plan = indexPlan('orders', SORT_KEY[q.sort], where, params, countOf('orders', where, params));
+    }
+    const { rows, total } = this.windows.read(plan, q.dir === 'desc', q.offset, q.limit);
+    return { rows: rows.map(toOrderRow), total };
+  }
+}
+
+export function viewOf(text: string, order: DateOrder): DateView {
+  const read = readDate(text, order);
+  return read.kind === 'date' ? { kind: 'date', iso: read.iso } : read;
+}
+
+function toOrderRow(row: Row): OrderRow {
+  return {
+    id: row.id as number,
+    poNumber: row.po_number as string,
+    orderDate: dayView(row.order_day as string),
+    name: row.name as string,
+    email: row.email as string,
+    phone: row.phone as string,
+    city: row.city as string,
+    status: row.status as string,
+    items: row.items as number,
+    totalPrice: row.total_price as string | null,
+    fetchedAt: row.fetched_at as number,
+    sentAt: (row.sent_at as number | null) ?? null,
+  };
+}
