@@ -31,6 +31,7 @@ export const CHANNEL_NAMES = [
   'orders:get',
   'orders:facets',
   'orders:summary',
+  'figures:get',
   'orders:export',
   'settings:date-order',
   'outbox:list',

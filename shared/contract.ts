@@ -28,6 +28,7 @@ import {
 import { CustomerSearchRequest, CustomerSearchResult } from './customers';
 import { PickRequest, PickResult } from './pick';
 import { ShopSettings } from './shop';
+import { Coverage, DayFigures, isIsoDay, MAX_RANGE_DAYS } from './figures';
 import { LANGUAGE_CHOICES } from './i18n/languages';
 import { URL_PROBLEMS } from './url';
 
@@ -469,6 +470,30 @@ export type SessionList = z.infer<typeof SessionList>;
 
 const channel = <Req extends z.ZodType, Res extends z.ZodType>(request: Req, response: Res) => ({ request, response });
 
+/** The day's figures (#30.3): a day or a range of ISO days in the shop's time zone (from ≤ to, at most a year). */
+const FiguresRequest = z
+  .object({
+    from: z.string().max(10).refine(isIsoDay, { message: 'day' }),
+    to: z.string().max(10).refine(isIsoDay, { message: 'day' }),
+  })
+  .strict()
+  .refine((r) => r.from <= r.to, { message: 'range', path: ['to'] })
+  .refine((r) => (Date.parse(r.to) - Date.parse(r.from)) / 86_400_000 < MAX_RANGE_DAYS, {
+    message: 'range',
+    path: ['to'],
+  });
+
+const FiguresAnswer = z.object({
+  figures: DayFigures,
+  /** Whether the order book holds every order of the range (shared/figures.ts coverageOf). */
+  coverage: Coverage,
+  /** When the order list was last read into the book (this computer's clock), null before any read. */
+  cachedAt: z.number().nullable(),
+  cachedOrders: z.number().int(),
+  /** Whether the zone the service writes its stamps in is known (learnt from this desk's own sends). */
+  stampZoneKnown: z.boolean(),
+});
+
 export const contract = {
   'app:info': channel(Empty, AppInfo),
   'settings:get': channel(Empty, SettingsView),
@@ -556,6 +581,7 @@ export const contract = {
     z.object({ statuses: z.array(z.object({ status: z.string(), count: z.number().int() })) }),
   ),
   'orders:summary': channel(Empty, OrdersSummary),
+  'figures:get': channel(FiguresRequest, FiguresAnswer),
   'orders:export': channel(
     OrderQueryRequest.omit({ offset: true, limit: true }),
     z.object({ filename: z.string(), csv: z.string(), rows: z.number().int(), truncated: z.boolean() }),

@@ -393,7 +393,12 @@ class ZoneClock {
   }
 }
 
-/** When an order was placed, as the figures count it: its day in the shop's zone and its hour (null: none known). */
+const DAY_MS = 86_400_000;
+
+/**
+ * When an order was placed, as the figures count it: its day in the shop's zone and its hour (null: none known). The
+ * day is always its order date or a day next to it, so the book is searched by order date, a day either side.
+ */
 export function placedAt(
   order: Pick<FigureOrder, 'orderDay' | 'lines'>,
   stampZoneMs: number | null,
@@ -412,9 +417,16 @@ export function placedAt(
       earliest = text;
     }
   }
-  if (stamp && stampZoneMs !== null) return { ...clock.at(stamp.asUtc - stampZoneMs), asWritten: false };
-  const day = order.orderDay !== null && isIsoDay(order.orderDay) ? order.orderDay : (stamp?.day ?? null);
-  return { day, hour: stamp ? stamp.hour : null, asWritten: stamp !== null };
+  const orderDay = order.orderDay !== null && isIsoDay(order.orderDay) ? order.orderDay : null;
+  if (stamp && stampZoneMs !== null) {
+    const placed = clock.at(stamp.asUtc - stampZoneMs);
+    // the stamp splits the order date at the shop's midnight; an order dated further from its stamp (typed in for
+    // another day) keeps its order date, as the Orders list shows it, with no hour
+    if (orderDay === null || Math.abs(Date.parse(placed.day) - Date.parse(orderDay)) <= DAY_MS)
+      return { ...placed, asWritten: false };
+    return { day: orderDay, hour: null, asWritten: false };
+  }
+  return { day: orderDay ?? stamp?.day ?? null, hour: stamp ? stamp.hour : null, asWritten: stamp !== null };
 }
 
 /**

@@ -17,6 +17,7 @@ import { SOURCE_WRITER_THREAD, type WriterThreadSpec } from './catalogue/writer'
 import { ConnectionMonitor, type ConnectionTarget } from './connection/state';
 import { Orders } from './orders/service';
 import { Outbox } from './outbox/service';
+import { figuresHandlers } from './orders/figures';
 import { DEMO_SIZE, startDemoService } from './demo';
 import { createDispatcher, type Dispatch } from './dispatch';
 import { CoreEvents } from './events';
@@ -86,6 +87,8 @@ export interface CoreOptions {
    * the app before this schedule to measure it against the new one.
    */
   concurrency?: { catalogue?: ConcurrencyRange; orders?: ConcurrencyRange };
+  /** The shop's time zone (IANA) for the day's figures: this computer's unless a test sets one. */
+  timeZone?: () => string;
 }
 
 export interface Core {
@@ -262,6 +265,7 @@ export function createCore(options: CoreOptions): Core {
     ...pickHandlers(catalogue),
     ...updates.handlers,
     ...syncHandlers({ settings, catalogue, orders }),
+    ...figuresHandlers({ orders, outbox, catalogue, timeZone: options.timeZone }),
     'support:file': async ({ includeCustomers }) => {
       const file = await supportFile(
         {

@@ -288,6 +288,14 @@ describe("days split in the shop's time zone", () => {
     expect(figures.byHour[1]!.orders).toBe(written.filter((t) => new Date(t.at + 3 * HOUR).getUTCHours() === 1).length);
   });
 
+  it('an order typed in for another day keeps its order date (the Orders list’s day), without an hour', () => {
+    const [order] = generateBook(1, 9, NOV_20 + 10 * HOUR, HOUR).map((b) => ({ ...b.order, orderDay: '2026-11-02' }));
+    const options = { timeZone: 'Europe/Berlin', stampZoneMs: 0, sentByDesk: none };
+    expect(dayFigures([order!], { ...options, from: '2026-11-20', to: '2026-11-20' }).orders).toBe(0);
+    const then = dayFigures([order!], { ...options, from: '2026-11-02', to: '2026-11-02' });
+    expect([then.orders, then.noHour.orders]).toEqual([1, 1]);
+  });
+
   it('a day is 23 or 25 hours long where the clocks change', () => {
     // Berlin: summer time ends 25 October 2026, begins 29 March 2026
     expect(dayStartIn('2026-10-26', 'Europe/Berlin') - dayStartIn('2026-10-25', 'Europe/Berlin')).toBe(25 * HOUR);

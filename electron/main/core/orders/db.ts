@@ -12,12 +12,20 @@ import {
 } from '../../../../shared/dates';
 import { OrdersOutcome, SkippedRecord, type DateView, type OrderRow } from '../../../../shared/domain';
 import { toCents } from '../../../../shared/money';
+import type { FigureOrder } from '../../../../shared/figures';
 import { customerKey, type Customer } from '../../../../shared/customers';
 import { parseOrder, type ParsedOrder } from './api';
 import { openDatabase, readJson, type Migration } from '../storage/open';
 import { ftsIdPlan, ftsQuery, indexPlan, KeysetWindows } from '../catalogue/windows';
 
 const UNKNOWN_KEY = -(2 ** 40);
+
+/**
+ * The orders the day's figures read for a range: dated within it, or with no date that reads. ISO days sort below '~'
+ * (a date kept as written) and above '' (none), so these are three ranges of the day index.
+ */
+export const FIGURE_ROWS_SQL =
+  "SELECT order_day, raw FROM orders WHERE order_day BETWEEN ? AND ? OR order_day = '' OR order_day >= '~'";
 
 export const ORDER_MIGRATIONS: readonly Migration[] = [
   (db) =>
@@ -196,6 +204,7 @@ export class OrderRepository {
         "SELECT id, name, email FROM orders ORDER BY CASE WHEN order_day GLOB '[0-9]*' THEN order_day ELSE '' END DESC, id DESC LIMIT 500",
       ),
       count: db.prepare('SELECT count(*) FROM orders').pluck(),
+      figureRows: db.prepare(FIGURE_ROWS_SQL),
       allDates: db.prepare('SELECT id, order_date FROM orders'),
       setDay: db.prepare('UPDATE orders SET order_day = ? WHERE id = ?'),
       statuses: db.prepare('SELECT status, count(*) AS n FROM orders GROUP BY status ORDER BY n DESC, status'),
@@ -481,6 +490,38 @@ export class OrderRepository {
         offset += 1;
       }
       if (rows.length === 0 || offset >= total) return;
+    }
+  }
+
+  /**
+   * The orders dated between two ISO days (inclusive), and those whose date does not read as a day, one at a time as
+   * the day's figures read them (shared/figures.ts; FIGURE_ROWS_SQL).
+   */
+  *figureOrders(from: string, to: string): Generator<FigureOrder> {
+    const rows = this.stmt.figureRows.iterate(from, to) as Iterable<{ order_day: string; raw: string }>;
+    for (const row of rows) {
+      const parsed = parseOrder(JSON.parse(row.raw));
+      if (!parsed.ok) continue;
+      const o = parsed.order;
+      yield {
+        id: o.id,
+        poNumber: o.poNumber,
+        name: o.name,
+        status: o.status,
+        orderDay: dayView(row.order_day).kind === 'date' ? row.order_day : null,
+        subtotal: o.subtotalPrice,
+        shipping: o.shippingCost,
+        tax: o.totalTax,
+        discounts: o.totalDiscounts,
+        total: o.totalPrice,
+        lines: o.items.map((item) => ({
+          productId: item.productVariantId,
+          quantity: item.quantity,
+          price: item.price,
+          discount: item.discount,
+          createdAt: item.createdAt,
+        })),
+      };
     }
   }
 

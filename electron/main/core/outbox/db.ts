@@ -146,6 +146,11 @@ export class OutboxRepository {
       claimed: db
         .prepare("SELECT server_order_id FROM outbox WHERE state = 'sent' AND server_order_id IS NOT NULL AND id <> ?")
         .pluck(),
+      sentIds: db
+        .prepare(
+          "SELECT server_order_id FROM outbox WHERE service_key = ? AND state = 'sent' AND server_order_id IS NOT NULL",
+        )
+        .pluck(),
       // every order not on the service: waiting (paused or not), going out, in doubt, or refused and waiting for a fix
       unsent: db
         .prepare("SELECT count(*) FROM outbox WHERE state IN ('queued', 'sending', 'unknown', 'rejected')")
@@ -252,6 +257,11 @@ export class OutboxRepository {
   /** Service order ids already matched to an entry (other than `except`): one order never answers for two entries. */
   claimedOrderIds(except = ''): Set<number> {
     return new Set(this.stmt.claimed.all(except) as number[]);
+  }
+
+  /** The service's ids of the orders this desk sent to service `serviceKey` (the day's figures count them). */
+  sentOrderIds(serviceKey: string): Set<number> {
+    return new Set(this.stmt.sentIds.all(serviceKey) as number[]);
   }
 
   /** Orders of one service not sent yet (what erasing it would lose). */
