@@ -17,16 +17,10 @@ import {
   type WriteRow,
 } from './columns';
 import { planQuery, type CatalogueQuery } from './plan';
-import {
-  CATALOGUE_MIGRATIONS,
-  createIndex,
-  FTS_AUTOMERGE,
-  LISTED_COUNT,
-  ROW_COUNT,
-  SECONDARY_INDEXES,
-  type IndexName,
-} from './schema';
+import { CATALOGUE_MIGRATIONS } from './migrations';
+import { createIndex, FTS_AUTOMERGE, LISTED_COUNT, ROW_COUNT, SECONDARY_INDEXES, type IndexName } from './schema';
 import { openDatabase } from '../storage/open';
+import { insertSql, type RowOf } from '../storage/sql';
 import { KeysetWindows } from './windows';
 
 export type { CatalogueQuery } from './plan';
@@ -49,6 +43,9 @@ export interface SyncState {
 }
 
 type Row = Record<string, unknown>;
+
+/** A page read, by name (named parameters). */
+const PAGE_COLUMNS = ['page', 'pass', 'fetched_at', 'products', 'etag', 'last_modified'] as const;
 
 export class CatalogueRepository {
   readonly db: Database.Database;
@@ -90,8 +87,8 @@ export class CatalogueRepository {
       insertNew: db.prepare(INSERT_PRODUCT),
       ftsDelete: db.prepare('DELETE FROM products_fts WHERE rowid = ?'),
       ftsInsert: db.prepare('INSERT INTO products_fts (rowid, name, sku, barcode, contents) VALUES (?, ?, ?, ?, ?)'),
-      pageDone: db.prepare(
-        'INSERT OR REPLACE INTO sync_pages (page, pass, fetched_at, products, etag, last_modified) VALUES (?, ?, ?, ?, ?, ?)',
+      pageDone: db.prepare<RowOf<typeof PAGE_COLUMNS>>(
+        insertSql('sync_pages', PAGE_COLUMNS, { verb: 'INSERT OR REPLACE' }),
       ),
       validators: db.prepare(
         'SELECT page, etag, last_modified FROM sync_pages WHERE etag IS NOT NULL OR last_modified IS NOT NULL',
@@ -260,7 +257,14 @@ export class CatalogueRepository {
     const write = (fast: boolean) => () => {
       for (const { page, rows, etag, lastModified } of pages) {
         for (const r of rows) this.writeProduct(r, page, pass, fetchedAt, fast);
-        this.stmt.pageDone.run(page, pass, fetchedAt, rows.length, etag ?? null, lastModified ?? null);
+        this.stmt.pageDone.run({
+          page,
+          pass,
+          fetched_at: fetchedAt,
+          products: rows.length,
+          etag: etag ?? null,
+          last_modified: lastModified ?? null,
+        });
       }
       this.stmt.setState.run('updatedAt', String(fetchedAt));
     };

@@ -3,7 +3,6 @@
  * a first download (which drops and rebuilds them) and opening a cache all create from.
  */
 import type Database from 'better-sqlite3-multiple-ciphers';
-import type { Migration } from '../storage/open';
 
 /** sync_state keys of the kept row counts. */
 export const ROW_COUNT = 'rowCount';
@@ -46,47 +45,6 @@ export function createIndex(db: Database.Database, index: SecondaryIndex): void 
   db.exec(`CREATE INDEX IF NOT EXISTS ${index.name} ON products(${index.columns})`);
 }
 
-const indexesOf = (migration: number) => (db: Database.Database) => {
+export const indexesOf = (migration: number) => (db: Database.Database) => {
   for (const index of SECONDARY_INDEXES) if (index.since === migration) createIndex(db, index);
 };
-
-export const CATALOGUE_MIGRATIONS: readonly Migration[] = [
-  (db) => {
-    db.exec(`
-      CREATE TABLE products (
-        id INTEGER PRIMARY KEY,
-        sku TEXT NOT NULL,
-        name TEXT NOT NULL,
-        name_key TEXT NOT NULL,
-        barcode TEXT NOT NULL,
-        status TEXT NOT NULL,
-        available INTEGER,
-        physical INTEGER,
-        price TEXT,
-        available_key INTEGER NOT NULL,
-        physical_key INTEGER NOT NULL,
-        price_key INTEGER NOT NULL,
-        flags INTEGER NOT NULL,
-        raw TEXT NOT NULL,
-        page INTEGER,
-        seen_pass INTEGER NOT NULL,
-        listed INTEGER NOT NULL DEFAULT 1,
-        fetched_at INTEGER NOT NULL
-      );
-      CREATE VIRTUAL TABLE products_fts USING fts5(
-        name, sku, barcode, contents,
-        content = '', contentless_delete = 1, prefix = '2 3', tokenize = 'unicode61 remove_diacritics 2'
-      );
-      CREATE TABLE sync_pages (page INTEGER PRIMARY KEY, pass INTEGER NOT NULL, fetched_at INTEGER NOT NULL, products INTEGER NOT NULL);
-      CREATE TABLE sync_state (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-    `);
-    indexesOf(1)(db);
-  },
-  indexesOf(2),
-  // the validators of each page as last read (ETag, Last-Modified), for conditional requests
-  (db) => {
-    const columns = new Set((db.pragma('table_info(sync_pages)') as { name: string }[]).map((c) => c.name));
-    for (const column of ['etag', 'last_modified'])
-      if (!columns.has(column)) db.exec(`ALTER TABLE sync_pages ADD COLUMN ${column} TEXT`);
-  },
-];

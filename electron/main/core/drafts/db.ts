@@ -1,22 +1,12 @@
 /** Order-entry drafts, saved on every change (synchronous=FULL): a crash, a power cut or a closed window loses nothing. */
 import type Database from 'better-sqlite3-multiple-ciphers';
 import { DraftData, type Draft } from '../../../../shared/domain';
-import { compact, openDatabase, rekey, type Migration } from '../storage/open';
+import { compact, openDatabase, rekey } from '../storage/open';
+import { insertSql, type RowOf } from '../storage/sql';
 
-export const DRAFT_MIGRATIONS: readonly Migration[] = [
-  (db) =>
-    db.exec(`
-      CREATE TABLE drafts (
-        id TEXT PRIMARY KEY,
-        service_key TEXT NOT NULL,
-        step INTEGER NOT NULL,
-        created_at INTEGER NOT NULL,
-        updated_at INTEGER NOT NULL,
-        data TEXT NOT NULL
-      );
-      CREATE INDEX drafts_service ON drafts(service_key, updated_at);
-    `),
-];
+import { DRAFT_MIGRATIONS } from './migrations';
+
+const DRAFT_COLUMNS = ['id', 'service_key', 'step', 'created_at', 'updated_at', 'data'] as const;
 
 type Row = { id: string; step: number; created_at: number; updated_at: number; data: string };
 
@@ -31,9 +21,11 @@ export class DraftRepository {
     this.db = opened.db;
     this.movedAside = opened.movedAside;
     this.stmt = {
-      upsert: this.db.prepare(`
-        INSERT INTO drafts (id, service_key, step, created_at, updated_at, data) VALUES (?, ?, ?, ?, ?, ?)
-        ON CONFLICT(id) DO UPDATE SET step = excluded.step, updated_at = excluded.updated_at, data = excluded.data`),
+      upsert: this.db.prepare<RowOf<typeof DRAFT_COLUMNS>>(
+        insertSql('drafts', DRAFT_COLUMNS, {
+          tail: 'ON CONFLICT(id) DO UPDATE SET step = excluded.step, updated_at = excluded.updated_at, data = excluded.data',
+        }),
+      ),
       list: this.db.prepare('SELECT * FROM drafts WHERE service_key = ? ORDER BY updated_at DESC LIMIT 50'),
       get: this.db.prepare('SELECT * FROM drafts WHERE id = ?'),
       remove: this.db.prepare('DELETE FROM drafts WHERE id = ?'),
@@ -47,7 +39,14 @@ export class DraftRepository {
   }
 
   save(id: string, serviceKey: string, step: number, data: DraftData, now = Date.now()): Draft {
-    this.stmt.upsert.run(id, serviceKey, step, now, now, JSON.stringify(data));
+    this.stmt.upsert.run({
+      id,
+      service_key: serviceKey,
+      step,
+      created_at: now,
+      updated_at: now,
+      data: JSON.stringify(data),
+    });
     return this.get(id)!;
   }
 

@@ -15,7 +15,9 @@ import { toCents } from '../../../../shared/money';
 import type { FigureOrder } from '../../../../shared/figures';
 import { customerKey, type Customer } from '../../../../shared/customers';
 import { parseOrder, type ParsedOrder } from './api';
-import { openDatabase, readJson, type Migration } from '../storage/open';
+import { ORDER_MIGRATIONS } from './migrations';
+import { openDatabase, readJson } from '../storage/open';
+import { insertSql, type RowOf } from '../storage/sql';
 import { ftsIdPlan, ftsQuery, indexPlan, KeysetWindows } from '../catalogue/windows';
 
 const UNKNOWN_KEY = -(2 ** 40);
@@ -27,67 +29,30 @@ const UNKNOWN_KEY = -(2 ** 40);
 export const FIGURE_ROWS_SQL =
   "SELECT order_day, raw FROM orders WHERE order_day BETWEEN ? AND ? OR order_day = '' OR order_day >= '~'";
 
-export const ORDER_MIGRATIONS: readonly Migration[] = [
-  (db) =>
-    db.exec(`
-      CREATE TABLE orders (
-        id INTEGER PRIMARY KEY,
-        po_number TEXT NOT NULL,
-        status TEXT NOT NULL,
-        name TEXT NOT NULL,
-        name_key TEXT NOT NULL,
-        email TEXT NOT NULL,
-        city TEXT NOT NULL,
-        order_date TEXT NOT NULL,
-        order_day TEXT NOT NULL,
-        total_price TEXT,
-        total_key INTEGER NOT NULL,
-        items INTEGER NOT NULL,
-        raw TEXT NOT NULL,
-        fetched_at INTEGER NOT NULL
-      );
-      CREATE INDEX orders_status ON orders(status, id);
-      CREATE INDEX orders_day ON orders(order_day, id);
-      CREATE INDEX orders_total ON orders(total_key, id);
-      CREATE INDEX orders_customer ON orders(name_key, id);
-      CREATE INDEX orders_po ON orders(po_number);
-      CREATE VIRTUAL TABLE orders_fts USING fts5(
-        name, email, phone, po_number, tracking_number, city, remarks,
-        content = '', contentless_delete = 1, prefix = '2 3', tokenize = 'unicode61 remove_diacritics 2'
-      );
-      CREATE TABLE orders_state (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-    `),
-  // 2: the phone number as a column, for the list (read back from each stored record)
-  (db) => {
-    db.exec("ALTER TABLE orders ADD COLUMN phone TEXT NOT NULL DEFAULT ''");
-    const set = db.prepare('UPDATE orders SET phone = ? WHERE id = ?');
-    for (const row of db.prepare('SELECT id, raw FROM orders').iterate() as Iterable<{ id: number; raw: string }>) {
-      const parsed = parseOrder(JSON.parse(row.raw));
-      if (parsed.ok && parsed.order.phone) set.run(parsed.order.phone, row.id);
-    }
-  },
-  // 3: when this computer first saw each order (its own clock): an order seen before an order was sent is not that
-  // order's arrival (sync/reconcile.ts). Orders cached before this version count as seen long ago.
-  (db) => db.exec('ALTER TABLE orders ADD COLUMN first_seen INTEGER NOT NULL DEFAULT 0'),
-  // 4: when this desk sent the order and wrote the service's answer into the book; cleared once a read of the list has it
-  (db) => db.exec('ALTER TABLE orders ADD COLUMN sent_at INTEGER'),
-  // 5: the validators of each page of the order list as last read (ETag, Last-Modified), for conditional requests
-  (db) => db.exec('CREATE TABLE list_pages (page INTEGER PRIMARY KEY, etag TEXT, last_modified TEXT)'),
-  // 6: whether a read of the list has had the order (1), or only this desk's POST answer or a live read of the one order
-  // (0): the quick refresh stops at a page of orders the list has shown before, and an order known out of the list's
-  // sequence is no sign that the older ones are known. Orders cached before this version came from the list, except
-  // the ones still marked as just sent.
-  (db) =>
-    db.exec(`
-      ALTER TABLE orders ADD COLUMN listed INTEGER NOT NULL DEFAULT 1;
-      UPDATE orders SET listed = 0 WHERE sent_at IS NOT NULL;
-    `),
-  // 7: the order in which this computer first saw each order, as a sequence that no clock can move (each write takes
-  // the next number): an order whose number is at most the one taken when an order was sent was seen before it was
-  // sent (sync/reconcile.ts), whatever the PC's clock did meanwhile. Orders cached before this version count as seen
-  // before anything.
-  (db) => db.exec('ALTER TABLE orders ADD COLUMN seen_seq INTEGER NOT NULL DEFAULT 0'),
-];
+/** The columns an order is written with (named parameters: each value goes by its column's name). */
+const ORDER_COLUMNS = [
+  'id',
+  'po_number',
+  'status',
+  'name',
+  'name_key',
+  'email',
+  'phone',
+  'city',
+  'order_date',
+  'order_day',
+  'total_price',
+  'total_key',
+  'items',
+  'raw',
+  'fetched_at',
+  'first_seen',
+  'sent_at',
+  'listed',
+  'seen_seq',
+] as const;
+const FTS_COLUMNS = ['rowid', 'name', 'email', 'phone', 'po_number', 'tracking_number', 'city', 'remarks'] as const;
+const PAGE_COLUMNS = ['page', 'etag', 'last_modified'] as const;
 
 /**
  * Where a written order came from: a read of the list (a page, or the whole list), this desk's POST answer (marked as
@@ -173,24 +138,25 @@ export class OrderRepository {
     const db = this.db;
     this.stmt = {
       exists: db.prepare('SELECT 1 FROM orders WHERE id = ?').pluck(),
-      upsert: db.prepare(`
-        INSERT INTO orders (id, po_number, status, name, name_key, email, phone, city, order_date, order_day, total_price, total_key, items, raw, fetched_at, first_seen, sent_at, listed, seen_seq)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-        ON CONFLICT(id) DO UPDATE SET po_number = excluded.po_number, status = excluded.status, name = excluded.name,
+      upsert: db.prepare<RowOf<typeof ORDER_COLUMNS>>(
+        insertSql('orders', ORDER_COLUMNS, {
+          tail: `ON CONFLICT(id) DO UPDATE SET po_number = excluded.po_number, status = excluded.status, name = excluded.name,
           name_key = excluded.name_key, email = excluded.email, phone = excluded.phone, city = excluded.city, order_date = excluded.order_date,
           order_day = excluded.order_day, total_price = excluded.total_price, total_key = excluded.total_key,
           items = excluded.items, raw = excluded.raw, fetched_at = excluded.fetched_at,
           -- the list clears the just-sent mark, a POST answer sets it, a live read leaves it
           sent_at = CASE WHEN excluded.listed = 1 THEN NULL ELSE coalesce(excluded.sent_at, orders.sent_at) END,
           -- once the list has shown an order, a live read of it does not make it unlisted
-          listed = max(orders.listed, excluded.listed)`),
+          listed = max(orders.listed, excluded.listed)`,
+        }),
+      ),
       known: db.prepare('SELECT raw, listed FROM orders WHERE id = ?'),
       pageVersion: db.prepare('SELECT etag, last_modified FROM list_pages WHERE page = ?'),
-      setPageVersion: db.prepare('INSERT OR REPLACE INTO list_pages (page, etag, last_modified) VALUES (?, ?, ?)'),
-      ftsDelete: db.prepare('DELETE FROM orders_fts WHERE rowid = ?'),
-      ftsInsert: db.prepare(
-        'INSERT INTO orders_fts (rowid, name, email, phone, po_number, tracking_number, city, remarks) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+      setPageVersion: db.prepare<RowOf<typeof PAGE_COLUMNS>>(
+        insertSql('list_pages', PAGE_COLUMNS, { verb: 'INSERT OR REPLACE' }),
       ),
+      ftsDelete: db.prepare('DELETE FROM orders_fts WHERE rowid = ?'),
+      ftsInsert: db.prepare<RowOf<typeof FTS_COLUMNS>>(insertSql('orders_fts', FTS_COLUMNS)),
       byId: db.prepare('SELECT * FROM orders WHERE id = ?'),
       byEmail: db.prepare('SELECT raw, first_seen, seen_seq FROM orders WHERE lower(email) = lower(?) LIMIT 2000'),
       customerMatches: db.prepare(`
@@ -249,33 +215,43 @@ export class OrderRepository {
       for (const o of byId) {
         if (this.stmt.exists.get(o.id) === undefined) this.rows += 1;
         collectDateEvidence([o.orderDate, o.processedDate, o.closedDate, o.cancelledDate], evidence);
-        this.stmt.upsert.run(
-          o.id,
-          o.poNumber,
-          o.status,
-          o.name,
-          o.name.toLowerCase(),
-          o.email,
-          o.phone,
-          o.city,
-          o.orderDate,
-          dayKey(viewOf(o.orderDate, dateOrder)),
-          o.totalPrice,
-          toCents(o.totalPrice) ?? UNKNOWN_KEY,
-          o.items.length,
-          o.raw,
-          fetchedAt,
-          fetchedAt,
-          sentAt,
+        this.stmt.upsert.run({
+          id: o.id,
+          po_number: o.poNumber,
+          status: o.status,
+          name: o.name,
+          name_key: o.name.toLowerCase(),
+          email: o.email,
+          phone: o.phone,
+          city: o.city,
+          order_date: o.orderDate,
+          order_day: dayKey(viewOf(o.orderDate, dateOrder)),
+          total_price: o.totalPrice,
+          total_key: toCents(o.totalPrice) ?? UNKNOWN_KEY,
+          items: o.items.length,
+          raw: o.raw,
+          fetched_at: fetchedAt,
+          first_seen: fetchedAt,
+          sent_at: sentAt,
           listed,
-          seq,
-        );
+          seen_seq: seq,
+        });
         this.stmt.ftsDelete.run(o.id);
-        this.stmt.ftsInsert.run(o.id, o.name, o.email, o.phone, o.poNumber, o.trackingNumber, o.city, o.remarks);
+        this.stmt.ftsInsert.run({
+          rowid: o.id,
+          name: o.name,
+          email: o.email,
+          phone: o.phone,
+          po_number: o.poNumber,
+          tracking_number: o.trackingNumber,
+          city: o.city,
+          remarks: o.remarks,
+        });
       }
       this.changes += 1;
       this.stmt.setState.run('evidence', JSON.stringify(evidence));
-      for (const p of extra.pages ?? []) this.stmt.setPageVersion.run(p.page, p.etag, p.lastModified);
+      for (const p of extra.pages ?? [])
+        this.stmt.setPageVersion.run({ page: p.page, etag: p.etag, last_modified: p.lastModified });
       // the answer to a POST or a live read of one order is no read of the list: the book's refresh time stays
       if (from === 'list') this.stmt.setState.run('updatedAt', String(fetchedAt));
     })();

@@ -5,62 +5,11 @@
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3-multiple-ciphers';
 import type { AttemptOutcome, NewOrder, OutboxCheck, OutboxEntry, OutboxState } from '../../../../shared/domain';
-import { compact, openDatabase, rekey, type Migration } from '../storage/open';
+import { compact, openDatabase, rekey } from '../storage/open';
+import { insertSql, type RowOf } from '../storage/sql';
 import { redact } from '../redact';
 
-export const OUTBOX_MIGRATIONS: readonly Migration[] = [
-  (db) =>
-    db.exec(`
-      CREATE TABLE outbox (
-        id TEXT PRIMARY KEY,
-        draft_id TEXT NOT NULL UNIQUE,
-        service_key TEXT NOT NULL,
-        state TEXT NOT NULL,
-        created_at INTEGER NOT NULL,
-        updated_at INTEGER NOT NULL,
-        payload TEXT NOT NULL,
-        reason TEXT,
-        field_errors TEXT,
-        server_order_id INTEGER,
-        totals_mismatch INTEGER NOT NULL DEFAULT 0,
-        paused INTEGER NOT NULL DEFAULT 0
-      );
-      CREATE INDEX outbox_state ON outbox(service_key, state, created_at);
-      CREATE TABLE outbox_attempts (
-        entry_id TEXT NOT NULL REFERENCES outbox(id),
-        at INTEGER NOT NULL,
-        outcome TEXT NOT NULL,
-        status INTEGER,
-        excerpt TEXT
-      );
-      CREATE INDEX outbox_attempts_entry ON outbox_attempts(entry_id, at);
-    `),
-  // 2: the PO number the service gave the order, for the outbox screen
-  (db) => db.exec('ALTER TABLE outbox ADD COLUMN server_po_number TEXT'),
-  // 3: when the latest POST of an entry began (this computer's clock, and the service's as far as known) and how fresh
-  // the order book was then; what the last check against the service found; the zone of the service's stamps
-  (db) =>
-    db.exec(`
-      ALTER TABLE outbox ADD COLUMN sent_at INTEGER;
-      ALTER TABLE outbox ADD COLUMN service_sent_at INTEGER;
-      ALTER TABLE outbox ADD COLUMN order_book_as_of INTEGER;
-      ALTER TABLE outbox ADD COLUMN check_result TEXT;
-      CREATE TABLE service_clock (service_key TEXT PRIMARY KEY, zone_ms INTEGER NOT NULL, learnt_at INTEGER NOT NULL);
-    `),
-  // 4: what no step of the PC's clock can move, taken when the latest POST began: the order book's write number (an
-  // order written at most at it was seen before the send), how old the book's last whole read was and the send's moment
-  // on the monotonic clock, with the process that clock belongs to (sync/reconcile.ts)
-  (db) =>
-    db.exec(`
-      ALTER TABLE outbox ADD COLUMN seen_seq INTEGER;
-      ALTER TABLE outbox ADD COLUMN book_age_ms REAL;
-      ALTER TABLE outbox ADD COLUMN sent_mono REAL;
-      ALTER TABLE outbox ADD COLUMN mono_epoch TEXT;
-    `),
-  // 5: the address each service key stands for ('demo' for the demo data), so "Sign out and erase" can name the
-  // services whose orders are not sent yet
-  (db) => db.exec('CREATE TABLE services (service_key TEXT PRIMARY KEY, origin TEXT NOT NULL)'),
-];
+import { OUTBOX_MIGRATIONS } from './migrations';
 
 /** When an entry's latest POST began, for finding it on the service (sync/reconcile.ts). */
 export interface SendTiming {
@@ -83,6 +32,40 @@ export type ClaimTiming = Pick<SendTiming, 'sentAt' | 'serviceSentAt' | 'orderBo
 
 type Row = Record<string, unknown>;
 
+const ENTRY_COLUMNS = ['id', 'draft_id', 'service_key', 'state', 'created_at', 'updated_at', 'payload'] as const;
+const ATTEMPT_COLUMNS = ['entry_id', 'at', 'outcome', 'status', 'excerpt'] as const;
+
+/** setState's parameters, by name. */
+type StateChange = RowOf<
+  readonly [
+    'state',
+    'reason',
+    'field_errors',
+    'server_order_id',
+    'server_po_number',
+    'totals_mismatch',
+    'updated_at',
+    'check_result',
+    'id',
+  ]
+>;
+
+/** claim's parameters, by name. */
+type Claim = RowOf<
+  readonly [
+    'reason',
+    'sent_at',
+    'service_sent_at',
+    'order_book_as_of',
+    'seen_seq',
+    'book_age_ms',
+    'sent_mono',
+    'mono_epoch',
+    'updated_at',
+    'id',
+  ]
+>;
+
 export class OutboxRepository {
   readonly db: Database.Database;
   readonly movedAside: string | null;
@@ -103,9 +86,7 @@ export class OutboxRepository {
     this.movedAside = opened.movedAside;
     const db = this.db;
     this.stmt = {
-      insert: db.prepare(
-        'INSERT INTO outbox (id, draft_id, service_key, state, created_at, updated_at, payload) VALUES (?, ?, ?, ?, ?, ?, ?)',
-      ),
+      insert: db.prepare<RowOf<typeof ENTRY_COLUMNS>>(insertSql('outbox', ENTRY_COLUMNS)),
       byDraft: db.prepare('SELECT * FROM outbox WHERE draft_id = ?'),
       byId: db.prepare('SELECT * FROM outbox WHERE id = ?'),
       list: db.prepare(
@@ -114,13 +95,18 @@ export class OutboxRepository {
       nextQueued: db.prepare(
         "SELECT * FROM outbox WHERE service_key = ? AND state = 'queued' AND paused = 0 ORDER BY created_at LIMIT 1",
       ),
-      setState: db.prepare(
-        'UPDATE outbox SET state = ?, reason = ?, field_errors = ?, server_order_id = coalesce(?, server_order_id), server_po_number = coalesce(?, server_po_number), totals_mismatch = ?, updated_at = ?, check_result = coalesce(?, check_result) WHERE id = ?',
-      ),
+      setState: db.prepare<StateChange>(`
+        UPDATE outbox SET state = @state, reason = @reason, field_errors = @field_errors,
+          server_order_id = coalesce(@server_order_id, server_order_id),
+          server_po_number = coalesce(@server_po_number, server_po_number), totals_mismatch = @totals_mismatch,
+          updated_at = @updated_at, check_result = coalesce(@check_result, check_result)
+        WHERE id = @id`),
       // only an entry still queued (and not paused) is taken: two senders never both send it
-      claim: db.prepare(
-        "UPDATE outbox SET state = 'sending', reason = ?, sent_at = ?, service_sent_at = ?, order_book_as_of = ?, seen_seq = ?, book_age_ms = ?, sent_mono = ?, mono_epoch = ?, check_result = NULL, updated_at = ? WHERE id = ? AND state = 'queued' AND paused = 0",
-      ),
+      claim: db.prepare<Claim>(`
+        UPDATE outbox SET state = 'sending', reason = @reason, sent_at = @sent_at, service_sent_at = @service_sent_at,
+          order_book_as_of = @order_book_as_of, seen_seq = @seen_seq, book_age_ms = @book_age_ms, sent_mono = @sent_mono,
+          mono_epoch = @mono_epoch, check_result = NULL, updated_at = @updated_at
+        WHERE id = @id AND state = 'queued' AND paused = 0`),
       inDoubt: db.prepare("SELECT * FROM outbox WHERE service_key = ? AND state = 'unknown' ORDER BY created_at"),
       timing: db.prepare(
         'SELECT service_key, sent_at, service_sent_at, order_book_as_of, seen_seq, book_age_ms, sent_mono, mono_epoch FROM outbox WHERE id = ?',
@@ -136,9 +122,7 @@ export class OutboxRepository {
         .prepare("SELECT count(*) FROM outbox WHERE service_key = ? AND state IN ('queued', 'sending', 'unknown')")
         .pluck(),
       pause: db.prepare("UPDATE outbox SET paused = ? WHERE service_key = ? AND state = 'queued'"),
-      attempt: db.prepare(
-        'INSERT INTO outbox_attempts (entry_id, at, outcome, status, excerpt) VALUES (?, ?, ?, ?, ?)',
-      ),
+      attempt: db.prepare<RowOf<typeof ATTEMPT_COLUMNS>>(insertSql('outbox_attempts', ATTEMPT_COLUMNS)),
       attempts: db.prepare('SELECT at, outcome, status, excerpt FROM outbox_attempts WHERE entry_id = ? ORDER BY at'),
       interrupted: db.prepare(
         "UPDATE outbox SET state = 'unknown', reason = ?, updated_at = ? WHERE state = 'sending'",
@@ -181,7 +165,15 @@ export class OutboxRepository {
       const existing = this.stmt.byDraft.get(draftId) as Row | undefined;
       if (existing) return this.toEntry(existing);
       const id = randomUUID();
-      this.stmt.insert.run(id, draftId, serviceKey, 'queued', now, now, JSON.stringify(order));
+      this.stmt.insert.run({
+        id,
+        draft_id: draftId,
+        service_key: serviceKey,
+        state: 'queued',
+        created_at: now,
+        updated_at: now,
+        payload: JSON.stringify(order),
+      });
       return this.get(id)!;
     })();
   }
@@ -209,18 +201,18 @@ export class OutboxRepository {
   /** Takes a queued entry for sending; false when it is no longer queued (another sender has it, or it changed). */
   claim(id: string, timing: ClaimTiming, now = Date.now()): boolean {
     return (
-      this.stmt.claim.run(
-        'Sending…',
-        timing.sentAt,
-        timing.serviceSentAt,
-        timing.orderBookAsOf,
-        timing.seenSeq ?? null,
-        timing.bookAgeMs ?? null,
-        timing.sentMono ?? null,
-        timing.monoEpoch ?? null,
-        now,
+      this.stmt.claim.run({
+        reason: 'Sending…',
+        sent_at: timing.sentAt,
+        service_sent_at: timing.serviceSentAt,
+        order_book_as_of: timing.orderBookAsOf,
+        seen_seq: timing.seenSeq ?? null,
+        book_age_ms: timing.bookAgeMs ?? null,
+        sent_mono: timing.sentMono ?? null,
+        mono_epoch: timing.monoEpoch ?? null,
+        updated_at: now,
         id,
-      ).changes === 1
+      }).changes === 1
     );
   }
 
@@ -329,25 +321,25 @@ export class OutboxRepository {
   ): OutboxEntry {
     const scrub = (text: string | null | undefined): string | null => (text == null ? null : this.scrub(text));
     this.db.transaction(() => {
-      this.stmt.setState.run(
+      this.stmt.setState.run({
         state,
-        scrub(details.reason),
-        details.fieldErrors ? JSON.stringify(this.scrubAll(details.fieldErrors)) : null,
-        details.serverOrderId ?? null,
-        scrub(details.serverPoNumber || null),
-        details.totalsMismatch ? 1 : 0,
-        now,
-        check ? JSON.stringify(this.scrubAll(check)) : null,
+        reason: scrub(details.reason),
+        field_errors: details.fieldErrors ? JSON.stringify(this.scrubAll(details.fieldErrors)) : null,
+        server_order_id: details.serverOrderId ?? null,
+        server_po_number: scrub(details.serverPoNumber || null),
+        totals_mismatch: details.totalsMismatch ? 1 : 0,
+        updated_at: now,
+        check_result: check ? JSON.stringify(this.scrubAll(check)) : null,
         id,
-      );
+      });
       if (attempt)
-        this.stmt.attempt.run(
-          id,
-          now,
-          attempt.outcome,
-          attempt.status ?? null,
-          scrub(attempt.excerpt)?.slice(0, 300) ?? null,
-        );
+        this.stmt.attempt.run({
+          entry_id: id,
+          at: now,
+          outcome: attempt.outcome,
+          status: attempt.status ?? null,
+          excerpt: scrub(attempt.excerpt)?.slice(0, 300) ?? null,
+        });
     })();
     return this.get(id)!;
   }

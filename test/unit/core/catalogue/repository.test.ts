@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseProduct, type ParsedProduct } from '../../../../electron/main/core/catalogue/api';
 import { CatalogueRepository, type CatalogueQuery } from '../../../../electron/main/core/catalogue/db';
-import { CATALOGUE_MIGRATIONS } from '../../../../electron/main/core/catalogue/schema';
+import { CATALOGUE_MIGRATIONS } from '../../../../electron/main/core/catalogue/migrations';
 import { ANCHOR_EVERY, ftsQuery } from '../../../../electron/main/core/catalogue/windows';
 
 let dir: string;

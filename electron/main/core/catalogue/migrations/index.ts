@@ -1,0 +1,7 @@
+/** The catalogue database's migrations, in order: one file each, numbered, never edited once released (user_version counts them). */
+import type { Migration } from '../../storage/open';
+import { up as m001 } from './001-create-products';
+import { up as m002 } from './002-flags-index';
+import { up as m003 } from './003-page-validators';
+
+export const CATALOGUE_MIGRATIONS: readonly Migration[] = [m001, m002, m003];
