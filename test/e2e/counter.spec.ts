@@ -8,8 +8,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { ask } from '../support/ask';
+import type { RunningService } from '../../server/index';
+import { formatSlashDate } from '../../server/dates';
 import { ActionCounter, counterShop } from './counter';
-import { expect, test } from './fixtures';
+import { expect, test, type AppHarness } from './fixtures';
 
 const stepTitle = (page: Page) => page.getByRole('heading', { level: 2, name: /^Step \d of 5: / });
 const lines = (page: Page) =>
@@ -135,24 +137,134 @@ test('counted: a returning customer in at most 12 actions (with the default ship
   expect(sentC.order.total_tax).toBe((taxC / 100).toFixed(2));
   expect(sentC.order.total_price).toBe(((subtotalC + 495 + taxC) / 100).toFixed(2));
 
+  // (d) last week's order, found by the customer's name in the Orders search (↓ Enter), ordered again with the first
+  // line's quantity changed to 2 and sent: the original's shipping comes along. The order (two lines, shipping 4.95,
+  // a customer of its own) is put in the service's book as placed a week ago and read by a refresh (not counted).
+  const original = await lastWeeksOrder(app, service, products.slice(6, 8));
+  const po = original.poNumber || `#${original.id}`;
+  const d = new ActionCounter(page);
+  await d.press('Control+1'); // the order book, its search ready
+  const orderSearch = page.getByLabel('Search orders');
+  await expect(orderSearch).toBeFocused();
+  const firstRow = page.getByRole('grid', { name: 'Orders' }).getByRole('row').nth(1);
+  // type the name until last week's order is the first one listed, as staff would
+  for (const ch of original.name) {
+    await d.type(ch, 'other');
+    const typed = original.name.slice(0, d.otherCharacters);
+    await expect(orderSearch).toHaveValue(typed);
+    // the list shows the search's first match before the next key (what the core answers for the same words)
+    const top = (await ask(app.core, 'orders:query', { text: typed, sort: 'id', dir: 'desc', limit: 1 })).rows[0]!;
+    await expect(firstRow).toContainText(top.poNumber || `#${top.id}`);
+    if (top.id === original.id) break;
+  }
+  await expect(firstRow).toContainText(po);
+  await d.press('ArrowDown');
+  await d.press('Enter');
+  await expect(page.getByRole('heading', { name: `Order ${po}` })).toBeVisible();
+  await d.click(page.getByRole('button', { name: 'Order again' }));
+  await expect(stepTitle(page)).toHaveText('Step 3 of 5: Items');
+  await expect(lines(page)).toHaveCount(2);
+  const firstLineQuantity = page.locator(`#quantity-${original.items[0]!.productVariantId}`);
+  await expect(firstLineQuantity).toHaveValue('1');
+  await d.type('2', 'other');
+  await expect(firstLineQuantity).toHaveValue('2');
+  await d.press('Control+Enter'); // to the review, shipping and tax in view
+  await expect(stepTitle(page)).toHaveText('Step 5 of 5: Review and send');
+  await expect(page.getByTestId('review-charges')).toBeInViewport();
+  await d.press('Control+Enter'); // send
+  await expect(page.getByRole('heading', { name: /^Order PO-/ })).toBeVisible({ timeout: 20_000 });
+  const sentD = (await ask(app.core, 'outbox:list', {})).entries[0]!;
+  expect(original.shippingCost).toBe('4.95');
+  expect(sentD.order).toMatchObject({
+    name: original.name,
+    email: original.email,
+    address_line_1: original.addressLine1,
+    shipping_cost: '4.95',
+    order_items: [
+      { id: original.items[0]!.productVariantId, quantity: 2 },
+      { id: original.items[1]!.productVariantId, quantity: 3 },
+    ],
+  });
+
   const report = {
     returningCustomerActions: a.actions,
     newCustomerActions: b.actions,
     newCustomerTypedCharacters: b.customerCharacters,
     returningWithShippingActions: c.actions,
+    reorderChangedActions: d.actions,
     detail: {
       returningCustomer: a.log,
       newCustomer: b.log,
       returningWithShipping: c.log,
       returningCustomerSearchCharacters: a.otherCharacters,
+      reorderChanged: d.log,
+      reorderSearchCharacters: d.otherCharacters - 1, // less the quantity typed
     },
   };
   fs.mkdirSync('reports', { recursive: true });
   fs.writeFileSync(path.join('reports', 'counter.json'), `${JSON.stringify(report, null, 2)}\n`);
   console.log(
-    `counter: returning ${a.actions} actions; new ${b.actions} actions for ${b.customerCharacters} characters; returning with shipping ${c.actions} actions`,
+    `counter: returning ${a.actions} actions; new ${b.actions} actions for ${b.customerCharacters} characters; returning with shipping ${c.actions} actions; re-order changed ${d.actions} actions`,
   );
   expect(a.actions).toBeLessThanOrEqual(12);
   expect(b.actions).toBeLessThanOrEqual(b.customerCharacters + 15);
   expect(c.actions).toBeLessThanOrEqual(12);
+  expect(d.actions).toBeLessThanOrEqual(10);
 });
+
+/**
+ * A customer's order of a week ago in the service's book, two lines (quantities 1 and 3) with shipping 4.95, read into
+ * the app's order book by a refresh; its detail as the app has it.
+ */
+async function lastWeeksOrder(app: AppHarness, service: RunningService, items: { id: number; price: string | null }[]) {
+  const placed = new Date(Date.now() - 7 * 86_400_000);
+  const lineCents = items.map((p, i) => Math.round(Number(p.price) * 100) * (i === 0 ? 1 : 3));
+  const subtotal = lineCents.reduce((a, b) => a + b, 0);
+  const tax = Math.round(subtotal * 0.21);
+  const cents = (n: number): string => (n / 100).toFixed(2);
+  const stamp = placed.toISOString().slice(0, 19).replace('T', ' ');
+  const order = service.store.insertOrder((id, firstItemId) => ({
+    id,
+    po_number: `PO-${String(id).padStart(7, '0')}`,
+    tracking_number: '',
+    status: 'Delivered',
+    name: 'Wilhelmina Oosterhuis',
+    email: 'w.oosterhuis@example.nl',
+    phone: '+31 6 12345678',
+    address_line_1: '8 Prinsengracht',
+    address_line_2: '',
+    zip: '1015 DV',
+    city: 'Amsterdam',
+    province: 'Noord-Holland',
+    country: 'Netherlands',
+    remarks: '',
+    order_date: formatSlashDate(placed, 'dmy'),
+    processed_date: '',
+    closed_date: '',
+    cancelled_date: '',
+    cancel_reason: '',
+    subtotal_price: cents(subtotal),
+    shipping_cost: '4.95',
+    total_tax: cents(tax),
+    total_discounts: '0.00',
+    total_price: cents(subtotal + 495 + tax),
+    order_items: items.map((p, i) => ({
+      id: firstItemId + i,
+      order_id: id,
+      product_variant_id: p.id,
+      quantity: i === 0 ? 1 : 3,
+      price: p.price!,
+      discount: '0.00',
+      fulfillment_status: 'Fulfilled',
+      created_at: stamp,
+      updated_at: stamp,
+    })),
+  }));
+  await ask(app.core, 'orders:refresh', {});
+  await expect
+    .poll(async () => (await ask(app.core, 'orders:query', { text: 'Oosterhuis', limit: 5 })).rows.map((r) => r.id), {
+      timeout: 30_000,
+    })
+    .toContain(order.id);
+  return (await ask(app.core, 'orders:get', { id: order.id, cacheOnly: true })).order;
+}

@@ -4,7 +4,7 @@
  */
 import { Alert, Button, Group, Loader, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useLocation, useNavigate, useParams } from 'react-router';
 import {
   errorsForStep,
   firstStepWithError,
@@ -25,6 +25,7 @@ import { ItemsStep } from './steps/ItemsStep';
 import { PricesStep } from './steps/PricesStep';
 import { ReviewStep } from './steps/ReviewStep';
 import { newDraft } from './defaults';
+import type { WizardEntry } from './start';
 import { ITEMS_STEP, useWizardScans, type WizardScans } from './useWizardScans';
 import classes from './wizard.module.css';
 import { MOD } from '../../components/platform';
@@ -101,9 +102,17 @@ function Wizard({ onDone }: { onDone: (path: string) => void }) {
     };
   }, [flushDraft, leaveWizard, id]);
 
+  // "Order again" opens at Items with the first line's quantity ready to be typed over (a scan there is still a scan)
+  const entry = useLocation().state as WizardEntry | null;
+  const quantityFirst = useRef(entry?.focus === 'quantity' && step === ITEMS_STEP);
   // A new step starts at its first field (or its heading on the review page).
   useEffect(() => {
     const form = formRef.current;
+    if (quantityFirst.current) {
+      quantityFirst.current = false;
+      const quantity = form?.querySelector<HTMLInputElement>('input[id^="quantity-"]');
+      if (quantity) return void (quantity.focus(), quantity.select());
+    }
     const first = form?.querySelector<HTMLElement>('[data-autofocus], input:not([type=hidden]), textarea');
     if (step === REVIEW_STEP) return; // the review step puts the focus on "Send order" itself
     if (first) first.focus();

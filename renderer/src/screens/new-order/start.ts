@@ -10,6 +10,11 @@ import { defaultCountry, newDraft } from './defaults';
 
 const ITEMS_STEP = 2;
 
+/** What a way into the wizard may ask of it (router state): `quantity` puts the focus on the first line's quantity. */
+export interface WizardEntry {
+  focus?: 'quantity';
+}
+
 export const newDraftPath = (): string => `/new-order/${crypto.randomUUID()}`;
 
 /**

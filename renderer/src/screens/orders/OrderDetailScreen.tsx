@@ -14,7 +14,7 @@ import { OrderSheet } from './OrderSheet';
 import { asOf, money } from '../../components/format';
 import { StatusBadge } from '../../components/StatusBadge';
 import { useStore } from '../../store';
-import { orderAgain, startNewOrderPath } from '../new-order/start';
+import { orderAgain, startNewOrderPath, type WizardEntry } from '../new-order/start';
 import { MOD } from '../../components/platform';
 import { t } from '../../i18n';
 import { errorText } from '../../errors';
@@ -133,7 +133,8 @@ function OrderAgainButton({ order }: { order: OrderDetail }) {
         onClick={() => {
           setBusy(true);
           orderAgain(order).then(
-            (path) => navigate(path),
+            // the line most often changed on a re-order is a quantity: the first one takes the focus
+            (path) => navigate(path, { state: { focus: 'quantity' } satisfies WizardEntry }),
             (e: unknown) => {
               setBusy(false);
               setFailed(errorText(e, 'order.againFailed'));
