@@ -57,7 +57,7 @@ export interface ListControllerOptions<Q extends ListQuery, Row, Facets> {
 }
 
 export function useListController<Q extends ListQuery, Row, Facets>(options: ListControllerOptions<Q, Row, Facets>) {
-  const { query, setQuery, setSearch, defaults, version } = options;
+  const { query, setSearch, version } = options;
   // the screen's own callbacks as last given (they may be new at each drawing; onSort and clear stay the same)
   const latest = useRef(options);
   useLayoutEffect(() => {
@@ -69,7 +69,9 @@ export function useListController<Q extends ListQuery, Row, Facets>(options: Lis
   const [facets, setFacets] = useState<Facets | null>(null);
   const searchRef = useRef<HTMLInputElement>(null);
 
-  useEffect(() => setSearch(debounced), [debounced, setSearch]);
+  // the search follows the text once typing pauses (a setter new at each drawing does not search again)
+  const searchPaused = useEffectEvent((text: string) => setSearch(text));
+  useEffect(() => searchPaused(debounced), [debounced]);
   const readFacets = useEffectEvent(() => void options.readFacets().then(setFacets, () => undefined));
   useEffect(() => readFacets(), [version]);
 
@@ -81,18 +83,19 @@ export function useListController<Q extends ListQuery, Row, Facets>(options: Lis
     (key: string) => {
       const sort = key as Q['sort'];
       const dir = query.sort === sort ? (query.dir === 'asc' ? 'desc' : 'asc') : latest.current.firstDir(sort);
-      setQuery({ sort, dir } as Partial<Q>);
+      latest.current.setQuery({ sort, dir } as Partial<Q>);
       setSelected(0);
     },
-    [query.sort, query.dir, setQuery],
+    [query.sort, query.dir],
   );
   const clear = useCallback((): void => {
+    const screen = latest.current;
     setText('');
-    setSearch('');
-    setQuery({ ...defaults });
-    latest.current.onClear?.();
+    screen.setSearch('');
+    screen.setQuery({ ...screen.defaults });
+    screen.onClear?.();
     setSelected(0);
-  }, [setQuery, setSearch, defaults]);
+  }, []);
 
   const type = (value: string): void => {
     setText(value);
