@@ -9,6 +9,7 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Speech } from '../../../shared/i18n/languages';
+import { browserBits } from './jsdom';
 import { emptyDraft } from '../../../shared/order-entry';
 
 // the renderer talks to main only through the bridge: here nothing answers, and the draft's saves are recorded
@@ -35,24 +36,7 @@ function Field() {
   return <DateField fieldKey="order_date" label="Order date" errors={errors} description={DESCRIPTION} />;
 }
 
-beforeAll(() => {
-  // what jsdom lacks and Mantine asks of a browser
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
-});
+beforeAll(browserBits);
 afterEach(() => {
   cleanup();
   useStore.setState({ wizard: null });
