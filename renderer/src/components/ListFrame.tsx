@@ -3,7 +3,7 @@
  * one "Clear filters", and the list itself (count, data age, empty and no-match states, the virtual table fed in
  * windows from main). Screens give it their columns, filters and words.
  */
-import { Anchor, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { memo, useCallback, useMemo, type KeyboardEvent, type ReactNode, type Ref } from 'react';
 import type { OrderRow, ProductRow } from '../../../shared/domain';
 import type { OrdersQuery } from '../store/orders';
@@ -94,6 +94,37 @@ export function ListFrame({
   );
 }
 
+/**
+ * What a list with no rows on this computer says (nothing filtered): why, and the one thing to do about it when there
+ * is one. Each screen chooses among its states (Orders: OrdersEmpty, Stock: StockEmpty).
+ */
+export function ListEmpty({
+  color,
+  title,
+  text,
+  action,
+}: {
+  color: 'blue' | 'gray';
+  title: string;
+  text: string;
+  action?: { label: string; onClick(): void };
+}) {
+  return (
+    <Alert color={color} title={title}>
+      {action ? (
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">{text}</Text>
+          <Button size="xs" onClick={action.onClick}>
+            {action.label}
+          </Button>
+        </Stack>
+      ) : (
+        text
+      )}
+    </Alert>
+  );
+}
+
 type ListKind =
   { kind: 'orders'; query: OrdersQuery; row: OrderRow } | { kind: 'products'; query: StockQuery; row: ProductRow };
 
@@ -114,23 +145,30 @@ function useListWindows<K extends ListKind>(kind: K['kind'], query: K['query'], 
   return useWindows<K['row']>(queryKey, version, fetchWindow);
 }
 
+/** Each list's own words: the table's name, what its age is called, and how a search orders its matches. */
+const LIST_WORDS = {
+  orders: () => ({ label: t('nav.orders'), ageLabel: t('orders.updatedAt'), searchOrderNote: t('orders.searchOrder') }),
+  products: () => ({
+    label: t('palette.products'),
+    ageLabel: t('stock.cachedAt'),
+    searchOrderNote: t('stock.searchOrder'),
+  }),
+} satisfies Record<ListKind['kind'], () => Record<string, string>>;
+/** A row's key in the table: its id in the service. */
+const rowKey = (row: { id: number }): number => row.id;
+
 export interface ListBodyProps<K extends ListKind> {
   kind: K['kind'];
-  label: string;
   query: K['query'];
   version: number;
   columns: Column<K['row']>[];
-  rowKey(row: K['row']): number;
   rowTone?(row: K['row']): 'muted' | 'warning' | undefined;
   onSort(key: string): void;
   selected: number;
   onSelect(index: number): void;
   onOpen(row: K['row']): void;
-  /** "Order book updated at …" */
-  ageLabel: string;
+  /** When the rows were last read from the service (said with the list's own words: "Order book updated at …"). */
   age: number | null;
-  /** Said after the count while a search lists matches in the index's order. */
-  searchOrderNote: string | null;
   /** Something narrows the list: "Clear filters" is offered. */
   filtered: boolean;
   onClear(): void;
@@ -150,6 +188,7 @@ export interface ListBodyProps<K extends ListKind> {
  */
 function ListBodyView<K extends ListKind>(props: ListBodyProps<K>) {
   const { query } = props;
+  const words = useMemo(() => LIST_WORDS[props.kind](), [props.kind]);
   const windows = useListWindows<K>(props.kind, query, props.version);
   const total = windows.total ?? 0;
   const what = props.kind;
@@ -165,7 +204,7 @@ function ListBodyView<K extends ListKind>(props: ListBodyProps<K>) {
           {windows.total === null
             ? t('common.loading')
             : t('list.count', { shown: total, total: windows.cached, what })}
-          {query.text && props.searchOrderNote ? ` · ${props.searchOrderNote}` : ''}
+          {query.text ? ` · ${words.searchOrderNote}` : ''}
           {props.filtered && (
             <>
               {' · '}
@@ -178,7 +217,7 @@ function ListBodyView<K extends ListKind>(props: ListBodyProps<K>) {
         {props.tools}
         {props.age ? (
           <Text size="sm" c="dimmed">
-            {t('list.age', { label: props.ageLabel, asOf: asOf(props.age) })}
+            {t('list.age', { label: words.ageLabel, asOf: asOf(props.age) })}
           </Text>
         ) : null}
       </Group>
@@ -196,11 +235,11 @@ function ListBodyView<K extends ListKind>(props: ListBodyProps<K>) {
         : null}
       {total > 0 || waiting ? (
         <VirtualTable
-          label={props.label}
+          label={words.label}
           columns={props.columns}
           rowCount={total}
           getRow={windows.getRow}
-          rowKey={props.rowKey}
+          rowKey={rowKey}
           onRangeChange={windows.onRangeChange}
           sort={sort}
           onSort={props.onSort}

@@ -2,10 +2,11 @@
  * The order book's parts, drawn from what useOrdersList holds: the summary and saved views above the search, the
  * filters beside it, the notices under it, the button that folds the tools on a short window, and the empty states.
  */
-import { Alert, Badge, Button, Group, Select, Text } from '@mantine/core';
+import { Badge, Button, Group, Select, Text } from '@mantine/core';
 import { IconChevronDown, IconChevronUp } from '@tabler/icons-react';
 import type { SavedView } from '../../../../shared/contract';
 import { ColumnChooser } from '../../components/ColumnChooser';
+import { ListEmpty } from '../../components/ListFrame';
 import { selectWidth } from '../../components/textWidth';
 import { t } from '../../i18n';
 import { useStore } from '../../store';
@@ -160,26 +161,9 @@ export function OrdersEmpty({
   online: boolean;
   onDownload(): void;
 }) {
-  if (running)
-    return (
-      <Alert color="blue" title={t('orders.downloading')}>
-        {t('orders.empty.arriving')}
-      </Alert>
-    );
-  if (online)
-    return (
-      <Alert color="blue" title={t('orders.empty.title')}>
-        <Group gap="sm">
-          <Text size="sm">{t('orders.empty.online')}</Text>
-          <Button size="xs" onClick={onDownload}>
-            {t('orders.empty.download')}
-          </Button>
-        </Group>
-      </Alert>
-    );
-  return (
-    <Alert color="gray" title={t('orders.empty.title')}>
-      {t('orders.empty.offline')}
-    </Alert>
-  );
+  if (running) return <ListEmpty color="blue" title={t('orders.downloading')} text={t('orders.empty.arriving')} />;
+  const title = t('orders.empty.title');
+  if (!online) return <ListEmpty color="gray" title={title} text={t('orders.empty.offline')} />;
+  const action = { label: t('orders.empty.download'), onClick: onDownload };
+  return <ListEmpty color="blue" title={title} text={t('orders.empty.online')} action={action} />;
 }

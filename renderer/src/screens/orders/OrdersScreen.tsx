@@ -5,7 +5,6 @@
 import { Button, Text } from '@mantine/core';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
-import type { OrderRow } from '../../../../shared/domain';
 import { ListBody, ListFrame } from '../../components/ListFrame';
 import { ordersOutcomeText } from '../../components/outcomes';
 import { SkippedNotice } from '../../components/SkippedNotice';
@@ -14,8 +13,6 @@ import { useStore } from '../../store';
 import { startNewOrderPath } from '../new-order/start';
 import { OrdersAbove, OrdersEmpty, OrdersFilters, OrdersNotices, ToolsButton } from './OrdersParts';
 import { useOrdersList } from './useOrdersList';
-
-const rowKey = (o: OrderRow) => o.id;
 
 export function OrdersScreen() {
   const status = useStore((s) => s.orders);
@@ -74,12 +71,8 @@ export function OrdersScreen() {
       <ListBody
         {...list.body}
         kind="orders"
-        label={t('nav.orders')}
-        rowKey={rowKey}
         onOpen={orders.open}
-        ageLabel={t('orders.updatedAt')}
         age={status?.updatedAt ?? null}
-        searchOrderNote={t('orders.searchOrder')}
         filtered={orders.filtered}
         emptyState={emptyState}
         arriving={running}

@@ -1,6 +1,7 @@
 /** The stock screen's parts, drawn from what useStockList holds: the filters, the empty states, the code's answer. */
-import { Alert, Button, MultiSelect, SegmentedControl, Select, Stack, Text } from '@mantine/core';
+import { Alert, MultiSelect, SegmentedControl, Select, Text } from '@mantine/core';
 import type { FlagName } from '../../../../shared/domain';
+import { ListEmpty } from '../../components/ListFrame';
 import { selectWidth } from '../../components/textWidth';
 import { t } from '../../i18n';
 import type { StockQuery } from '../../store/catalogue';
@@ -57,46 +58,16 @@ export function StockFilters({
   );
 }
 
-/** What an empty catalogue shows: no service yet, the first download coming, or how to get one. */
-export function StockEmpty({
-  notConfigured,
-  running,
-  online,
-  onDownload,
-}: {
-  notConfigured: boolean;
-  running: boolean;
-  online: boolean;
-  onDownload(): void;
-}) {
-  if (notConfigured)
-    return (
-      <Alert color="gray" title={t('stock.empty.noService')}>
-        {t('stock.empty.noServiceText')}
-      </Alert>
-    );
-  if (running)
-    return (
-      <Alert color="blue" title={t('catalogue.downloading')}>
-        {t('stock.empty.arriving')}
-      </Alert>
-    );
-  if (online)
-    return (
-      <Alert color="blue" title={t('stock.empty.title')}>
-        <Stack gap="xs" align="flex-start">
-          {t('stock.empty.online')}
-          <Button size="xs" onClick={onDownload}>
-            {t('stock.empty.download')}
-          </Button>
-        </Stack>
-      </Alert>
-    );
-  return (
-    <Alert color="gray" title={t('stock.empty.offlineTitle')}>
-      {t('stock.empty.offline')}
-    </Alert>
-  );
+/** What an empty catalogue shows: no service yet, the first download coming, how to get one, or that it is offline. */
+export function StockEmpty(props: { notConfigured: boolean; running: boolean; online: boolean; onDownload(): void }) {
+  if (props.notConfigured)
+    return <ListEmpty color="gray" title={t('stock.empty.noService')} text={t('stock.empty.noServiceText')} />;
+  if (props.running)
+    return <ListEmpty color="blue" title={t('catalogue.downloading')} text={t('stock.empty.arriving')} />;
+  if (!props.online)
+    return <ListEmpty color="gray" title={t('stock.empty.offlineTitle')} text={t('stock.empty.offline')} />;
+  const action = { label: t('stock.empty.download'), onClick: props.onDownload };
+  return <ListEmpty color="blue" title={t('stock.empty.title')} text={t('stock.empty.online')} action={action} />;
 }
 
 /** What a scanned or typed code found nothing as, until dismissed, searched again or the panel closes. */

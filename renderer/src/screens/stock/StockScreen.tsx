@@ -17,7 +17,6 @@ import { ScanAlert, StockEmpty, StockFilters } from './StockParts';
 import { useStockList } from './useStockList';
 
 const rowTone = (p: ProductRow) => (!p.listed ? ('muted' as const) : undefined);
-const rowKey = (p: ProductRow) => p.id;
 /** Instead of the list's own "no match" while a code's answer says it. */
 const QUIET = <></>;
 
@@ -89,13 +88,9 @@ export function StockScreen() {
       <ListBody
         {...list.body}
         kind="products"
-        label={t('palette.products')}
-        rowKey={rowKey}
         rowTone={rowTone}
         onOpen={panel.open}
-        ageLabel={t('stock.cachedAt')}
         age={catalogue?.updatedAt ?? null}
-        searchOrderNote={t('stock.searchOrder')}
         filtered={stock.filtered}
         emptyState={emptyState}
         arriving={running}
