@@ -2,6 +2,8 @@
  * Issue #27.1, Items: lines first. With five lines, every line row and the running total are on the screen at 1024×700
  * and 1366×768, the newest highlighted; the products most often ordered come after them, out of stock last, and no
  * list of products is a stop of its own for Tab (a quantity typed after Tab lands in a quantity, never on a list).
+ * The Customer step's list is drawn the same way: no scrolling box; it offers as many customers as fit above the step's
+ * buttons (at 1024×700 too), no words cut.
  */
 import type { Page } from '@playwright/test';
 import { ask } from '../support/ask';
@@ -99,3 +101,56 @@ for (const size of [
     // ↑ and × of the last line (its ↓ is disabled), then Back and Next
     await expect(page.getByRole('button', { name: /^Next: Prices/ })).toBeFocused();
   });
+
+test('the customers offered at 1024×700: as many as fit with the step’s buttons, in no scrolling box, no words cut; all eight when there is room', async ({
+  page,
+  app,
+  service,
+}) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1024, height: 700 });
+  await counterShop(app, service, 'Corner Shop');
+  await page.keyboard.press('Control+n');
+  await expect(stepTitle(page)).toHaveText('Step 1 of 5: Customer');
+  // one letter: more customers match than the screen has room for
+  await page.keyboard.type('e');
+  const list = page.getByRole('listbox', { name: 'Customers' });
+  await expect(list).toHaveAttribute('aria-busy', 'false');
+  const options = list.getByRole('option');
+  await expect(options.last()).toContainText('New customer');
+  await app.screenshot('27-customers-1024x700');
+  // as many as fit above the step's buttons, "New customer" last: at least three customers
+  const offered = await options.count();
+  expect(offered).toBeGreaterThanOrEqual(4);
+  for (let i = 0; i < offered; i++) await expect(options.nth(i)).toBeInViewport({ ratio: 1 });
+  await expect(page.getByRole('button', { name: /^Next: Delivery address/ })).toBeInViewport({ ratio: 1 });
+  const box = await list.evaluate((el) => {
+    const style = getComputedStyle(el);
+    return {
+      scrolls: /auto|scroll/.test(style.overflowY) && el.scrollHeight > el.clientHeight,
+      overflowY: style.overflowY,
+    };
+  });
+  expect(box.scrolls, JSON.stringify(box)).toBe(false);
+  // no text inside an option wider than its box (cut or spilling into the next column)
+  const cut = await list.evaluate((el) =>
+    [...el.querySelectorAll<HTMLElement>('[role="option"] *')]
+      .filter((node) => node.children.length === 0 && node.scrollWidth > node.clientWidth + 1)
+      .map((node) => node.textContent),
+  );
+  expect(cut).toEqual([]);
+  // ↓ to the last option ("New customer") keeps it on the screen, and Tab never stops on the list
+  for (let i = 1; i < offered; i++) await page.keyboard.press('ArrowDown');
+  await expect(options.last()).toHaveAttribute('aria-selected', 'true');
+  await expect(options.last()).toBeInViewport({ ratio: 1 });
+  await page.keyboard.press('Tab');
+  const at = await focused(page);
+  expect(at?.role).not.toBe('listbox');
+  expect(at?.scrollBox).toBe(false);
+
+  // a taller window has room for all eight and "New customer"
+  await page.setViewportSize({ width: 1366, height: 1024 });
+  await expect(options).toHaveCount(9);
+  for (let i = 0; i < 9; i++) await expect(options.nth(i)).toBeInViewport({ ratio: 1 });
+  await expect(page.getByRole('button', { name: /^Next: Delivery address/ })).toBeInViewport({ ratio: 1 });
+});

@@ -6,7 +6,15 @@
  */
 import { Anchor, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { countryLabel } from '../../../../../shared/countries';
-import { useEffect, useEffectEvent, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import {
+  useEffect,
+  useEffectEvent,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type RefObject,
+} from 'react';
 import { CUSTOMER_FIELDS, type Customer } from '../../../../../shared/customers';
 import { call } from '../../../bridge';
 import { formatDay } from '../../../components/DateText';
@@ -110,7 +118,10 @@ function CustomerSearch({ onChosen, onNew }: { onChosen: () => void; onNew: () =
   }, [text, ordersRevision]);
 
   const query = text.trim();
-  const customers = query && found?.text === query ? found.customers : [];
+  const listRef = useRef<HTMLUListElement>(null);
+  const fits = useRowsThatFit(listRef, SEARCH_SIZE + 1);
+  // as many as fit above the step's buttons, "New customer" among them: typing more finds the others
+  const customers = (query && found?.text === query ? found.customers : []).slice(0, fits - 1);
   // the last option is always "New customer"
   const options = customers.length + 1;
 
@@ -168,6 +179,7 @@ function CustomerSearch({ onChosen, onNew }: { onChosen: () => void; onNew: () =
         aria-label={t('wizard.customer.list')}
         aria-busy={waiting}
         className={classes.options}
+        ref={listRef}
       >
         {customers.map((c, i) => (
           <li
@@ -237,3 +249,43 @@ function CustomerSearch({ onChosen, onNew }: { onChosen: () => void; onNew: () =
     </Stack>
   );
 }
+
+/**
+ * How many options of `list` fit on the screen with what follows them in the form (the status line, the step's
+ * buttons): the list takes the space that is left and never scrolls, as the products often ordered on Items (#27.1,
+ * #27.7: 1024×700). At least four (three customers), at most `most`; measured again when the list or the window changes size.
+ */
+function useRowsThatFit(list: RefObject<HTMLUListElement | null>, most: number): number {
+  const [fits, setFits] = useState(most);
+  const measure = useEffectEvent(() => {
+    const el = list.current;
+    const rows = el ? [...el.children] : [];
+    const form = el?.closest('form');
+    const buttons = form?.querySelector('button[type="submit"]');
+    if (!el || rows.length === 0 || !buttons) return;
+    const top = el.getBoundingClientRect().top;
+    const listHeight = el.getBoundingClientRect().height;
+    const rowHeight = rows.reduce((sum, row) => sum + row.getBoundingClientRect().height, 0) / rows.length;
+    const below = buttons.getBoundingClientRect().bottom - (top + listHeight);
+    const frame = listHeight - rowHeight * rows.length; // the list's own padding and border
+    const room = window.innerHeight - top - frame - below - SCREEN_MARGIN;
+    const next = Math.max(4, Math.min(most, Math.floor(room / rowHeight)));
+    setFits((was) => (was === next ? was : next));
+  });
+  useEffect(() => {
+    const el = list.current;
+    if (!el) return;
+    // the list's size changes with what it offers and with the window: measured again before it is drawn
+    const observer = new ResizeObserver(() => measure());
+    observer.observe(el);
+    const onResize = (): void => setFits(most); // the whole list again, then measured
+    window.addEventListener('resize', onResize);
+    return () => {
+      observer.disconnect();
+      window.removeEventListener('resize', onResize);
+    };
+  }, [list, most]);
+  return fits;
+}
+/** Room kept under the step's buttons (the page's own padding). */
+const SCREEN_MARGIN = 16;
