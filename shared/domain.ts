@@ -351,22 +351,32 @@ export type OutboxState = (typeof OUTBOX_STATES)[number];
 
 /**
  * What a send or a look came to besides an error (issue #18: codes the renderer words, renderer/src/screens/outbox/
- * words.ts). A send that failed is recorded by its error code (shared/errors.ts).
+ * words.ts), each with its kind: a POST of the order, a look for it on the service, or something staff did. A send
+ * that failed is recorded by its error code (shared/errors.ts). Codes, never prose (#28.5): what an attempt was is
+ * read from this table, not from the words of its code (outbox migration 006 rewrote the older ones).
  */
-export const ATTEMPT_OUTCOMES = [
-  'created',
-  'unreadable answer',
-  'error',
-  'reconciled: found',
-  'reconciled: none',
-  'reconciled: several',
-  'reconciled: unlike',
-  'reconciled: unverified',
-  'send again (staff)',
-  'discarded (staff)',
-  'replaced by a corrected order',
-] as const;
-export type AttemptOutcome = (typeof ATTEMPT_OUTCOMES)[number] | ErrorCode;
+export const ATTEMPT_KINDS = {
+  created: 'send',
+  unreadable_answer: 'send',
+  error: 'send',
+  look_found: 'look',
+  look_none: 'look',
+  look_several: 'look',
+  look_unlike: 'look',
+  look_unverified: 'look',
+  staff_sent_again: 'staff',
+  staff_discarded: 'staff',
+  replaced: 'staff',
+} as const satisfies Record<string, 'send' | 'look' | 'staff'>;
+export const ATTEMPT_OUTCOMES = Object.keys(ATTEMPT_KINDS) as (keyof typeof ATTEMPT_KINDS)[];
+export type AttemptOutcome = keyof typeof ATTEMPT_KINDS | ErrorCode;
+
+/** What an attempt was: a POST (an own outcome or a send's error code), a look on the service, or staff's doing. */
+export function attemptKind(outcome: string): 'send' | 'look' | 'staff' {
+  return Object.prototype.hasOwnProperty.call(ATTEMPT_KINDS, outcome)
+    ? ATTEMPT_KINDS[outcome as keyof typeof ATTEMPT_KINDS]
+    : 'send';
+}
 
 export const OutboxAttempt = z.object({
   at: z.number(),

@@ -4,6 +4,7 @@
  * migrations, so a file slipped in out of order or listed twice would run the wrong step on a customer's database.
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -42,4 +43,50 @@ describe('migrations, one per file', () => {
       }
     },
   );
+});
+
+describe('outbox migration 006: attempt outcomes as codes', () => {
+  it('an outbox kept by an older Shopdesk reads with codes: each worded outcome renamed, error codes kept', async () => {
+    const Database = (await import('better-sqlite3-multiple-ciphers')).default;
+    const { OUTBOX_MIGRATIONS } = await import('../../../electron/main/core/outbox/migrations');
+    const { LEGACY_OUTCOMES } = await import('../../../electron/main/core/outbox/migrations/006-attempt-outcome-codes');
+    const { OutboxRepository } = await import('../../../electron/main/core/outbox/db');
+    const { ATTEMPT_KINDS, attemptKind } = await import('../../../shared/domain');
+    const dir = fs.mkdtempSync(path.join(fs.realpathSync(os.tmpdir()), 'outbox-006-'));
+    const file = path.join(dir, 'outbox.db');
+    const old = new Database(file);
+    old.pragma('journal_mode = WAL');
+    for (const step of OUTBOX_MIGRATIONS.slice(0, 5)) step(old);
+    old.pragma('user_version = 5');
+    old
+      .prepare(
+        "INSERT INTO outbox (id, draft_id, service_key, state, created_at, updated_at, payload) VALUES ('e1', 'd1', 's', 'unknown', 1, 1, '{}')",
+      )
+      .run();
+    const legacy = [...Object.keys(LEGACY_OUTCOMES), 'timeout', 'server_error', 'created'];
+    const insert = old.prepare("INSERT INTO outbox_attempts (entry_id, at, outcome) VALUES ('e1', @at, @outcome)");
+    legacy.forEach((outcome, at) => insert.run({ at, outcome }));
+    old.close();
+
+    const repo = new OutboxRepository(file);
+    const outcomes = repo.get('e1')!.attempts.map((a) => a.outcome);
+    repo.close();
+    expect(outcomes).toEqual([...Object.values(LEGACY_OUTCOMES), 'timeout', 'server_error', 'created']);
+    for (const code of Object.values(LEGACY_OUTCOMES)) expect(Object.keys(ATTEMPT_KINDS)).toContain(code);
+    expect(outcomes.map(attemptKind)).toEqual([
+      'send',
+      'look',
+      'look',
+      'look',
+      'look',
+      'look',
+      'staff',
+      'staff',
+      'staff',
+      'send',
+      'send',
+      'send',
+    ]);
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
 });

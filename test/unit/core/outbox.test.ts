@@ -108,7 +108,7 @@ describe('outbox', () => {
     const after = repo.get(entry.id)!;
     expect(after.state).toBe('sent');
     expect(after.reason).toMatch(/it had arrived/);
-    expect(after.attempts.map((a) => a.outcome)).toEqual(['timeout', 'reconciled: found']);
+    expect(after.attempts.map((a) => a.outcome)).toEqual(['timeout', 'look_found']);
     expect(svc.stats().orderPosts).toBe(1);
     expect(ordersOnService()).toBe(1);
   });

@@ -6,7 +6,7 @@
 import http from 'node:http';
 import { Agent } from 'undici';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import type { OutboxEntry } from '../../../shared/domain';
+import { attemptKind, type OutboxEntry } from '../../../shared/domain';
 import { fromServerErrors, stepOf } from '../../../shared/order-entry';
 import { ServiceHttp } from '../../../electron/main/core/http/client';
 import type { Core } from '../../../electron/main/core/index';
@@ -178,7 +178,7 @@ describe('fault matrix (reliability guide: "The service misbehaves")', () => {
     // in doubt, then checked against the service's order list (the 500 stored nothing: no match)
     const doubt = await until(
       () => entry(c, queued.id, ['unknown']),
-      (e) => e.attempts.some((a) => a.outcome.startsWith('reconciled')),
+      (e) => e.attempts.some((a) => attemptKind(a.outcome) === 'look'),
     );
     expect(doubt.reason).toMatch(/not certain|doubt|No matching order/i);
     // more chances to resend: a check, a resume, time

@@ -136,7 +136,7 @@ export class OutboxSender {
           entry.id,
           'unknown',
           { reason: 'The service answered, but not with the order, so it may or may not have been created.' },
-          { outcome: 'unreadable answer', status, excerpt: redact(JSON.stringify(body) ?? '') },
+          { outcome: 'unreadable_answer', status, excerpt: redact(JSON.stringify(body) ?? '') },
         );
         await this.reconcile(entry.id);
         return true;
@@ -312,7 +312,7 @@ export class OutboxSender {
           serverPoNumber: found.match.poNumber,
           totalsMismatch: false,
         },
-        { outcome: 'reconciled: found', status: null },
+        { outcome: 'look_found', status: null },
         check,
       );
     } else {
@@ -326,7 +326,7 @@ export class OutboxSender {
               ? 'No matching order was found on the service. Send it again, or discard it.'
               : `${shown} possibly matching order${shown === 1 ? ' was' : 's were'} found on the service. Check them, then discard this one or send it again.`,
         },
-        { outcome: `reconciled: ${found.outcome}`, status: null },
+        { outcome: `look_${found.outcome}`, status: null },
         check,
       );
     }

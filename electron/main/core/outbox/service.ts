@@ -270,7 +270,7 @@ export class Outbox {
           replaced.id,
           'discarded',
           { reason: 'Corrected and entered again.' },
-          { outcome: 'replaced by a corrected order' },
+          { outcome: 'replaced' },
         );
       }
       // the order is safe in the outbox now; its draft is done (submitting it again finds the same entry)
@@ -294,7 +294,7 @@ export class Outbox {
         id,
         'queued',
         { reason: 'Sent again on purpose by staff.' },
-        { outcome: 'send again (staff)' },
+        { outcome: 'staff_sent_again' },
       );
       this.changed();
       this.sendSoon();
@@ -310,7 +310,7 @@ export class Outbox {
         id,
         'discarded',
         { reason: 'Discarded by staff.' },
-        { outcome: 'discarded (staff)' },
+        { outcome: 'staff_discarded' },
       );
       this.changed();
       return discarded;

@@ -22,7 +22,7 @@ import {
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import type { OutboxEntry } from '../../../../shared/domain';
+import { attemptKind, type OutboxEntry } from '../../../../shared/domain';
 
 import type { SimpleKey } from '../../../../shared/i18n/translate';
 import { call } from '../../bridge';
@@ -89,13 +89,14 @@ export function OutboxScreen() {
     try {
       const after = await call('outbox:reconcile', { id: entry.id });
       const newest = after.attempts.at(-1);
-      const looked = after.attempts.length > entry.attempts.length && newest?.outcome.startsWith('reconciled');
+      const looked =
+        after.attempts.length > entry.attempts.length && newest !== undefined && attemptKind(newest.outcome) === 'look';
       const text =
         after.state === 'sent'
           ? after.serverPoNumber
             ? t('outbox.look.foundAs', { po: after.serverPoNumber })
             : t('outbox.look.found')
-          : looked && newest?.outcome === 'reconciled: none'
+          : looked && newest.outcome === 'look_none'
             ? t('outbox.look.none')
             : looked
               ? t('outbox.look.several')

@@ -1,5 +1,5 @@
 /** The outbox in words: each attempt's outcome code, one summary line per entry, and which tab an entry belongs to. */
-import type { ATTEMPT_OUTCOMES, OutboxEntry } from '../../../../shared/domain';
+import { attemptKind, type ATTEMPT_OUTCOMES, type OutboxEntry } from '../../../../shared/domain';
 import { ERROR_CODES, type ErrorCode } from '../../../../shared/errors';
 import type { SimpleKey } from '../../../../shared/i18n/translate';
 import { timeOfDay } from '../../components/format';
@@ -11,16 +11,16 @@ type Attempt = OutboxEntry['attempts'][number];
 /** The sender's own outcomes (codes), as they read to staff: every one has words, or this does not compile. */
 const OUTCOME_WORDS: Record<(typeof ATTEMPT_OUTCOMES)[number], SimpleKey> = {
   created: 'outbox.attempt.created',
-  'unreadable answer': 'outbox.attempt.unreadable',
+  unreadable_answer: 'outbox.attempt.unreadable',
   error: 'outbox.attempt.error',
-  'reconciled: found': 'outbox.attempt.found',
-  'reconciled: none': 'outbox.attempt.none',
-  'reconciled: several': 'outbox.attempt.several',
-  'reconciled: unlike': 'outbox.attempt.unlike',
-  'reconciled: unverified': 'outbox.attempt.unverified',
-  'send again (staff)': 'outbox.attempt.sendAgain',
-  'discarded (staff)': 'outbox.attempt.discarded',
-  'replaced by a corrected order': 'outbox.attempt.replaced',
+  look_found: 'outbox.attempt.found',
+  look_none: 'outbox.attempt.none',
+  look_several: 'outbox.attempt.several',
+  look_unlike: 'outbox.attempt.unlike',
+  look_unverified: 'outbox.attempt.unverified',
+  staff_sent_again: 'outbox.attempt.sendAgain',
+  staff_discarded: 'outbox.attempt.discarded',
+  replaced: 'outbox.attempt.replaced',
 };
 
 /** A failed send's error code, as an attempt reads; any other error code is worded as the error itself (errorWords). */
@@ -62,8 +62,7 @@ export function attemptWords(attempt: Attempt): string {
 }
 
 /** Attempts that were a POST of the order (not a look on the service nor a staff action). */
-const isSend = (a: Attempt): boolean =>
-  !a.outcome.startsWith('reconciled') && !a.outcome.includes('(staff)') && !a.outcome.startsWith('replaced');
+const isSend = (a: Attempt): boolean => attemptKind(a.outcome) === 'send';
 const OFFLINE = new Set(['unreachable', 'rate_limited']);
 
 /** What happened and what is next, in a sentence or a few. */
@@ -85,7 +84,7 @@ export function summaryLine(entry: OutboxEntry): string {
   switch (entry.state) {
     case 'sent': {
       const time = timeOfDay(entry.updatedAt);
-      const found = last?.outcome === 'reconciled: found';
+      const found = last?.outcome === 'look_found';
       if (found) sentences.push(po ? t('outbox.summary.foundAs', { time, po }) : t('outbox.summary.found', { time }));
       else sentences.push(po ? t('outbox.summary.sentAs', { time, po }) : t('outbox.summary.sent', { time }));
       if (entry.totalsMismatch) sentences.push(t('outbox.summary.totalsDiffer'));
@@ -110,10 +109,10 @@ export function summaryLine(entry: OutboxEntry): string {
       // what the last look found is said once: by the check below the summary when there is one
       const look = entry.check
         ? undefined
-        : [...entry.attempts].reverse().find((a) => a.outcome.startsWith('reconciled'));
+        : [...entry.attempts].reverse().find((a) => attemptKind(a.outcome) === 'look');
       if (look)
         sentences.push(
-          t(look.outcome === 'reconciled: none' ? 'outbox.summary.lookedNone' : 'outbox.summary.lookedSeveral', {
+          t(look.outcome === 'look_none' ? 'outbox.summary.lookedNone' : 'outbox.summary.lookedSeveral', {
             time: timeOfDay(look.at),
           }),
         );
