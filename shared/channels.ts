@@ -63,6 +63,9 @@ export const CHANNEL_NAMES = [
   // browser host sessions (#25.2)
   'sessions:list',
   'sessions:end',
+  // printing (#30.6)
+  'print:printers',
+  'print:run',
 ] as const;
 
 export const EVENT_CHANNEL_NAMES = [

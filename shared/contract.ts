@@ -29,6 +29,7 @@ import { CustomerSearchRequest, CustomerSearchResult } from './customers';
 import { PickRequest, PickResult } from './pick';
 import { ShopSettings } from './shop';
 import { Coverage, DayFigures, isIsoDay, MAX_RANGE_DAYS } from './figures';
+import { PrinterList, PrintOutcome, PrintPrefs, PrintRequest } from './print';
 import { LANGUAGE_CHOICES } from './i18n/languages';
 import { URL_PROBLEMS } from './url';
 
@@ -256,6 +257,8 @@ export const CatalogueQueryRequest = z
     text: z.string().max(200).default(''),
     status: z.string().max(100).nullable().default(null),
     stock: z.enum(STOCK_LEVELS).default('all'),
+    /** Low stock at this many available or fewer (Settings → Stock); absent: LOW_STOCK_THRESHOLD. */
+    lowStock: z.number().int().min(0).max(1_000_000).optional(),
     flags: z.array(z.enum(FLAG_NAMES)).max(FLAG_NAMES.length).default([]),
     sort: z.enum([...PRODUCT_SORTS, 'id']).default('name'),
     dir: z.enum(['asc', 'desc']).default('asc'),
@@ -383,6 +386,10 @@ export const UiPrefs = z.object({
   language: z.enum(LANGUAGE_CHOICES),
   /** Issue #29: staff were told once that the scanner's keyboard layout differs from this computer's. */
   scannerLayoutNoticed: z.boolean(),
+  /** Issue #30.6: Settings → Printing on this computer (the order sheet's paper, a printer per kind of document). */
+  printing: PrintPrefs,
+  /** Issue #30.4: a product is low on stock at this many available or fewer (Settings → Stock; "Low or out"). */
+  lowStock: z.number().int().min(0).max(1_000_000),
 });
 export type UiPrefs = z.infer<typeof UiPrefs>;
 const SkippedList = z.object({ records: z.array(SkippedRecord).max(1000) });
@@ -628,6 +635,9 @@ export const contract = {
   // signed-in tabs of the browser host (#25.2); ending this tab's own is signing out
   'sessions:list': channel(Empty, SessionList),
   'sessions:end': channel(z.object({ id: z.string().min(1).max(100) }).strict(), SessionList),
+  // printing (#30.6): the desktop shell answers these itself (webContents); the core's answer is "not here"
+  'print:printers': channel(Empty, PrinterList),
+  'print:run': channel(PrintRequest, PrintOutcome),
 } as const;
 
 export const events = {

@@ -49,7 +49,9 @@ export const ProductDetail = ProductRow.extend({
 });
 export type ProductDetail = z.infer<typeof ProductDetail>;
 
-export const STOCK_LEVELS = ['all', 'in', 'low', 'out'] as const;
+/** Stock levels of the stock list's filter; 'low-or-out' is the reorder list (#30.4). */
+export const STOCK_LEVELS = ['all', 'in', 'low', 'out', 'low-or-out'] as const;
+/** Low stock at this many available or fewer, until Settings → Stock says otherwise. */
 export const LOW_STOCK_THRESHOLD = 5;
 export const PRODUCT_SORTS = ['sku', 'name', 'available', 'physical', 'price', 'status'] as const;
 

@@ -27,6 +27,7 @@ import { AppFailure } from '../../shared/errors';
 import { placeWindow, readWindowState, type WindowState } from './window-state';
 import { electronUpdaterPort } from './updater';
 import { saveSupportFile } from './support-save';
+import { printHandlers, withShellHandlers } from './printing';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const rendererFile = path.join(here, '../renderer/index.html');
@@ -168,7 +169,12 @@ if (!app.requestSingleInstanceLock()) {
       app.exit(1);
       return;
     }
-    bindIpc(ipcMain, core.dispatch, (frame) => isTrustedSender(frame, devServerUrl, rendererFile));
+    // printing needs the window's contents: the shell answers it (printing.ts), the core everything else
+    const dispatch = withShellHandlers(
+      core.dispatch,
+      printHandlers(() => (mainWindow && !mainWindow.isDestroyed() ? mainWindow.webContents : null)),
+    );
+    bindIpc(ipcMain, dispatch, (frame) => isTrustedSender(frame, devServerUrl, rendererFile));
     forwardEvents(core.events, () => mainWindow?.webContents ?? null);
 
     const setMenu = (): void =>

@@ -286,6 +286,9 @@ export function createCore(options: CoreOptions): Core {
     // the desktop window needs no sign-in: no tabs to list or end (the browser host answers these itself)
     'sessions:list': async () => ({ available: false, sessions: [] }),
     'sessions:end': async () => ({ available: false, sessions: [] }),
+    // printing to a chosen printer needs the desktop window (the shell answers these there): the browser prints itself
+    'print:printers': async () => ({ available: false, printers: [] }),
+    'print:run': async () => ({ outcome: 'unavailable', reason: null }),
     'app:info': async () => ({
       name: 'Shopdesk',
       version: options.version,

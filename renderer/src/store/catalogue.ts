@@ -5,7 +5,7 @@ import type { CatalogueStatus } from '../../../shared/domain';
 import { call } from '../bridge';
 import { searchSortPatch } from './ui';
 
-export type StockQuery = Required<Omit<CatalogueQueryRequest, 'offset' | 'limit'>>;
+export type StockQuery = Required<Omit<CatalogueQueryRequest, 'offset' | 'limit' | 'lowStock'>>;
 
 export const DEFAULT_STOCK_QUERY: StockQuery = {
   text: '',

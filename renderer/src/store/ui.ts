@@ -1,6 +1,8 @@
 /** What the screens remember between runs (sidebar, summary, columns, saved views): kept by main, applied here at once. */
 import type { StateCreator } from 'zustand';
 import type { UiPrefs } from '../../../shared/contract';
+import { LOW_STOCK_THRESHOLD } from '../../../shared/domain';
+import { DEFAULT_PRINT_PREFS } from '../../../shared/print';
 import { call } from '../bridge';
 
 export const DEFAULT_UI: UiPrefs = {
@@ -12,6 +14,8 @@ export const DEFAULT_UI: UiPrefs = {
   orderViews: null,
   language: 'auto',
   scannerLayoutNoticed: false,
+  printing: DEFAULT_PRINT_PREFS,
+  lowStock: LOW_STOCK_THRESHOLD,
 };
 
 export interface UiSlice {

@@ -27,6 +27,9 @@ describe('screen preferences', () => {
         orderViews: null,
         language: 'auto',
         scannerLayoutNoticed: false,
+        // #30.6, #30.4: A4 order sheets, 3 × 8 labels, the system's default printer for each; low at 5
+        printing: { orderSheet: 'a4', labels: 'a4-3x8', printers: { orderSheet: null, labels: null, lists: null } },
+        lowStock: 5,
       },
     });
     const view = {
@@ -51,6 +54,15 @@ describe('screen preferences', () => {
     // not a column, not a view: refused, nothing written
     expect((await core.dispatch('ui:set', { orderColumns: ['id', 'password'] })).ok).toBe(false);
     expect((await core.dispatch('ui:set', { orderViews: [{ ...view, name: '' }] })).ok).toBe(false);
+    // Settings → Printing and Stock: a till slip and a printer for labels; a paper there is not, a negative threshold
+    const printing = {
+      orderSheet: 'slip-80',
+      labels: 'roll-62',
+      printers: { orderSheet: 'EPSON_TM_T20III', labels: 'Brother_QL_820NWB', lists: null },
+    } as const;
+    expect((await core.dispatch('ui:set', { printing, lowStock: 12 })).ok).toBe(true);
+    expect((await core.dispatch('ui:set', { printing: { ...printing, orderSheet: 'slip-76' } })).ok).toBe(false);
+    expect((await core.dispatch('ui:set', { lowStock: -1 })).ok).toBe(false);
     await core.close();
 
     core = coreIn(dir);
@@ -58,6 +70,8 @@ describe('screen preferences', () => {
     expect(after.ok && (after.value as UiPrefs).sidebarCollapsed).toBe(true);
     expect(after.ok && (after.value as UiPrefs).ordersToolsUnfolded).toBe(true);
     expect(after.ok && (after.value as UiPrefs).orderViews).toEqual([view]);
+    expect(after.ok && (after.value as UiPrefs).printing).toEqual(printing);
+    expect(after.ok && (after.value as UiPrefs).lowStock).toBe(12);
     await core.close();
 
     // a file edited by hand into a wrong shape: that one preference falls back, the others stay

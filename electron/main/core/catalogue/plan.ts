@@ -31,22 +31,31 @@ interface Condition {
 }
 
 /** The query's fields that narrow the list (the rest say what to search, how to sort and which window). */
-type FilterField = Exclude<keyof CatalogueQuery, 'text' | 'sort' | 'dir' | 'offset' | 'limit'>;
+type FilterField = Exclude<keyof CatalogueQuery, 'text' | 'sort' | 'dir' | 'offset' | 'limit' | 'lowStock'>;
 
-const stock = (sql: string): Condition => ({ sql, params: [], index: 'products_available' });
+const stock = (sql: string, params: number[] = []): Condition => ({ sql, params, index: 'products_available' });
 
-/** Each filter of the contract as a condition, or null when it does not narrow the list. */
-const FILTERS: { [F in FilterField]: (value: CatalogueQuery[F]) => Condition | null } = {
+/**
+ * Each filter of the contract as a condition, or null when it does not narrow the list. The stock levels follow the
+ * query's low-stock threshold (Settings → Stock, #30.4): low is 1 to it, out is 0 or less, "low or out" both.
+ */
+const FILTERS: {
+  [F in FilterField]: (value: CatalogueQuery[F], q: CatalogueQuery) => Condition | null;
+} = {
   status: (status) =>
     status === null ? null : { sql: 'products.status = ?', params: [status], index: 'products_status' },
-  stock: (level) =>
-    level === 'in'
-      ? stock(`products.available_key > ${LOW_STOCK_THRESHOLD}`)
+  stock: (level, q) => {
+    const low = q.lowStock ?? LOW_STOCK_THRESHOLD;
+    return level === 'in'
+      ? stock('products.available_key > ?', [low])
       : level === 'low'
-        ? stock(`products.available_key BETWEEN 1 AND ${LOW_STOCK_THRESHOLD}`)
+        ? stock('products.available_key BETWEEN 1 AND ?', [low])
         : level === 'out'
           ? stock(`products.available_key BETWEEN ${UNKNOWN_KEY + 1} AND 0`)
-          : null,
+          : level === 'low-or-out'
+            ? stock(`products.available_key BETWEEN ${UNKNOWN_KEY + 1} AND ?`, [low])
+            : null;
+  },
   flags: (flags) => {
     if (flags.length === 0) return null;
     const mask = flagMask(flags);
@@ -80,7 +89,7 @@ const walkAbove = (rows: number): number => Math.max(1_000, 10 * Math.sqrt(rows)
 export function planQuery(q: CatalogueQuery, ctx: PlanContext): QueryPlan {
   const filters: Condition[] = [];
   for (const field of Object.keys(FILTERS) as FilterField[]) {
-    const condition = (FILTERS[field] as (value: unknown) => Condition | null)(q[field]);
+    const condition = (FILTERS[field] as (value: unknown, q: CatalogueQuery) => Condition | null)(q[field], q);
     if (condition) filters.push(condition);
   }
   const where = filters.map((f) => f.sql);

@@ -5,6 +5,8 @@
 import Conf from 'conf';
 import type { Handlers } from '../../../../shared/contract';
 import { UiPrefs } from '../../../../shared/contract';
+import { LOW_STOCK_THRESHOLD } from '../../../../shared/domain';
+import { DEFAULT_PRINT_PREFS } from '../../../../shared/print';
 import type { CoreEvents } from '../events';
 
 const DEFAULTS: UiPrefs = {
@@ -16,6 +18,8 @@ const DEFAULTS: UiPrefs = {
   orderViews: null,
   language: 'auto',
   scannerLayoutNoticed: false,
+  printing: DEFAULT_PRINT_PREFS,
+  lowStock: LOW_STOCK_THRESHOLD,
 };
 
 /** Each preference read on its own: one that no longer fits its shape falls back to its default, not all of them. */

@@ -199,6 +199,13 @@ describe('catalogue repository', () => {
     expect(repo.query(q({ stock: 'out' })).rows.map((r) => r.id)).toEqual([1]);
     expect(repo.query(q({ stock: 'low' })).rows.map((r) => r.id)).toEqual([2]);
     expect(repo.query(q({ stock: 'in' })).rows.map((r) => r.id)).toEqual([3]);
+    // the reorder list (#30.4): low or out, at the threshold from Settings → Stock; an unknown figure is neither
+    expect(repo.query(q({ stock: 'low-or-out' })).rows.map((r) => r.id)).toEqual([1, 2]);
+    expect(repo.query(q({ stock: 'low-or-out', lowStock: 2 })).rows.map((r) => r.id)).toEqual([1]);
+    expect(repo.query(q({ stock: 'low-or-out', lowStock: 50 })).rows.map((r) => r.id)).toEqual([1, 2, 3]);
+    expect(repo.query(q({ stock: 'low', lowStock: 50 })).rows.map((r) => r.id)).toEqual([2, 3]);
+    expect(repo.query(q({ stock: 'in', lowStock: 2 })).rows.map((r) => r.id)).toEqual([2, 3]);
+    expect(repo.query(q({ stock: 'low-or-out', lowStock: 0 })).total).toBe(1);
     expect(repo.query(q({ status: 'Discontinued' })).total).toBe(1);
     expect(repo.query(q({ flags: ['fragile'] })).rows.map((r) => r.id)).toEqual([1, 3]);
     expect(repo.query(q({ flags: ['fragile', 'liquid'] })).rows.map((r) => r.id)).toEqual([3]);
