@@ -84,6 +84,30 @@ export default tseslint.config(
     ),
   },
   {
+    // The rooms below the features (#28.2): the service client and storage serve every feature and know none of them,
+    // so a feature's change never reaches into them and no import runs from a lower room up to a higher one.
+    files: ['electron/main/core/http/**/*.ts', 'electron/main/core/storage/**/*.ts'],
+    rules: restrict(
+      ['electron', 'electron-store'],
+      [
+        '**/renderer/**',
+        '**/main/index',
+        '**/main/ipc',
+        '**/main/vault',
+        '**/main/window-options',
+        '**/core/catalogue/**',
+        '**/core/orders/**',
+        '**/core/outbox/**',
+        '**/core/drafts/**',
+        '../catalogue/**',
+        '../orders/**',
+        '../outbox/**',
+        '../drafts/**',
+      ],
+      'The core runs under plain Node (no electron, no shell modules); http/ and storage/ serve every feature and import none.',
+    ),
+  },
+  {
     files: ['server/**/*.ts'],
     rules: restrict(['electron'], ['**/electron/**', '**/renderer/**'], 'The reference service stands alone.'),
   },

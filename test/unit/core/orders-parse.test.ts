@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseOrder, parseOrderList } from '../../../electron/main/core/orders/api';
-import { unwrapRecord } from '../../../electron/main/core/catalogue/api';
+import { unwrapRecord } from '../../../electron/main/core/http/fields';
 
 const order = {
   id: 3,

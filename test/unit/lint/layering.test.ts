@@ -22,6 +22,13 @@ describe('layering lint', () => {
     ['shared/sample.ts', "import path from 'node:path';\nexport const x = path;\n"],
     ['shared/sample.ts', "import { startService } from '../server/index';\nexport const x = startService;\n"],
     ['server/sample.ts', "import { createCore } from '../electron/main/core/index';\nexport const x = createCore;\n"],
+    // the rooms below the features import none of them, and still nothing of electron
+    ['electron/main/core/http/sample.ts', "import { Orders } from '../orders/service';\nexport const x = Orders;\n"],
+    [
+      'electron/main/core/storage/sample.ts',
+      "import { parseProduct } from '../catalogue/api';\nexport const x = parseProduct;\n",
+    ],
+    ['electron/main/core/http/sample.ts', "import { app } from 'electron';\nexport const x = app;\n"],
   ])('%s: forbidden import is reported', async (file, code) => {
     expect(await ruleHits(file, code)).toContain('no-restricted-imports');
   });
@@ -35,6 +42,12 @@ describe('layering lint', () => {
     ).not.toContain('no-restricted-imports');
     expect(
       await ruleHits('electron/main/sample.ts', "import { app } from 'electron';\nexport const x = app;\n"),
+    ).not.toContain('no-restricted-imports');
+    expect(
+      await ruleHits(
+        'electron/main/core/orders/sample.ts',
+        "import { unwrapRecord } from '../http/fields';\nexport const x = unwrapRecord;\n",
+      ),
     ).not.toContain('no-restricted-imports');
   });
 });

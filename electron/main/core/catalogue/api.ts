@@ -5,7 +5,7 @@
 import { FLAG_NAMES, type FlagName, type SkipReason } from '../../../../shared/domain';
 import { toMoney } from '../../../../shared/money';
 import { readSignals, type PageSignals } from '../http/pager';
-import { toCount } from '../connection/probe';
+import { MAX_TEXT, measure, rawId, stock, text, toCount, type SkippedReject } from '../http/fields';
 
 export interface ParsedProduct {
   id: number;
@@ -56,41 +56,6 @@ const KNOWN = new Set([
 ]);
 
 const FLAG_KEYS = FLAG_NAMES.map((name) => [name, `flag_${name}`] as const);
-const MAX_TEXT = 2000;
-/**
- * Control characters from the service are removed on purpose (tab, newline and carriage return stay), and so are
- * the bidi embedding/override/isolate controls: a right-to-left override in a product name can make "gpj.exe" read
- * as "exe.jpg". Arabic and Hebrew text needs none of them to show correctly; the raw record keeps everything as sent.
- */
-// eslint-disable-next-line no-control-regex
-const CONTROL_CHARS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\u202a-\u202e\u2066-\u2069]/g;
-/** The same characters, tested for without the global flag's lastIndex state. */
-const HAS_CONTROL_CHAR = new RegExp(CONTROL_CHARS.source);
-
-/** Text from a string or number; '' for anything else. Control characters are removed, length capped. */
-export function text(value: unknown): string {
-  if (typeof value === 'string') {
-    // a sync reads millions of these: the common clean string is only tested, not rewritten
-    const clean = HAS_CONTROL_CHAR.test(value) ? value.replace(CONTROL_CHARS, '') : value;
-    return clean.trim().slice(0, MAX_TEXT);
-  }
-  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
-  return '';
-}
-
-/** A stock figure: an integer from a number or a numeric string (negative allowed: oversold); null otherwise. */
-export function stock(value: unknown): number | null {
-  if (typeof value === 'number') return Number.isSafeInteger(value) ? value : null;
-  if (typeof value === 'string' && /^\s*-?\d{1,12}\s*$/.test(value)) return Number(value);
-  return null;
-}
-
-/** A measurement as a decimal string ("0.350"), or null. */
-export function measure(value: unknown): string | null {
-  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
-  if (typeof value === 'string' && /^\s*\d+(\.\d+)?\s*$/.test(value)) return value.trim();
-  return null;
-}
 
 const YES = new Set(['1', 'y', 'yes', 'true', 'x', 'ja', 'oui', 'on']);
 const NO = new Set(['0', 'n', 'no', 'false', '', 'nee', 'non', 'off', '-', 'none', 'null']);
@@ -111,21 +76,6 @@ export function flag(value: unknown): { value: boolean | null; text: string } {
 }
 
 export type ProductParse = { ok: true; product: ParsedProduct } | { ok: false; reason: string; code: SkipReason };
-
-/** A record of a list that could not be read: its id as written, when it had one, and why. */
-export interface SkippedReject {
-  id: string | null;
-  reason: SkipReason;
-}
-
-/** A skipped record's id as the service wrote it (shortened), for the details view and the log. */
-export function rawId(record: unknown): string | null {
-  if (record === null || typeof record !== 'object' || Array.isArray(record)) return null;
-  const value = (record as Record<string, unknown>).id;
-  if (value === null || value === undefined) return null;
-  const shown = typeof value === 'string' ? value : (JSON.stringify(value) ?? '');
-  return shown === '' ? null : shown.slice(0, 40);
-}
 
 export function parseProduct(input: unknown): ProductParse {
   if (input === null || typeof input !== 'object' || Array.isArray(input))
@@ -220,13 +170,4 @@ export function parseProductPage(body: unknown): ParsedPage | null {
     perPage: signals.perPage,
     signals,
   };
-}
-
-/** GET /api/product/{id} may answer the product bare or inside data. */
-export function unwrapRecord(body: unknown): unknown {
-  if (body && typeof body === 'object' && !Array.isArray(body) && 'data' in body) {
-    const data = (body as { data: unknown }).data;
-    if (data && typeof data === 'object' && !Array.isArray(data)) return data;
-  }
-  return body;
 }

@@ -21,7 +21,7 @@ import { CATALOGUE_MIGRATIONS } from './migrations';
 import { createIndex, FTS_AUTOMERGE, LISTED_COUNT, ROW_COUNT, SECONDARY_INDEXES, type IndexName } from './schema';
 import { openDatabase } from '../storage/open';
 import { insertSql, type RowOf } from '../storage/sql';
-import { KeysetWindows } from './windows';
+import { KeysetWindows } from '../storage/windows';
 
 export type { CatalogueQuery } from './plan';
 export { toWriteRow, type PageRows, type WriteDelta, type WriteRow } from './columns';

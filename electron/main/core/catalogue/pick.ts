@@ -8,7 +8,7 @@ import type { Handlers } from '../../../../shared/contract';
 import type { ProductRow } from '../../../../shared/domain';
 import { nameRank, PICK_RANKS, searchWords, type PickRank } from '../../../../shared/pick';
 import type { Catalogue } from './service';
-import { ftsQuery } from './windows';
+import { ftsQuery } from '../storage/windows';
 
 /** Rows looked at per kind of match: plenty to rank the first screenful, bounded at any catalogue size. */
 const SCAN = 200;

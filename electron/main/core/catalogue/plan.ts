@@ -8,7 +8,7 @@ import type { CatalogueQuery } from '../../../../shared/contract';
 import { LOW_STOCK_THRESHOLD } from '../../../../shared/domain';
 import { flagMask } from './columns';
 import { UNKNOWN_KEY, type IndexName } from './schema';
-import { ftsIdPlan, ftsQuery, indexPlan, type KeysetWindows, type QueryPlan } from './windows';
+import { ftsIdPlan, ftsQuery, indexPlan, type KeysetWindows, type QueryPlan } from '../storage/windows';
 
 export type { CatalogueQuery };
 export type ProductSort = CatalogueQuery['sort'];

@@ -4,6 +4,7 @@ import { checkBaseUrl } from '../../../../shared/url';
 import { LIMITS } from '../limits';
 import { ApiFailure, type ServiceHttp } from '../http/client';
 import { UNTRUSTED_CERTIFICATE_CODES, withoutLogin } from '../http/network';
+import { toCount } from '../http/fields';
 
 export async function probeService(
   http: ServiceHttp,
@@ -150,11 +151,4 @@ async function probe(http: ServiceHttp, baseUrl: string, token: string | null): 
         };
     }
   }
-}
-
-/** A non-negative whole number from a number or a numeric string; null otherwise. */
-export function toCount(value: unknown): number | null {
-  const n =
-    typeof value === 'number' ? value : typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : NaN;
-  return Number.isSafeInteger(n) && n >= 0 ? n : null;
 }

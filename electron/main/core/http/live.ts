@@ -5,7 +5,7 @@ import type { ConnectionMonitor, ConnectionTarget } from '../connection/state';
 import { LIMITS } from '../limits';
 import { redact } from '../redact';
 import { ApiFailure, type ServiceHttp } from './client';
-import { unwrapRecord } from '../catalogue/api';
+import { unwrapRecord } from './fields';
 
 export type LiveRead<T> =
   | { kind: 'live'; value: T }

@@ -9,7 +9,7 @@
  * A page that repeats the one before on a paged list, or a walk that reaches the page cap, has not seen the end.
  */
 import type { EndNotSeen } from '../../../../shared/domain';
-import { toCount } from '../connection/probe';
+import { toCount } from './fields';
 
 /** What one page says of the pages after it. */
 export interface PageSignals {

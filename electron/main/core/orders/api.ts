@@ -5,8 +5,7 @@
 import type { SkipReason } from '../../../../shared/domain';
 import { toMoney } from '../../../../shared/money';
 import { readSignals, type PageSignals } from '../http/pager';
-import { toCount } from '../connection/probe';
-import { rawId, stock, text, type SkippedReject } from '../catalogue/api';
+import { rawId, stock, text, toCount, type SkippedReject } from '../http/fields';
 
 export interface ParsedOrderItem {
   id: number | null;

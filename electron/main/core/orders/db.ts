@@ -18,7 +18,7 @@ import { parseOrder, type ParsedOrder } from './api';
 import { ORDER_MIGRATIONS } from './migrations';
 import { openDatabase, readJson } from '../storage/open';
 import { insertSql, type RowOf } from '../storage/sql';
-import { ftsIdPlan, ftsQuery, indexPlan, KeysetWindows } from '../catalogue/windows';
+import { ftsIdPlan, ftsQuery, indexPlan, KeysetWindows } from '../storage/windows';
 
 const UNKNOWN_KEY = -(2 ** 40);
 

@@ -6,7 +6,7 @@ import type { OutboxEntry } from '../../../../shared/domain';
 import { sameMoney } from '../../../../shared/money';
 import { ApiFailure, type ServiceConnection, type ServiceHttp } from '../http/client';
 import { parseOrder, type ParsedOrder } from '../orders/api';
-import { unwrapRecord } from '../catalogue/api';
+import { unwrapRecord } from '../http/fields';
 import type { OutboxRepository, SendTiming } from './db';
 import { systemWall, type WallClock } from '../clock';
 import { OUTBOX_LIMITS } from '../limits';

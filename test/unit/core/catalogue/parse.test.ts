@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { flag, parseProduct, parseProductPage, text, unwrapRecord } from '../../../../electron/main/core/catalogue/api';
+import { flag, parseProduct, parseProductPage } from '../../../../electron/main/core/catalogue/api';
+import { text, unwrapRecord } from '../../../../electron/main/core/http/fields';
 import { toMoney } from '../../../../shared/money';
 
 const sample = {

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseProduct, type ParsedProduct } from '../../../../electron/main/core/catalogue/api';
 import { CatalogueRepository, type CatalogueQuery } from '../../../../electron/main/core/catalogue/db';
 import { CATALOGUE_MIGRATIONS } from '../../../../electron/main/core/catalogue/migrations';
-import { ANCHOR_EVERY, ftsQuery } from '../../../../electron/main/core/catalogue/windows';
+import { ANCHOR_EVERY, ftsQuery } from '../../../../electron/main/core/storage/windows';
 
 let dir: string;
 let repo: CatalogueRepository;
