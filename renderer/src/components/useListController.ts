@@ -16,6 +16,8 @@ import {
   type KeyboardEvent,
   type RefObject,
 } from 'react';
+import type { UiPrefs } from '../../../shared/contract';
+import { useStore } from '../store';
 import { moveIntoTable, type Column } from './VirtualTable';
 
 /** How long typing pauses before the list follows the search box. */
@@ -26,6 +28,9 @@ export interface ListQuery {
   sort: string;
   dir: 'asc' | 'desc';
 }
+
+/** The screen preferences that keep a list's columns. */
+export type ColumnsPref = 'orderColumns' | 'productColumns';
 
 /** A column of a list: ColumnChooser lets staff hide it unless `required`. */
 export type ListColumn<Row> = Column<Row> & { required?: boolean };
@@ -45,8 +50,8 @@ export interface ListControllerOptions<Q extends ListQuery, Row, Facets> {
   firstDir(sort: Q['sort']): 'asc' | 'desc';
   /** Every column the list can have, in its usual order: worded once (a change of language draws anew). */
   allColumns(): ListColumn<Row>[];
-  /** The keys staff chose to show, in order (null or undefined: the list's default). */
-  shown: readonly string[] | null | undefined;
+  /** Where staff's choice of columns (keys, in order) is kept among the screen preferences; none: `defaultColumns`. */
+  columnsPref: ColumnsPref;
   defaultColumns: readonly string[];
   /** Typing in the search (beyond the text and the selection): e.g. a scan's message goes. */
   onTyping?(): void;
@@ -110,7 +115,12 @@ export function useListController<Q extends ListQuery, Row, Facets>(options: Lis
 
   // worded once: a change of language draws the screen again from scratch
   const [allColumns] = useState(options.allColumns);
-  const shownKeys = (options.shown ?? options.defaultColumns) as string[];
+  const chosen = useStore((s) => s.ui[options.columnsPref]);
+  const setUi = useStore((s) => s.setUi);
+  const shownKeys = (chosen ?? options.defaultColumns) as string[];
+  /** Staff's choice of columns, kept with the screen preferences (null: back to the list's default). */
+  const setColumns = (keys: string[] | null): void =>
+    setUi({ [options.columnsPref]: keys } as Partial<Pick<UiPrefs, ColumnsPref>>);
   const columns = useMemo(
     () =>
       shownKeys
@@ -129,6 +139,7 @@ export function useListController<Q extends ListQuery, Row, Facets>(options: Lis
     searchRef,
     allColumns,
     shownKeys,
+    setColumns,
     /** The search box's value and handlers for ListFrame (the screen adds its words, and its own keys). */
     search: { value: text, onChange: type, onKeyDown: moveDown },
     /** What every ListBody is given alike. */

@@ -9,11 +9,21 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  SEARCH_PAUSE_MS,
-  useListController,
-  type ListColumn,
-} from '../../../renderer/src/components/useListController';
+import type { ListColumn } from '../../../renderer/src/components/useListController';
+
+// the screen preferences are kept through the bridge: here its calls are recorded
+const bridgeCalls: { channel: string; request: unknown }[] = [];
+vi.mock('../../../renderer/src/bridge', () => ({
+  call: vi.fn(async (channel: string, request: unknown) => {
+    bridgeCalls.push({ channel, request });
+    return {};
+  }),
+  subscribe: vi.fn(() => () => undefined),
+  onReconnect: vi.fn(() => () => undefined),
+  BridgeError: class extends Error {},
+}));
+const { SEARCH_PAUSE_MS, useListController } = await import('../../../renderer/src/components/useListController');
+const { useStore } = await import('../../../renderer/src/store');
 
 interface Query {
   text: string;
@@ -39,7 +49,7 @@ const cleared = vi.fn();
 const readFacets = vi.fn(async () => ['red', 'blue']);
 
 /** A list as a screen holds one: its query in state, a search setter like the store's. */
-function List({ version, shown, typeToSearch = false }: { version: number; shown?: string[]; typeToSearch?: boolean }) {
+function List({ version, typeToSearch = false }: { version: number; typeToSearch?: boolean }) {
   const [query, setQueryState] = useState<Query>({ ...DEFAULTS, colour: 'red' });
   const setQuery = (patch: Partial<Query>): void => setQueryState((q) => ({ ...q, ...patch }));
   const controller = useListController<Query, Row, string[]>({
@@ -54,7 +64,7 @@ function List({ version, shown, typeToSearch = false }: { version: number; shown
     readFacets,
     firstDir: (sort) => (sort === 'price' ? 'desc' : 'asc'),
     allColumns: () => COLUMNS,
-    shown,
+    columnsPref: 'productColumns',
     defaultColumns: ['name', 'price'],
     onClear: cleared,
     typeToSearch,
@@ -165,13 +175,21 @@ describe('useListController', () => {
   });
 
   it('shows the columns staff chose, in their order, or the list’s default; all of them for the chooser', async () => {
-    const { rerender } = render(<List version={1} />);
+    useStore.setState({ ui: { ...useStore.getState().ui, productColumns: null } });
+    render(<List version={1} />);
     await settle();
     expect(screen.getByTestId('columns').textContent).toBe('name,price');
-    rerender(<List version={1} shown={['sku', 'name', 'gone']} />);
-    expect(screen.getByTestId('columns').textContent).toBe('sku,name'); // a key no column has is left out
     expect(state().controller.allColumns.map((c) => c.key)).toEqual(['name', 'price', 'sku']);
-    expect(state().controller.shownKeys).toEqual(['sku', 'name', 'gone']);
+    // the chooser's choice is kept with the screen preferences and shown at once
+    act(() => state().controller.setColumns(['sku', 'name']));
+    expect(screen.getByTestId('columns').textContent).toBe('sku,name');
+    expect(useStore.getState().ui.productColumns).toEqual(['sku', 'name']);
+    expect(bridgeCalls.at(-1)).toMatchObject({ channel: 'ui:set', request: { productColumns: ['sku', 'name'] } });
+    // a kept key no column has (from another version) is left out; null goes back to the default
+    act(() => useStore.setState({ ui: { ...useStore.getState().ui, productColumns: ['sku', 'gone' as 'name'] } }));
+    expect(screen.getByTestId('columns').textContent).toBe('sku');
+    act(() => state().controller.setColumns(null));
+    expect(screen.getByTestId('columns').textContent).toBe('name,price');
   });
 
   it('with typeToSearch, a letter typed outside any field goes to the search box; a shortcut does not', async () => {

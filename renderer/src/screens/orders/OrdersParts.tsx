@@ -4,7 +4,6 @@
  */
 import { Badge, Button, Group, Select, Text } from '@mantine/core';
 import { IconChevronDown, IconChevronUp } from '@tabler/icons-react';
-import type { SavedView } from '../../../../shared/contract';
 import { ColumnChooser } from '../../components/ColumnChooser';
 import { ListEmpty } from '../../components/ListFrame';
 import { selectWidth } from '../../components/textWidth';
@@ -32,7 +31,6 @@ export function OrdersAbove({
   firstDownload: boolean;
 }) {
   const ui = useStore((s) => s.ui);
-  const setUi = useStore((s) => s.setUi);
   const { query, preset, views, summary } = orders;
   return (
     <>
@@ -60,7 +58,7 @@ export function OrdersAbove({
         <ColumnChooser
           columns={orders.list.allColumns}
           shown={orders.list.shownKeys}
-          onChange={(keys) => setUi({ orderColumns: keys as SavedView['columns'] })}
+          onChange={orders.list.setColumns}
         />
       </Group>
     </>

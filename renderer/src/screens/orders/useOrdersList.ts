@@ -47,7 +47,7 @@ export function useOrdersList() {
     readFacets: () => call('orders:facets', {}).then((f) => f.statuses),
     firstDir: (sort) => (sort === 'customer' ? 'asc' : 'desc'),
     allColumns: allOrderColumns,
-    shown: ui.orderColumns,
+    columnsPref: 'orderColumns',
     defaultColumns: DEFAULT_ORDER_COLUMNS,
     typeToSearch: true,
     onClear: () => {

@@ -64,7 +64,7 @@ export function StockScreen() {
               {t('stock.sync')}
             </Button>
           )}
-          <ColumnChooser columns={list.allColumns} shown={list.shownKeys} onChange={stock.setColumns} />
+          <ColumnChooser columns={list.allColumns} shown={list.shownKeys} onChange={list.setColumns} />
         </>
       }
       search={{

@@ -5,7 +5,6 @@
  */
 import { useCallback, useMemo, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import { useSearchParams } from 'react-router';
-import type { UiPrefs } from '../../../../shared/contract';
 import { FLAG_NAMES, type ProductRow } from '../../../../shared/domain';
 import { call } from '../../bridge';
 import { flagLabel } from '../../components/flags';
@@ -27,9 +26,6 @@ export function useStockList() {
   const setQuery = useStore((s) => s.setStockQuery);
   const setSearchText = useStore((s) => s.setSearchText);
   const version = useStore((s) => s.catalogueVersion);
-  const ui = useStore((s) => s.ui);
-  const setUi = useStore((s) => s.setUi);
-  const connection = useStore((s) => s.connection);
   const [scanMessage, setScanMessage] = useState<ScanMessage>(null);
   /** A code from the search box being looked up: the list says no "no match" for it while the answer comes. */
   const [pendingCode, setPendingCode] = useState<string | null>(null);
@@ -43,7 +39,7 @@ export function useStockList() {
     readFacets: () => call('catalogue:facets', {}).then((f) => f.statuses),
     firstDir: () => 'asc',
     allColumns: allStockColumns,
-    shown: ui.productColumns,
+    columnsPref: 'productColumns',
     defaultColumns: DEFAULT_STOCK_COLUMNS,
     onTyping: () => setScanMessage(null),
     onClear: () => setScanMessage(null),
@@ -108,7 +104,9 @@ export function useStockList() {
     },
     [lookUp, lookUpFromSearch, setText],
   );
-  useScanner(onScan, connection?.mode !== 'unconfigured');
+  // scans are read once a service is set up (before, the screen says how to set one up)
+  const scanning = useStore((s) => s.connection?.mode !== 'unconfigured');
+  useScanner(onScan, scanning);
 
   const onSearchKey = (event: KeyboardEvent<HTMLInputElement>): void => {
     if (list.search.onKeyDown(event) || event.key !== 'Enter') return;
@@ -125,7 +123,6 @@ export function useStockList() {
     () => (scanMessage?.code === query.text.trim() || pendingCode === query.text.trim() ? true : undefined),
     [scanMessage, pendingCode, query.text],
   );
-  const setColumns = (keys: string[] | null): void => setUi({ productColumns: keys as UiPrefs['productColumns'] });
 
   return {
     list,
@@ -138,7 +135,6 @@ export function useStockList() {
     scanMessage,
     dismissScan: () => setScanMessage(null),
     onSearchKey,
-    setColumns,
     panel: {
       ...panel,
       close: () => {
