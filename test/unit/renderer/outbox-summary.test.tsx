@@ -95,7 +95,7 @@ describe('the summary line', () => {
     cleanup();
     const unknown = await summaryIn(
       { language: 'en', locale: 'en-GB' },
-      entry({ state: 'unknown', attempts: [attempt('timeout'), attempt('reconciled: none', null, AT + 60_000)] }),
+      entry({ state: 'unknown', attempts: [attempt('timeout'), attempt('look_none', null, AT + 60_000)] }),
     );
     expect(unknown).toBe(
       'Tried once. Not known whether it arrived. Looked at 14:06: no matching order on the service. Look again, send it again, or discard it.',
