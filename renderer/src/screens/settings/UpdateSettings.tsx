@@ -24,14 +24,27 @@ function UpdateSettingsForm({ status }: { status: UpdateStatus }) {
   const supported = status.phase !== 'unsupported';
   const busy = status.phase === 'checking' || status.phase === 'downloading';
   const builtIn = status.feeds[0] ?? null;
+  // What staff just chose shows at once (a switch or a radio that stays put until the core's next status arrives reads
+  // as "did not take", and a second click flips it back); it gives way to the stored status once that agrees, or when
+  // the save fails.
+  const [pending, setPending] = useState<{ checks: boolean; feedUrl: string | null } | null>(null);
+  const storedFeed = status.feedUrl ?? builtIn;
+  // adjusted while rendering, as React advises for state that follows props: no effect, no extra paint
+  if (pending && pending.checks === status.checksEnabled && (pending.feedUrl ?? builtIn) === storedFeed) {
+    setPending(null);
+  }
+  const checksShown = pending?.checks ?? status.checksEnabled;
+  const feedShown = pending ? (pending.feedUrl ?? builtIn) : storedFeed;
 
   const save = async (checks: boolean, feedUrl: string | null): Promise<void> => {
     setError(null);
     setSaved(false);
+    setPending({ checks, feedUrl });
     try {
       await call('updates:settings', { checks, feedUrl: feedUrl === builtIn ? null : feedUrl });
       setSaved(true);
     } catch (e) {
+      setPending(null);
       setError(errorText(e, 'updates.notSaved'));
     }
   };
@@ -49,8 +62,10 @@ function UpdateSettingsForm({ status }: { status: UpdateStatus }) {
           <>
             <Switch
               label={t('updates.auto')}
-              checked={status.checksEnabled}
-              onChange={(event) => void save(event.currentTarget.checked, status.customFeedUrl)}
+              checked={checksShown}
+              onChange={(event) =>
+                void save(event.currentTarget.checked, pending ? pending.feedUrl : status.customFeedUrl)
+              }
             />
             <Text size="xs" c="dimmed">
               {t('updates.autoHelp')}
@@ -61,8 +76,8 @@ function UpdateSettingsForm({ status }: { status: UpdateStatus }) {
               <Radio.Group
                 label={t('updates.feedChoice')}
                 description={t('updates.feedChoiceHelp')}
-                value={status.feedUrl ?? builtIn ?? ''}
-                onChange={(value) => void save(status.checksEnabled, value)}
+                value={feedShown ?? ''}
+                onChange={(value) => void save(checksShown, value)}
                 error={error}
               >
                 <Stack gap={6} mt={6}>
