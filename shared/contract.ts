@@ -31,6 +31,7 @@ import { ShopSettings } from './shop';
 import { Coverage, DayFigures, isIsoDay, MAX_RANGE_DAYS } from './figures';
 import { PrinterList, PrintOutcome, PrintPrefs, PrintRequest } from './print';
 import { LANGUAGE_CHOICES } from './i18n/languages';
+import { LabelRule } from './label-rules';
 import { URL_PROBLEMS } from './url';
 
 const Empty = z.object({}).strict();
@@ -390,6 +391,8 @@ export const UiPrefs = z.object({
   printing: PrintPrefs,
   /** Issue #30.4: a product is low on stock at this many available or fewer (Settings → Stock; "Low or out"). */
   lowStock: z.number().int().min(0).max(1_000_000),
+  /** Issue #29.4: the rules that read weighed and priced labels (Settings → Scanner → Labels); null: the ready-made ones, off. */
+  labelRules: z.array(LabelRule).max(20).nullable(),
 });
 export type UiPrefs = z.infer<typeof UiPrefs>;
 const SkippedList = z.object({ records: z.array(SkippedRecord).max(1000) });

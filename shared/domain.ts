@@ -440,6 +440,24 @@ export type OutboxEntry = z.infer<typeof OutboxEntry>;
 
 /** What the order-entry wizard holds, saved as a draft on every change. Loose on purpose: a draft may be half done. */
 const DraftText = z.string().max(2000).default('');
+/**
+ * What a scanned label said about the item beside its product (#29.5 GS1 fields, #29.4 weighed and priced labels):
+ * shown on the line; the service takes only the product and the quantity.
+ */
+export const LineLabel = z.object({
+  /** The code as scanned. */
+  code: z.string().max(200),
+  lot: z.string().max(40).optional(),
+  /** ISO day. */
+  expiry: z.string().max(10).optional(),
+  serial: z.string().max(40).optional(),
+  /** Decimal kilograms ("1.234"). */
+  weightKg: z.string().max(20).optional(),
+  /** Decimal amount in the shop's currency ("12.50"). */
+  price: z.string().max(20).optional(),
+});
+export type LineLabel = z.infer<typeof LineLabel>;
+
 export const DraftLine = z.object({
   productId: z.number().int().positive(),
   sku: z.string().max(100),
@@ -454,6 +472,8 @@ export const DraftLine = z.object({
    * they follow it when lines move and go with it when it is removed or its product replaced.
    */
   serviceMessages: z.record(z.string().max(100), z.array(z.string().max(2000)).max(20)).optional(),
+  /** The labels scanned for this line that said more than their product (lot, expiry, weight, price). */
+  labels: z.array(LineLabel).max(100).optional(),
 });
 const DraftFields = z.object(
   Object.fromEntries(FIELD_KEYS.map((key) => [key, DraftText])) as Record<FieldKey, typeof DraftText>,

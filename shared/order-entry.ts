@@ -18,7 +18,7 @@ import {
   type CalendarDate,
   type DateOrder,
 } from './dates';
-import type { DraftData, DraftLine, NewOrder } from './domain';
+import type { DraftData, DraftLine, LineLabel, NewOrder } from './domain';
 
 export const STEPS = ['Customer', 'Delivery address', 'Items', 'Prices and dates', 'Review and send'] as const;
 export const REVIEW_STEP = STEPS.length - 1;
@@ -453,18 +453,49 @@ export function draftFromOrder(
   };
 }
 
-/** Adds a product to the lines, or one more of it when it is already there (a second scan). */
+/**
+ * Adds a product to the lines, or `count` more of it when it is already there (a second scan); `count` is one unless
+ * a quantity was typed before the scan or pick ("5*", #29.6). A line never holds more than MAX_QUANTITY.
+ */
 export function addProduct(
   lines: readonly DraftLine[],
   product: Pick<DraftLine, 'productId' | 'sku' | 'name' | 'price' | 'available'>,
   now = Date.now(),
+  count = 1,
+  label?: LineLabel,
 ): { lines: DraftLine[]; index: number; quantity: number } {
+  const more = Math.max(1, Math.trunc(count));
   const index = lines.findIndex((l) => l.productId === product.productId);
+  // what a scanned label said (lot, expiry, weight) stays on the line, one entry per label
+  const labelled = (line: DraftLine): DraftLine =>
+    label ? { ...line, labels: [...(line.labels ?? []), label].slice(-100) } : line;
   if (index >= 0) {
-    const quantity = Math.min(MAX_QUANTITY, lines[index]!.quantity + 1);
-    return { lines: lines.map((l, i) => (i === index ? { ...l, quantity } : l)), index, quantity };
+    const quantity = Math.min(MAX_QUANTITY, lines[index]!.quantity + more);
+    return { lines: lines.map((l, i) => (i === index ? labelled({ ...l, quantity }) : l)), index, quantity };
   }
-  return { lines: [...lines, { ...product, addedAt: now, quantity: 1 }], index: lines.length, quantity: 1 };
+  const quantity = Math.min(MAX_QUANTITY, more);
+  return { lines: [...lines, labelled({ ...product, addedAt: now, quantity })], index: lines.length, quantity };
+}
+
+/**
+ * A quantity typed before a scan or a pick (#29.6): digits ended by `*` or `×` ("5*", "12×"), as on a till. The
+ * quantity, or null when the text is not one (no digits, 0, more than MAX_QUANTITY, anything else in it).
+ */
+export function quantityPrefix(text: string): number | null {
+  const match = /^\s*(\d{1,6})\s*[*×]\s*$/.exec(text);
+  if (!match) return null;
+  const quantity = Number(match[1]);
+  return quantity >= 1 && quantity <= MAX_QUANTITY ? quantity : null;
+}
+
+/**
+ * A search that starts with a quantity ("5* cheese", "3×SKU-1"): the quantity and the search after it; the quantity
+ * is null when there is none (the text is then the whole search).
+ */
+export function splitQuantity(text: string): { quantity: number | null; text: string } {
+  const match = /^\s*(\d{1,6})\s*[*×]\s*(.*)$/s.exec(text);
+  const quantity = match ? quantityPrefix(`${match[1]}*`) : null;
+  return quantity === null || !match ? { quantity: null, text } : { quantity, text: match[2]! };
 }
 
 export function moveLine(lines: readonly DraftLine[], from: number, to: number): DraftLine[] {

@@ -1,4 +1,7 @@
-/** Ctrl/Cmd+K: screens by name, and orders and products from the caches on this computer as you type. */
+/**
+ * Ctrl/Cmd+K: screens by name, and orders and products from the caches on this computer as you type. A quantity
+ * before the search ("5* cheese", #29.6) is the quantity "Add to order" adds; the rest is the search.
+ */
 import { Text } from '@mantine/core';
 import { Spotlight } from '@mantine/spotlight';
 import { useEffect, useState } from 'react';
@@ -7,6 +10,7 @@ import type { OrderRow, ProductRow } from '../../../shared/domain';
 import { money } from './format';
 import { call } from '../bridge';
 import { addToOrder } from '../screens/new-order/start';
+import { splitQuantity } from '../../../shared/order-entry';
 import { useStore } from '../store';
 import { t } from '../i18n';
 
@@ -27,8 +31,10 @@ export function Palette({ query, setQuery }: { query: string; setQuery: (query: 
     orders: [],
   });
 
+  const typed = splitQuantity(query);
+  const search = typed.text.trim();
   useEffect(() => {
-    const text = query.trim();
+    const text = search;
     if (text.length < 2) return;
     let stale = false;
     const timer = setTimeout(() => {
@@ -49,13 +55,13 @@ export function Palette({ query, setQuery }: { query: string; setQuery: (query: 
       stale = true;
       clearTimeout(timer);
     };
-  }, [query]);
+  }, [search]);
 
-  const text = query.trim().toLowerCase();
+  const text = search.toLowerCase();
   const screens = SCREENS.map((s) => ({ ...s, label: t(s.label), description: t(s.description) })).filter(
     (s) => !text || s.label.toLowerCase().includes(text),
   );
-  const current = found.query === query.trim() ? found : { products: [], orders: [] };
+  const current = found.query === search ? found : { products: [], orders: [] };
   const go = (to: string) => () => void navigate(to);
   const empty = screens.length + current.products.length + current.orders.length === 0;
 
@@ -107,9 +113,13 @@ export function Palette({ query, setQuery }: { query: string; setQuery: (query: 
             {current.products.map((p) => (
               <Spotlight.Action
                 key={`a${p.id}`}
-                label={t('palette.addProduct', { product: `${p.sku} — ${p.name}` })}
+                label={
+                  typed.quantity === null
+                    ? t('palette.addProduct', { product: `${p.sku} — ${p.name}` })
+                    : t('palette.addQuantity', { quantity: typed.quantity, product: `${p.sku} — ${p.name}` })
+                }
                 description={useStore.getState().wizard ? t('palette.addsToOrder') : t('palette.startsOrder')}
-                onClick={() => void addToOrder(p).then((path) => navigate(path))}
+                onClick={() => void addToOrder(p, false, typed.quantity ?? 1).then((path) => navigate(path))}
               />
             ))}
           </Spotlight.ActionsGroup>

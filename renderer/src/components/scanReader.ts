@@ -21,6 +21,12 @@
  * field, a search: `codeField`). In any other field a Tab moves on, so a code typed there by a machine stays typed.
  */
 
+/**
+ * The GS character (ASCII 29), FNC1 in a GS1-128 or GS1 DataMatrix code (#29.5): a scanner sends it as a key of its
+ * own or as Ctrl+] (the reader's caller passes that as this key); it is part of the code.
+ */
+export const GS = '\u001d';
+
 /** Outside a field: a pause longer than this starts a new code. */
 export const GAP_MS = 300;
 export const MIN_LENGTH = 3;
@@ -213,7 +219,7 @@ export function createScanReader(): ScanReader {
       }
       if (key.key === 'Enter') return ends(key, false);
       if (key.key === 'Tab' && !key.shift) return ends(key, true);
-      const meant = usCharacter(key.code, key.key, key.shift);
+      const meant = key.key === GS ? GS : usCharacter(key.code, key.key, key.shift);
       // a dead key (a quote on US-International) types nothing yet; a scanner meant the key's character
       const typed = key.key === 'Dead' && meant !== null ? '' : key.key;
       if (typed.length > 1 || (typed === '' && meant === null)) {

@@ -19,7 +19,7 @@ import { notifications } from '@mantine/notifications';
 import { useEffect, useRef } from 'react';
 import { t } from '../i18n';
 import { useStore } from '../store';
-import { createScanReader } from './scanReader';
+import { createScanReader, GS } from './scanReader';
 
 export interface ScanSource {
   /** The scan was typed into a field made for codes (`data-scan-input`). */
@@ -114,15 +114,18 @@ export function useScanner(
         reader.reset();
         return;
       }
+      // Ctrl+]: a scanner's GS (a GS1 code's field separator), not a shortcut
+      const gs = event.ctrlKey && !event.altKey && !event.metaKey && event.code === 'BracketRight';
+      if (gs) event.preventDefault();
       const step = reader.read({
-        key: event.key,
+        key: gs ? GS : event.key,
         code: event.code,
         shift: event.shiftKey,
         time: event.timeStamp || performance.now(),
         inField: field !== null,
         target: field ?? undefined,
         codeField: field ? holdsCodes(field) : undefined,
-        modified: event.ctrlKey || event.altKey || event.metaKey,
+        modified: !gs && (event.ctrlKey || event.altKey || event.metaKey),
         repeat: event.repeat,
         // an open list to pick from: a pause before Enter means the person is picking (#27.2 with the keyboard-only path)
         picking: field?.getAttribute('aria-expanded') === 'true',
@@ -130,8 +133,9 @@ export function useScanner(
       // the key is not typed yet (this runs before the field sees it): the value now is the value before the burst
       if (step.starts) before = field ? { field, value: field.value, ...selectionOf(field) } : null;
       if (step.code === null) return;
-      if (ownCodes && event.key === 'Enter' && !step.layoutDiffers) {
+      if (ownCodes && event.key === 'Enter' && !step.layoutDiffers && !step.code.includes(GS)) {
         // the keys typed the code itself: the field's own Enter looks up what it holds, typed or scanned alike
+        // (a GS1 code's GS is never typed into a field: such a scan is taken whole, as in any field)
         before = null;
         return;
       }

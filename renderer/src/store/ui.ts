@@ -16,6 +16,7 @@ export const DEFAULT_UI: UiPrefs = {
   scannerLayoutNoticed: false,
   printing: DEFAULT_PRINT_PREFS,
   lowStock: LOW_STOCK_THRESHOLD,
+  labelRules: null,
 };
 
 export interface UiSlice {

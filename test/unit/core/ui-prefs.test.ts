@@ -30,6 +30,7 @@ describe('screen preferences', () => {
         // #30.6, #30.4: A4 order sheets, 3 × 8 labels, the system's default printer for each; low at 5
         printing: { orderSheet: 'a4', labels: 'a4-3x8', printers: { orderSheet: null, labels: null, lists: null } },
         lowStock: 5,
+        labelRules: null,
       },
     });
     const view = {

@@ -4,7 +4,7 @@
  * US-layout scanner on US, French (AZERTY), German (QWERTZ) and Dutch computers, read from the physical keys.
  */
 import { describe, expect, it } from 'vitest';
-import { createScanReader, usCharacter, type ScanKey } from '../../../renderer/src/components/scanReader';
+import { createScanReader, GS, usCharacter, type ScanKey } from '../../../renderer/src/components/scanReader';
 import { typedKeys, typedText, usScannerKeys, type Layout } from '../../support/layouts';
 
 /** A recorded sequence: "key@ms" separated by spaces ("Enter", "Shift", "Tab" … by name; "Space" for a space). */
@@ -41,6 +41,24 @@ function play(sequence: string, where: Partial<ScanKey> = {}) {
 const outside = { inField: false, target: 'list' };
 
 describe('a scanner is a scan', () => {
+  it('a GS1 DataMatrix code keeps its GS (FNC1) between a variable field and the next (#29.5)', () => {
+    const reader = createScanReader();
+    const code = `010950110153000310ABC123${GS}17250331`;
+    let taken: string | null = null;
+    [...code, 'Enter'].forEach((key, i) => {
+      const step = reader.read({
+        key,
+        code: key === GS ? 'BracketRight' : undefined,
+        time: 100 + i * 4,
+        inField: true,
+        target: 'f',
+        codeField: true,
+      });
+      if (step.code !== null) taken = step.code;
+    });
+    expect(taken).toBe(code);
+  });
+
   it('an EAN-13 from a USB scanner (3-5 ms a key) into a text field', () => {
     // recorded shape of a handheld scanner: steady keys, the Enter a few ms after the last digit
     const scan = recorded(

@@ -26,6 +26,9 @@ import {
   attachLineMessages,
   lineMessages,
   withoutMessage,
+  quantityPrefix,
+  splitQuantity,
+  MAX_QUANTITY,
 } from '../../../shared/order-entry';
 
 const line = (patch: Partial<DraftLine> = {}): DraftLine => ({
@@ -299,6 +302,27 @@ describe('lines', () => {
     expect(other).toMatchObject({ index: 1, quantity: 1 });
     expect(moveLine(other.lines, 1, 0).map((l) => l.productId)).toEqual([4, 3]);
     expect(moveLine(other.lines, 0, -1).map((l) => l.productId)).toEqual([3, 4]);
+  });
+
+  it('a quantity typed before a scan adds that many, to a new line or an old one, never above the most (#29.6)', () => {
+    const widget = { productId: 3, sku: 'SKU-3', name: 'Widget', price: '10.00', available: 1 };
+    const five = addProduct([], widget, 5, 5);
+    expect(five).toMatchObject({ index: 0, quantity: 5 });
+    expect(addProduct(five.lines, widget, 6, 4)).toMatchObject({ index: 0, quantity: 9 });
+    expect(addProduct(five.lines, widget, 6, MAX_QUANTITY).quantity).toBe(MAX_QUANTITY);
+    expect(addProduct([], widget, 5, 0).quantity).toBe(1);
+  });
+
+  it('reads a quantity before a scan: digits and * or ×, nothing else (#29.6)', () => {
+    expect(quantityPrefix('5*')).toBe(5);
+    expect(quantityPrefix(' 12 × ')).toBe(12);
+    expect(quantityPrefix(`${MAX_QUANTITY}*`)).toBe(MAX_QUANTITY);
+    for (const text of ['*', '0*', '5', '5**', 'a5*', '5*3', '-5*', `${MAX_QUANTITY + 1}*`, '1.5*'])
+      expect(quantityPrefix(text), text).toBeNull();
+    expect(splitQuantity('5* cheese')).toEqual({ quantity: 5, text: 'cheese' });
+    expect(splitQuantity('3×SKU-1')).toEqual({ quantity: 3, text: 'SKU-1' });
+    expect(splitQuantity('cheese 5*')).toEqual({ quantity: null, text: 'cheese 5*' });
+    expect(splitQuantity('0* cheese')).toEqual({ quantity: null, text: '0* cheese' });
   });
 
   it('warns about stock without blocking', () => {

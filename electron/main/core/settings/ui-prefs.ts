@@ -20,6 +20,7 @@ const DEFAULTS: UiPrefs = {
   scannerLayoutNoticed: false,
   printing: DEFAULT_PRINT_PREFS,
   lowStock: LOW_STOCK_THRESHOLD,
+  labelRules: null,
 };
 
 /** Each preference read on its own: one that no longer fits its shape falls back to its default, not all of them. */

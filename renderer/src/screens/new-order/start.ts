@@ -35,15 +35,16 @@ const lineOf = (p: Pick<ProductRow, 'id' | 'sku' | 'name' | 'price' | 'available
 });
 
 /**
- * Adds a product to the open order (one more when it is there already), or, when there is none or `fresh` is asked,
- * starts an order with it, opened at Items where its line shows (the customer comes after).
+ * Adds a product to the open order (one more when it is there already; `count` more when a quantity was typed before
+ * it, as in the palette's "5* cheese"), or, when there is none or `fresh` is asked, starts an order with it, opened at
+ * Items where its line shows (the customer comes after).
  */
-export async function addToOrder(product: ProductRow, fresh = false): Promise<string> {
+export async function addToOrder(product: ProductRow, fresh = false, count = 1): Promise<string> {
   const state = useStore.getState();
   const open = state.wizard;
   if (open && !fresh) {
     state.updateDraft(
-      (d) => ({ ...d, lines: addProduct(d.lines, lineOf(product), product.fetchedAt).lines }),
+      (d) => ({ ...d, lines: addProduct(d.lines, lineOf(product), product.fetchedAt, count).lines }),
       ['order_items'],
     );
     state.setStep(ITEMS_STEP);
@@ -51,7 +52,7 @@ export async function addToOrder(product: ProductRow, fresh = false): Promise<st
   }
   const id = crypto.randomUUID();
   const data = newDraft();
-  data.lines = addProduct([], lineOf(product), product.fetchedAt).lines;
+  data.lines = addProduct([], lineOf(product), product.fetchedAt, count).lines;
   await call('drafts:save', { id, step: ITEMS_STEP, data });
   state.openWizard({ id, step: ITEMS_STEP, data, saved: true });
   return `/new-order/${id}`;

@@ -4,23 +4,36 @@
  * step it is held in the draft (saved like the rest of it, so it survives a step change, a reload and a restart) and
  * added once a customer is chosen. Codes are looked up one after another in the order they came, held ones first, so a
  * fast scanner never loses one nor swaps two.
+ *
+ * A quantity typed before a scan or a pick on the Items step ("5*", #29.6) is the next one's quantity: it is shown
+ * until a scan or pick uses it (a code that finds nothing leaves it for the next), and `+` adds the last line's product
+ * again (that many of it, or one).
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { DraftData, ProductRow } from '../../../../shared/domain';
+import type { DraftData, LineLabel, ProductRow } from '../../../../shared/domain';
+import type { LookupMiss } from '../../../../shared/contract';
 import { addProduct as addLine, STEPS } from '../../../../shared/order-entry';
 import { call } from '../../bridge';
 import { lookupMissText } from '../../components/lookupWords';
+import { readScan } from '../../components/scanLabel';
+import { measure, money } from '../../components/format';
+import { labelAmounts, productCodes, readLabel, rulesInUse, type LabelRead } from '../../../../shared/label-rules';
 import { useScanner } from '../../components/useScanner';
 import { errorText } from '../../errors';
 import { t } from '../../i18n';
 import { useStore } from '../../store';
+
+interface Typed {
+  quantity: number;
+  step: number;
+}
 
 export const CUSTOMER_STEP = STEPS.indexOf('Customer');
 export const ITEMS_STEP = STEPS.indexOf('Items');
 const NONE: string[] = [];
 
 export interface WizardScans {
-  /** Adds one of a product to the lines (a pick, or a code found). */
+  /** Adds a product to the lines (a pick): one, or the quantity typed before it. */
   addProduct(product: ProductRow): void;
   /** Looks a code up in the catalogue on this computer and adds its product (a scan, or a code typed by hand). */
   addCode(code: string): void;
@@ -35,6 +48,11 @@ export interface WizardScans {
   last: number | null;
   /** Codes being looked up or queued (scanned or typed, and held ones being released): their lines are to come. */
   pending: number;
+  /** The quantity the next scan or pick adds ("5*" typed before it); null: one. */
+  next: number | null;
+  setNext(quantity: number | null): void;
+  /** Adds the product of the line the last scan or pick added to (else the last line) again; false when no line. */
+  repeatLast(): boolean;
   /** Whether a lookup is under way now (read at the moment, not as of the last render). */
   busy(): boolean;
   /**
@@ -61,6 +79,11 @@ export function useWizardScans(step: number): WizardScans {
   const [message, setMessage] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [last, setLast] = useState<number | null>(null);
+  /** The quantity typed for the next scan or pick, on the step it was typed on (another step forgets it). */
+  const [typed, setTyped] = useState<Typed | null>(null);
+  /** The same as of now (a scan can come before the render that shows it). */
+  const typedRef = useRef<Typed | null>(null);
+  const next = typed?.step === step ? typed.quantity : null;
   const [shownStep, setShownStep] = useState(step);
   if (shownStep !== step) {
     // another step: what the last scan did was said on the step it was done on
@@ -76,13 +99,13 @@ export function useWizardScans(step: number): WizardScans {
 
   /** Adds the product; `heldCode` is the held scan it came from, which leaves the draft in the same change. */
   const add = useCallback(
-    (product: ProductRow, heldCode?: string): void => {
+    (product: ProductRow, heldCode?: string, count = 1, label?: LineLabel): void => {
       let said = '';
       updateDraft(
         (d) => {
-          const result = addLine(d.lines, lineFrom(product), product.fetchedAt);
+          const result = addLine(d.lines, lineFrom(product), product.fetchedAt, count, label);
           said =
-            result.quantity === 1
+            result.quantity === 1 && count === 1
               ? t('wizard.items.added', { sku: product.sku, name: product.name })
               : t('wizard.items.quantityNow', { sku: product.sku, name: product.name, quantity: result.quantity });
           const data = heldCode === undefined ? d : withoutHeld(d, heldCode);
@@ -109,22 +132,74 @@ export function useWizardScans(step: number): WizardScans {
     [updateDraft],
   );
 
+  const setNext = useCallback(
+    (quantity: number | null): void => {
+      typedRef.current = quantity === null ? null : { quantity, step };
+      setTyped(typedRef.current);
+    },
+    [step],
+  );
+  const nextNow = useCallback(
+    (): number | null => (typedRef.current?.step === step ? typedRef.current.quantity : null),
+    [step],
+  );
+  /** The quantity for this scan or pick: the one typed before it (then used up), else one. */
+  const take = useCallback((): number => {
+    const count = nextNow();
+    if (count !== null) setNext(null);
+    return count ?? 1;
+  }, [nextNow, setNext]);
+
+  /** A scale's label: one of its product (or its weight in grams), the weight and price on the line and in the remarks. */
+  const addLabel = useCallback(
+    (product: ProductRow, read: LabelRead, heldCode: string | undefined, count: number): void => {
+      const { weightKg, price, quantity } = labelAmounts(read, product.price);
+      const label: LineLabel = { code: read.code };
+      if (weightKg !== null) label.weightKg = weightKg;
+      if (price !== null) label.price = price;
+      add(product, heldCode, read.rule.sends === 'grams' ? quantity : count, label);
+      if (read.rule.sends !== 'per_label') return;
+      const remark = t('wizard.items.labelRemark', {
+        sku: product.sku,
+        weight: weightKg === null ? '—' : measure(weightKg),
+        price: money(price),
+      });
+      updateDraft((d) => {
+        const before = d.fields.remarks.trim();
+        return { ...d, fields: { ...d.fields, remarks: (before ? `${before}\n${remark}` : remark).slice(0, 2000) } };
+      });
+    },
+    [add, updateDraft],
+  );
+
   const lookUp = useCallback(
-    (code: string, heldCode?: string): Promise<void> => {
+    (code: string, heldCode?: string, count = 1): Promise<void> => {
       const draftId = useStore.getState().wizard?.id;
       // counted from the moment the code is read, so a Next pressed before its answer waits for its line
       underWay.current += 1;
       return (queue.current = queue.current.then(async () => {
         setPending(underWay.current);
         try {
-          const { product, miss } = await call('catalogue:lookup', { code });
+          // a GS1 label is looked up by its GTIN; its lot, expiry and weight go on the line
+          const meaning = readScan(code);
+          // a scale's label (Settings → Scanner → Labels) by its product's digits, with its weight or price
+          const scale = meaning.label === null ? readLabel(code, rulesInUse(useStore.getState().ui.labelRules)) : null;
+          const { product, miss } =
+            scale === null
+              ? await call('catalogue:lookup', { code: meaning.lookup })
+              : 'misread' in scale
+                ? { product: null, miss: 'misread' as const }
+                : await lookUpLabel(scale.read);
           // another order opened meanwhile: a held code stays in its own draft
           if (useStore.getState().wizard?.id !== draftId) return;
-          if (product) return add(product, heldCode);
+          if (product && scale !== null && 'read' in scale) return addLabel(product, scale.read, heldCode, count);
+          if (product) return add(product, heldCode, count, meaning.label ?? undefined);
           // a code the catalogue does not know is said with the code, so it is not lost either; a misread says so
           if (heldCode !== undefined) updateDraft((d) => withoutHeld(d, heldCode));
+          // the quantity typed for it waits for the next scan (unless another was typed meanwhile)
+          if (count !== 1 && nextNow() === null) setNext(count);
           failed.current += 1;
-          setError(lookupMissText(miss, code) ?? t('wizard.items.noBarcode', { code }));
+          setError(lookupMissText(miss, meaning.lookup) ?? t('wizard.items.noBarcode', { code: meaning.lookup }));
         } catch (e) {
           // a held code stays held (and shown) when the catalogue cannot be read
           failed.current += 1;
@@ -136,10 +211,30 @@ export function useWizardScans(step: number): WizardScans {
         }
       }));
     },
-    [add, updateDraft],
+    [add, addLabel, updateDraft, nextNow, setNext],
   );
 
-  const addCode = useCallback((code: string): void => void lookUp(code), [lookUp]);
+  const addCode = useCallback((code: string): void => void lookUp(code, undefined, take()), [lookUp, take]);
+  const pick = useCallback((product: ProductRow): void => add(product, undefined, take()), [add, take]);
+  const repeatLast = useCallback((): boolean => {
+    const lines = useStore.getState().wizard?.data.lines ?? [];
+    const line = lines.find((l) => l.productId === last) ?? lines[lines.length - 1];
+    if (!line) return false;
+    const count = take();
+    let quantity = 0;
+    updateDraft(
+      (d) => {
+        const result = addLine(d.lines, line, line.addedAt, count);
+        quantity = result.quantity;
+        return { ...d, lines: result.lines };
+      },
+      ['order_items'],
+    );
+    setMessage(t('wizard.items.quantityNow', { sku: line.sku, name: line.name, quantity }));
+    setLast(line.productId);
+    setError(null);
+    return true;
+  }, [last, take, updateDraft]);
 
   const onScan = useCallback(
     (code: string): void => {
@@ -177,7 +272,30 @@ export function useWizardScans(step: number): WizardScans {
     } while (seen !== queue.current);
     return failed.current === before;
   }, []);
-  return { addProduct: add, addCode, message, error, clearError, held, last, pending, busy, settled };
+  return {
+    addProduct: pick,
+    addCode,
+    message,
+    error,
+    clearError,
+    held,
+    last,
+    next,
+    setNext,
+    repeatLast,
+    pending,
+    busy,
+    settled,
+  };
+}
+
+/** The product of a scale's label: the first of the codes it may go by that the catalogue knows. */
+async function lookUpLabel(read: LabelRead): Promise<{ product: ProductRow | null; miss: LookupMiss | null }> {
+  for (const code of productCodes(read)) {
+    const { product } = await call('catalogue:lookup', { code });
+    if (product) return { product, miss: null };
+  }
+  return { product: null, miss: 'not_in_catalogue' };
 }
 
 const lineFrom = (p: ProductRow) => ({

@@ -14,6 +14,7 @@ import { DateOrderSettings } from './DateOrderSettings';
 import { DataSettings } from './DataSettings';
 import { LanguageSettings } from './LanguageSettings';
 import { ShopSettings } from './ShopSettings';
+import { ScannerSettings } from './ScannerSettings';
 import { UpdateSettings } from './UpdateSettings';
 import { SyncSettingsSection } from './SyncSettingsSection';
 import { ProxySettings } from './ProxySettings';
@@ -245,6 +246,7 @@ export function SettingsScreen() {
       )}
       <ShopSettings />
       <DateOrderSettings />
+      <ScannerSettings />
       <DataSettings />
       <SessionsSettings />
       <UpdateSettings />

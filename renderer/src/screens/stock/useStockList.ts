@@ -9,6 +9,7 @@ import { FLAG_NAMES, type ProductRow } from '../../../../shared/domain';
 import { call } from '../../bridge';
 import { flagLabel } from '../../components/flags';
 import { lookupMissText } from '../../components/lookupWords';
+import { readScan } from '../../components/scanLabel';
 import { listingText } from '../../components/StatusBadge';
 import { useListController } from '../../components/useListController';
 import { useScanner, type ScanSource } from '../../components/useScanner';
@@ -55,7 +56,8 @@ export function useStockList() {
   const lookUp = useCallback(
     async (code: string, fromSearch: boolean): Promise<void> => {
       try {
-        const { product, miss } = await call('catalogue:lookup', { code });
+        // a GS1 label (GS1-128, DataMatrix) opens the product of its GTIN
+        const { product, miss } = await call('catalogue:lookup', { code: readScan(code).lookup });
         if (product) {
           setScanMessage(null);
           show(product.id);

@@ -5,14 +5,38 @@
  * 1024×700 with five lines. The products most often ordered take the space after the lines, a compact grid with those
  * out of stock last and marked; ↓ in the empty "Find a product" field walks them, a click adds one. Neither list is a
  * stop of its own for Tab: Tab goes from the fields to the lines' quantities.
+ *
+ * A quantity before a scan or pick (#29.6): digits and `*` (or `×`, the numpad's `*`) typed in the barcode field, in
+ * "Find a product" or anywhere on the step outside a field set the next one's quantity, shown as "next: × 5" until
+ * used; `+` there adds the last line's product again.
  */
-import { ActionIcon, Alert, Group, Stack, Table, Text, TextInput, Tooltip, VisuallyHidden } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  CloseButton,
+  Group,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Tooltip,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { DraftLine, ProductRow } from '../../../../../shared/domain';
 
-import { computeTotals, MAX_QUANTITY, moveLine, withoutMessage } from '../../../../../shared/order-entry';
+import {
+  computeTotals,
+  MAX_QUANTITY,
+  moveLine,
+  quantityPrefix,
+  todayIso,
+  withoutMessage,
+} from '../../../../../shared/order-entry';
 import { call } from '../../../bridge';
-import { age, money } from '../../../components/format';
+import { formatDay } from '../../../components/DateText';
+import { age, measure, money } from '../../../components/format';
 import { pointerMoved } from '../../../components/pointer';
 import { errorText } from '../../../errors';
 import { t } from '../../../i18n';
@@ -27,16 +51,20 @@ const PICKER_SIZE = 8;
 
 export function ItemsStep({ errors, scans }: { errors: WizardErrors; scans: WizardScans }) {
   const lines = useStore((s) => s.wizard!.data.lines);
-  const picker = usePicker(scans.addProduct);
+  const picker = usePicker(scans.addProduct, scans);
+  useQuantityKeys(scans);
   return (
     <Stack gap="xs">
       <div className={classes.itemsEntry}>
-        <BarcodeField onCode={scans.addCode} error={scans.error} onTyping={scans.clearError} />
+        <BarcodeField scans={scans} />
         <PickerField picker={picker} />
       </div>
-      <Text size="sm" role="status" aria-live="polite" className={classes.added} mih={20}>
-        {scans.message}
-      </Text>
+      <Group gap="xs" wrap="nowrap" mih={20}>
+        <NextQuantity scans={scans} />
+        <Text size="sm" role="status" aria-live="polite" className={classes.added}>
+          {scans.message}
+        </Text>
+      </Group>
       {errors.shown('order_items') && (
         <Alert color="red" role="alert">
           {errors.shown('order_items')}
@@ -48,21 +76,110 @@ export function ItemsStep({ errors, scans }: { errors: WizardErrors; scans: Wiza
   );
 }
 
+/** "next: × 5": the quantity the next scan or pick adds, with a button that forgets it. Empty (but there) otherwise. */
+function NextQuantity({ scans }: { scans: WizardScans }) {
+  return (
+    <span role="status" aria-live="polite">
+      {scans.next !== null && (
+        <Badge
+          variant="light"
+          size="lg"
+          radius="sm"
+          className={classes.numeric}
+          rightSection={
+            <CloseButton
+              size="xs"
+              aria-label={t('wizard.items.nextClear', { quantity: scans.next })}
+              onClick={() => scans.setNext(null)}
+            />
+          }
+        >
+          {t('wizard.items.next', { quantity: scans.next })}
+        </Badge>
+      )}
+    </span>
+  );
+}
+
+/** The key that ends a quantity typed before a scan: `*` (the numpad's too) or `×`. */
+const isTimes = (key: string): boolean => key === '*' || key === '×';
+
+/**
+ * In the barcode field and "Find a product": `*` after a quantity sets the next scan's or pick's quantity (the field
+ * is emptied for the scan), `+` in the empty field adds the last line's product again. True when the key was taken.
+ */
+function timesKey(event: KeyboardEvent<HTMLInputElement>, text: string, scans: WizardScans): boolean {
+  if (event.ctrlKey || event.altKey || event.metaKey) return false;
+  const quantity = isTimes(event.key) ? quantityPrefix(`${text}*`) : null;
+  if (quantity !== null) {
+    event.preventDefault();
+    scans.setNext(quantity);
+    return true;
+  }
+  if (event.key === '+' && text.trim() === '' && scans.repeatLast()) {
+    event.preventDefault();
+    return true;
+  }
+  if (event.key === 'Escape' && text === '' && scans.next !== null) {
+    event.preventDefault();
+    scans.setNext(null);
+    return true;
+  }
+  return false;
+}
+
+/** Keys typed on the step outside any field: digits and `*` set the next quantity, `+` repeats the last line. */
+function useQuantityKeys(scans: WizardScans): void {
+  const latest = useRef(scans);
+  useEffect(() => {
+    latest.current = scans;
+  });
+  useEffect(() => {
+    let digits = '';
+    let at = 0;
+    const onKey = (event: globalThis.KeyboardEvent): void => {
+      const target = event.target;
+      const typing =
+        target instanceof HTMLInputElement ||
+        target instanceof HTMLTextAreaElement ||
+        target instanceof HTMLSelectElement ||
+        (target instanceof HTMLElement && target.isContentEditable);
+      if (typing || event.defaultPrevented || event.ctrlKey || event.altKey || event.metaKey) {
+        digits = '';
+        return;
+      }
+      // digits typed more than a few seconds apart are not one number
+      if (event.timeStamp - at > 3000) digits = '';
+      at = event.timeStamp;
+      if (/^\d$/.test(event.key)) {
+        digits += event.key;
+        return;
+      }
+      const scans = latest.current;
+      const quantity = isTimes(event.key) ? quantityPrefix(`${digits}*`) : null;
+      digits = '';
+      if (quantity !== null) {
+        event.preventDefault();
+        scans.setNext(quantity);
+      } else if (event.key === '+' && scans.repeatLast()) event.preventDefault();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+}
+
 /**
  * A scanner's code or one typed by hand, and Enter: the product is added and the field is ready for the next code.
  * (Elsewhere in the wizard a scanner's code is taken before the field sees it: useWizardScans.)
  */
-function BarcodeField({
-  onCode,
-  error,
-  onTyping,
-}: {
-  onCode: (code: string) => void;
-  error: string | null;
-  onTyping: () => void;
-}) {
+function BarcodeField({ scans }: { scans: WizardScans }) {
+  const { addCode: onCode, error, clearError: onTyping } = scans;
   const [code, setCode] = useState('');
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>): void => {
+    if (timesKey(event, code, scans)) {
+      setCode('');
+      return;
+    }
     if (event.key !== 'Enter') return;
     const text = code.trim();
     if (!text) return; // Enter in the empty field moves on, like anywhere in the step
@@ -80,7 +197,10 @@ function BarcodeField({
       data-scan-input
       autoComplete="off"
       onChange={(e) => {
-        setCode(e.currentTarget.value);
+        // "5×" typed without a key of its own (a character map, an input method) is a quantity too
+        const quantity = quantityPrefix(e.currentTarget.value);
+        if (quantity !== null) scans.setNext(quantity);
+        setCode(quantity === null ? e.currentTarget.value : '');
         onTyping();
       }}
       onKeyDown={onKeyDown}
@@ -98,7 +218,7 @@ type Picker = ReturnType<typeof usePicker>;
  * then package contents; with nothing typed, the products most often ordered (those out of stock last). Arrows
  * choose, Enter (or a click) adds; the search then clears and keeps the focus for the next product.
  */
-function usePicker(onPick: (p: ProductRow) => void) {
+function usePicker(onPick: (p: ProductRow) => void, scans: WizardScans) {
   const [text, setText] = useState('');
   const [found, setFound] = useState<{ text: string; rows: ProductRow[]; more: boolean } | null>(null);
   const [often, setOften] = useState<ProductRow[]>([]);
@@ -155,6 +275,11 @@ function usePicker(onPick: (p: ProductRow) => void) {
     ref.current?.focus();
   };
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>): void => {
+    if (timesKey(event, text, scans)) {
+      setText('');
+      setActive(-1);
+      return;
+    }
     if (event.key === 'ArrowDown') {
       event.preventDefault();
       setActive((a) => Math.min(shown.length - 1, a + 1));
@@ -190,6 +315,7 @@ function usePicker(onPick: (p: ProductRow) => void) {
     error,
     pick,
     onKeyDown,
+    setNext: scans.setNext,
   };
 }
 
@@ -197,8 +323,22 @@ const optionId = (i: number): string => `product-option-${i}`;
 
 /** "Find a product", with its matches opening over the page below it while something is typed. */
 function PickerField({ picker }: { picker: Picker }) {
-  const { ref, text, setText, query, searching, found, matches, often, active, setActive, error, pick, onKeyDown } =
-    picker;
+  const {
+    ref,
+    text,
+    setText,
+    query,
+    searching,
+    found,
+    matches,
+    often,
+    active,
+    setActive,
+    error,
+    pick,
+    onKeyDown,
+    setNext,
+  } = picker;
   const open = searching ? matches.length > 0 : often.length > 0;
   return (
     <Stack gap={4}>
@@ -216,8 +356,11 @@ function PickerField({ picker }: { picker: Picker }) {
           aria-autocomplete="list"
           aria-activedescendant={open && active >= 0 ? optionId(active) : undefined}
           onChange={(e) => {
-            setText(e.currentTarget.value);
-            setActive(e.currentTarget.value.trim() ? 0 : -1);
+            const quantity = quantityPrefix(e.currentTarget.value);
+            if (quantity !== null) setNext(quantity);
+            const value = quantity === null ? e.currentTarget.value : '';
+            setText(value);
+            setActive(value.trim() ? 0 : -1);
           }}
           onKeyDown={onKeyDown}
           error={error}
@@ -395,6 +538,7 @@ function Lines({ lines, errors, newest }: { lines: DraftLine[]; errors: WizardEr
               </Table.Td>
               <Table.Td>
                 <Text size="sm">{line.name}</Text>
+                <LabelFacts line={line} />
                 {idError && (
                   <Text size="xs" c="red" role="alert">
                     {idError}
@@ -455,6 +599,57 @@ function Lines({ lines, errors, newest }: { lines: DraftLine[]; errors: WizardEr
         </Table.Tr>
       </Table.Tfoot>
     </Table>
+  );
+}
+
+const SHOWN_LABELS = 3;
+
+/**
+ * What the line's scanned labels said (#29.5): lot, expiry (an expired one in red and said so), serial, weight and the
+ * label's price, one row a label; the first few, then how many more.
+ */
+function LabelFacts({ line }: { line: DraftLine }) {
+  const labels = line.labels ?? [];
+  if (labels.length === 0) return null;
+  const today = todayIso();
+  return (
+    <Stack gap={0}>
+      {labels.slice(-SHOWN_LABELS).map((label, i) => {
+        const expired = label.expiry !== undefined && label.expiry < today;
+        const facts = [
+          label.weightKg !== undefined && t('wizard.items.labelWeight', { weight: measure(label.weightKg) }),
+          label.price !== undefined && t('wizard.items.labelPrice', { price: money(label.price) }),
+          label.lot !== undefined && t('wizard.items.labelLot', { lot: label.lot }),
+          label.serial !== undefined && t('wizard.items.labelSerial', { serial: label.serial }),
+        ].filter((fact): fact is string => typeof fact === 'string');
+        return (
+          <Text key={`${i}-${label.code}`} size="xs" c="dimmed" data-label-facts>
+            {facts.join(' · ')}
+            {label.expiry !== undefined && (
+              <>
+                {facts.length > 0 && ' · '}
+                <Text
+                  span
+                  size="xs"
+                  c={expired ? 'red' : undefined}
+                  fw={expired ? 700 : undefined}
+                  data-expired={expired || undefined}
+                >
+                  {t(expired ? 'wizard.items.labelExpired' : 'wizard.items.labelExpiry', {
+                    day: formatDay(label.expiry),
+                  })}
+                </Text>
+              </>
+            )}
+          </Text>
+        );
+      })}
+      {labels.length > SHOWN_LABELS && (
+        <Text size="xs" c="dimmed">
+          {t('wizard.items.moreLabels', { count: labels.length - SHOWN_LABELS })}
+        </Text>
+      )}
+    </Stack>
   );
 }
 
