@@ -24,6 +24,8 @@ const PSEUDO_SPECS = [
   'e2e/reliability.spec.ts',
   'e2e/security.spec.ts',
   'e2e/refusals.spec.ts',
+  'e2e/scan-quantity.spec.ts',
+  'e2e/scan-labels.spec.ts',
 ];
 
 export default defineConfig({

@@ -69,6 +69,14 @@ test('5* then a scan adds five, in one POST; + repeats the last line; a misread 
   await expect(page.getByLabel(`Quantity of ${c.sku}`)).toHaveValue('3');
   await expect(next(page)).toHaveCount(0);
 
+  // "2*" and the scan straight after it, a scanner's pause apart: the quantity is taken, the code read whole
+  await expect(picker).toBeFocused();
+  await scan(page, a.barcode, { typedBefore: '2*' });
+  await expect(page.getByLabel(`Quantity of ${a.sku}`)).toHaveValue('7');
+  await expect(page.getByText(/^No product with barcode|^Misread/)).toHaveCount(0);
+  await expect(picker).toHaveValue('');
+  await expect(next(page)).toHaveCount(0);
+
   // outside any field (a line's button): 9* then its button forgets it
   await page.getByRole('button', { name: `Move ${c.sku} up` }).focus();
   await page.keyboard.type('9*');
@@ -94,7 +102,7 @@ test('5* then a scan adds five, in one POST; + repeats the last line; a misread 
   expect(service.stats().orderPosts).toBe(postsBefore + 1);
   const sent = (await ask(app.core, 'outbox:list', {})).entries[0]!;
   expect(sent.order.order_items).toEqual([
-    { id: a.id, quantity: 5 },
+    { id: a.id, quantity: 7 },
     { id: b.id, quantity: 4 },
     { id: c.id, quantity: 5 },
   ]);

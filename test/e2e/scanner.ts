@@ -38,11 +38,19 @@ const END_KEYS = {
   Tab: { key: 'Tab', code: 'Tab', windowsVirtualKeyCode: 9 },
 };
 
-export async function scan(page: Page, code: string): Promise<void> {
+export interface ScanOptions {
+  /**
+   * Keys typed the moment before the scan, stamped on the same clock 4 ms apart (a quantity "2*" then the trigger at
+   * once), so that how long the page takes to answer them cannot pull them apart.
+   */
+  typedBefore?: string;
+}
+
+export async function scan(page: Page, code: string, options: ScanOptions = {}): Promise<void> {
   const cdp = await sessionOf(page);
   let at = Date.now() / 1000;
   const next = (): number => (at += KEY_MS / 1000);
-  for (const ch of code) {
+  for (const ch of (options.typedBefore ?? '') + code) {
     const key = { key: ch, text: ch, unmodifiedText: ch, windowsVirtualKeyCode: keyCode(ch) };
     await cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', ...key, timestamp: next() });
     await cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', ...key, timestamp: at + 0.001 });

@@ -21,6 +21,18 @@ import { t } from '../i18n';
 import { useStore } from '../store';
 import { createScanReader, GS } from './scanReader';
 
+/** Said on the window when the screen takes the keys typed so far as something else than a code (scanKeysTaken). */
+const KEYS_TAKEN = 'shopdesk:scan-keys-taken';
+
+/**
+ * The screen took the keys typed so far as something of its own (a quantity before a scan, "5*" or "3×", #29.6): they
+ * are no part of a code, so the next key starts a new one. Without this a scan that follows such a quantity within a
+ * scanner's pause (FIELD_GAP_MS) was read with the quantity's keys in front ("3" + "4000000000000").
+ */
+export function scanKeysTaken(): void {
+  window.dispatchEvent(new Event(KEYS_TAKEN));
+}
+
 export interface ScanSource {
   /** The scan was typed into a field made for codes (`data-scan-input`). */
   codeField: boolean;
@@ -146,7 +158,15 @@ export function useScanner(
       if (step.layoutDiffers) sayLayoutDiffers();
       handler.current(step.code, { codeField: ownCodes });
     };
+    const onTaken = (): void => {
+      reader.reset();
+      before = null;
+    };
     window.addEventListener('keydown', onKey, true);
-    return () => window.removeEventListener('keydown', onKey, true);
+    window.addEventListener(KEYS_TAKEN, onTaken);
+    return () => {
+      window.removeEventListener('keydown', onKey, true);
+      window.removeEventListener(KEYS_TAKEN, onTaken);
+    };
   }, [enabled, inFields]);
 }

@@ -38,6 +38,7 @@ import { call } from '../../../bridge';
 import { formatDay } from '../../../components/DateText';
 import { age, measure, money } from '../../../components/format';
 import { pointerMoved } from '../../../components/pointer';
+import { scanKeysTaken } from '../../../components/useScanner';
 import { errorText } from '../../../errors';
 import { t } from '../../../i18n';
 import { useStore } from '../../../store';
@@ -113,11 +114,13 @@ function timesKey(event: KeyboardEvent<HTMLInputElement>, text: string, scans: W
   const quantity = isTimes(event.key) ? quantityPrefix(`${text}*`) : null;
   if (quantity !== null) {
     event.preventDefault();
+    scanKeysTaken();
     scans.setNext(quantity);
     return true;
   }
   if (event.key === '+' && text.trim() === '' && scans.repeatLast()) {
     event.preventDefault();
+    scanKeysTaken();
     return true;
   }
   if (event.key === 'Escape' && text === '' && scans.next !== null) {
@@ -160,8 +163,12 @@ function useQuantityKeys(scans: WizardScans): void {
       digits = '';
       if (quantity !== null) {
         event.preventDefault();
+        scanKeysTaken();
         scans.setNext(quantity);
-      } else if (event.key === '+' && scans.repeatLast()) event.preventDefault();
+      } else if (event.key === '+' && scans.repeatLast()) {
+        event.preventDefault();
+        scanKeysTaken();
+      }
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
@@ -199,7 +206,10 @@ function BarcodeField({ scans }: { scans: WizardScans }) {
       onChange={(e) => {
         // "5×" typed without a key of its own (a character map, an input method) is a quantity too
         const quantity = quantityPrefix(e.currentTarget.value);
-        if (quantity !== null) scans.setNext(quantity);
+        if (quantity !== null) {
+          scanKeysTaken();
+          scans.setNext(quantity);
+        }
         setCode(quantity === null ? e.currentTarget.value : '');
         onTyping();
       }}
@@ -357,7 +367,10 @@ function PickerField({ picker }: { picker: Picker }) {
           aria-activedescendant={open && active >= 0 ? optionId(active) : undefined}
           onChange={(e) => {
             const quantity = quantityPrefix(e.currentTarget.value);
-            if (quantity !== null) setNext(quantity);
+            if (quantity !== null) {
+              scanKeysTaken();
+              setNext(quantity);
+            }
             const value = quantity === null ? e.currentTarget.value : '';
             setText(value);
             setActive(value.trim() ? 0 : -1);
