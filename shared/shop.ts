@@ -6,7 +6,6 @@
  */
 import Big from 'big.js';
 import { z } from 'zod';
-import type { TaxRule } from './order-entry';
 
 /** ISO 4217 codes this runtime knows (Intl), so a code that cannot be shown is never stored. */
 export const CURRENCIES: readonly string[] = Intl.supportedValuesOf('currency');
@@ -45,16 +44,5 @@ export const ShopSettings = z.object({
 });
 export type ShopSettings = z.infer<typeof ShopSettings>;
 
-export const EMPTY_SHOP: ShopSettings = {
-  name: '',
-  address: '',
-  country: '',
-  currency: '',
-  taxRatePercent: '',
-  shippingTaxed: false,
-  defaultShipping: '',
-};
-
-/** The tax rule of the Prices step, or null when the shop has no rate (tax is typed by hand then). */
-export const taxRuleOf = (shop: ShopSettings | null): TaxRule | null =>
-  shop && shop.taxRatePercent !== '' ? { ratePercent: shop.taxRatePercent, shippingTaxed: shop.shippingTaxed } : null;
+// the settings before any are stored and the Prices step's tax rule live apart, without zod, for the first screen
+export { EMPTY_SHOP, taxRuleOf } from './shop-rules';

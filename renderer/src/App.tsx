@@ -1,17 +1,5 @@
 /** The app frame: navigation, connection indicator, and the routes. */
-import {
-  Alert,
-  AppShell,
-  Badge,
-  Group,
-  Loader,
-  NavLink,
-  Stack,
-  Text,
-  Title,
-  Tooltip,
-  UnstyledButton,
-} from '@mantine/core';
+import { Alert, AppShell, Badge, Group, Loader, NavLink, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import {
   IconFilePlus,
   IconLayoutSidebarLeftCollapse,
@@ -30,7 +18,15 @@ import { UpdateButton } from './components/UpdateButton';
 import { OrdersScreen } from './screens/orders/OrdersScreen';
 import { NewOrderScreen } from './screens/new-order/NewOrderScreen';
 // screens the first one does not need come in chunks of their own, fetched after the first paint
-import { OrderDetailScreen, OutboxScreen, SettingsScreen, StockScreen, SubmittedScreen, WizardScreen } from './lazy';
+import {
+  OrderDetailScreen,
+  OutboxScreen,
+  SettingsScreen,
+  StockScreen,
+  SubmittedScreen,
+  Tooltip,
+  WizardScreen,
+} from './lazy';
 import { Welcome } from './screens/welcome/Welcome';
 import { useStore } from './store';
 import { t } from './i18n';

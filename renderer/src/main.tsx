@@ -10,17 +10,17 @@ import {
   CloseButton,
   MantineProvider,
   createTheme,
-  Drawer,
-  Modal,
   type CloseButtonProps,
   type CSSVariablesResolver,
+  type DrawerProps,
+  type ModalProps,
 } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { StrictMode, useEffect, useMemo } from 'react';
 import { createRoot } from 'react-dom/client';
 import { HashRouter } from 'react-router';
 import { App } from './App';
 import { Speaking, t } from './i18n';
+import { Notifications } from './lazy';
 import { useSpeech } from './speech';
 import { connectStoreToMain } from './store';
 
@@ -37,8 +37,9 @@ const themeFor = (closeLabel: string) =>
       // every close button (modals, drawers, alerts, notifications) has a name, in the language in use
       CloseButton: CloseButton.extend({ defaultProps: { 'aria-label': closeLabel } as Partial<CloseButtonProps> }),
       // a dialog's or drawer's header is not a second banner of the page (the app's own header is the one banner)
-      Modal: Modal.extend({ defaultProps: { attributes: { header: { role: 'none' } } } }),
-      Drawer: Drawer.extend({ defaultProps: { attributes: { header: { role: 'none' } } } }),
+      // (plain objects rather than Modal.extend: naming the components would put them in the first screen's script)
+      Modal: { defaultProps: { attributes: { header: { role: 'none' } } } satisfies Partial<ModalProps> },
+      Drawer: { defaultProps: { attributes: { header: { role: 'none' } } } satisfies Partial<DrawerProps> },
     },
   });
 const resolver: CSSVariablesResolver = (t) => {

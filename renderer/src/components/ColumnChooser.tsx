@@ -10,18 +10,16 @@ export interface ChoosableColumn {
   required?: boolean;
 }
 
-export function ColumnChooser({
-  columns,
-  shown,
-  onChange,
-}: {
+export interface ColumnChooserProps {
   /** Every column the list has, in its default order. */
   columns: ChoosableColumn[];
   /** The keys shown, in order. */
   shown: string[];
   /** null: back to the list's default. */
   onChange(keys: string[] | null): void;
-}) {
+}
+
+export function ColumnChooser({ columns, shown, onChange }: ColumnChooserProps) {
   // shown ones first in their order, then the hidden ones in the default order
   const ordered = [
     ...shown.map((key) => columns.find((c) => c.key === key)).filter((c): c is ChoosableColumn => c !== undefined),

@@ -2,14 +2,12 @@
  * Shopdesk's keyboard layer: the shortcuts of shared/shortcuts.ts (also what the Electron menu sends), the "?"
  * overlay that lists them, and the Ctrl/Cmd+K palette that jumps to any screen, order or product.
  */
-import { Kbd, Modal, Table } from '@mantine/core';
 import { spotlight } from '@mantine/spotlight';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { commandFor, SHORTCUTS, shortcutText, type Command } from '../../../shared/shortcuts';
+import { commandFor, type Command } from '../../../shared/shortcuts';
 import { subscribe } from '../bridge';
-import { Palette } from '../lazy';
-import { t } from '../i18n';
+import { Palette, ShortcutsHelp } from '../lazy';
 import { MAC } from './platform';
 import { startNewOrderPath } from '../screens/new-order/start';
 
@@ -70,38 +68,7 @@ export function Commands() {
   return (
     <>
       {paletteUsed && <Palette query={query} setQuery={setQuery} />}
-      <Modal opened={help} onClose={() => setHelp(false)} title={t('shortcuts.title')} centered>
-        <Table aria-label={t('shortcuts.title')} verticalSpacing={6}>
-          <Table.Tbody>
-            {SHORTCUTS.map((s) => (
-              <Table.Tr key={s.command}>
-                <Table.Td w={110}>
-                  <Kbd>{shortcutText(s.accelerator, MAC, t('key.ctrl'))}</Kbd>
-                </Table.Td>
-                <Table.Td>{t(s.label)}</Table.Td>
-              </Table.Tr>
-            ))}
-            <Table.Tr>
-              <Table.Td>
-                <Kbd>{t('key.enter')}</Kbd>
-              </Table.Td>
-              <Table.Td>{t('shortcuts.enter')}</Table.Td>
-            </Table.Tr>
-            <Table.Tr>
-              <Table.Td>
-                <Kbd>↓</Kbd> <Kbd>↑</Kbd>
-              </Table.Td>
-              <Table.Td>{t('shortcuts.arrows')}</Table.Td>
-            </Table.Tr>
-            <Table.Tr>
-              <Table.Td>
-                <Kbd>{MAC ? `⌘+${t('key.enter')}` : `${t('key.ctrl')}+${t('key.enter')}`}</Kbd>
-              </Table.Td>
-              <Table.Td>{t('shortcuts.send')}</Table.Td>
-            </Table.Tr>
-          </Table.Tbody>
-        </Table>
-      </Modal>
+      <ShortcutsHelp opened={help} onClose={() => setHelp(false)} />
     </>
   );
 }

@@ -3,12 +3,13 @@
  * looks per connection state, so a new state needs one line here; the bar shows for every state that is not fine.
  * Dumb: they render what they are given.
  */
-import { Anchor, Badge, Button, Tooltip } from '@mantine/core';
+import { Anchor, Badge, Button } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { ConnectionState } from '../../../shared/contract';
 import type { PlainKey } from '../../../shared/i18n/messages';
 import { rich, t } from '../i18n';
+import { Tooltip } from '../lazy';
 import { verdictText } from '../screens/settings/verdict';
 import { timeOfDay } from './format';
 

@@ -1,7 +1,8 @@
 /** A service date in the user's locale; an unreadable one is shown as written and flagged, never "Invalid Date". */
-import { Badge, Text, Tooltip } from '@mantine/core';
+import { Badge, Text } from '@mantine/core';
 import type { DateView } from '../../../shared/domain';
 import { currentLocale, t } from '../i18n';
+import { Tooltip } from '../lazy';
 
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
 

@@ -2,10 +2,11 @@
  * The frame's "Restart to update": shown once an update is downloaded and nothing holds it back (no order being
  * entered, queued or sent). Held back, it says quietly what it waits for. Main decides again when it is pressed.
  */
-import { Button, Text, Tooltip } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
 import { useState } from 'react';
 import { BridgeError, call } from '../bridge';
 import { t } from '../i18n';
+import { Tooltip } from '../lazy';
 import { useUpdateStatus } from '../updates';
 
 export function UpdateButton() {

@@ -1,6 +1,7 @@
 /** Settings → Shop in the renderer: the shop's name, address, country, currency and tax rule, as the core stores them. */
 import type { StateCreator } from 'zustand';
-import { EMPTY_SHOP, type ShopSettings } from '../../../shared/shop';
+import { EMPTY_SHOP } from '../../../shared/shop-rules';
+import type { ShopSettings } from '../../../shared/shop';
 import { call } from '../bridge';
 import { setMoneyCurrency } from '../components/format';
 

@@ -180,7 +180,15 @@ describe('the first screen', () => {
     const first = firstScreenScripts();
     expect(first.reduce((sum, s) => sum + s.bytes, 0)).toBeLessThanOrEqual(FIRST_SCREEN_BUDGET_BYTES);
     // the chunks of lazy.tsx are built, and none of them is among those
-    const lazy = ['WizardScreen', 'OrderDetailScreen', 'StockScreen', 'OutboxScreen', 'SettingsScreen', 'Palette'];
+    const lazy = [
+      'WizardScreen',
+      'OrderDetailScreen',
+      'StockScreen',
+      'OutboxScreen',
+      'SettingsScreen',
+      'Palette',
+      'later',
+    ];
     const firstNames = first.map((s) => path.basename(s.file));
     const built = fs.readdirSync(path.join(ROOT, 'out/renderer/assets')).filter((n) => n.endsWith('.js'));
     for (const name of lazy) {
@@ -193,6 +201,10 @@ describe('the first screen', () => {
         name,
       ).toBe(false);
     }
+  });
+  it('carries no zod (the contract is checked in main; the renderer needs none of it to show its first rows)', () => {
+    const code = firstScreenScripts().map((s) => fs.readFileSync(path.join(ROOT, 'out/renderer', s.file), 'utf8'));
+    expect(code.some((c) => c.includes('ZodError'))).toBe(false);
   });
 });
 

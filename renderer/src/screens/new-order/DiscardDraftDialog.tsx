@@ -1,7 +1,8 @@
 /** "Discard this order?" for an unfinished order: who it is for and how many lines, then Keep it / Discard. */
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import type { DraftData } from '../../../../shared/domain';
 import { t } from '../../i18n';
+import { Modal } from '../../lazy';
 
 export function DiscardDraftDialog({
   data,

@@ -12,7 +12,7 @@ import { asOf, money } from '../../components/format';
 import { errorText } from '../../errors';
 import { t } from '../../i18n';
 import { useStore } from '../../store';
-import { taxRuleOf } from '../../../../shared/shop';
+import { taxRuleOf } from '../../../../shared/shop-rules';
 import { DiscardDraftDialog } from './DiscardDraftDialog';
 import { stepName } from './errors';
 import { newDraftPath } from './start';

@@ -15,7 +15,7 @@ import {
 import { timeOfDay } from '../../components/format';
 import { t } from '../../i18n';
 import { useStore } from '../../store';
-import { taxRuleOf } from '../../../../shared/shop';
+import { taxRuleOf } from '../../../../shared/shop-rules';
 import { selectDateOrder } from '../../store/orders';
 import { DiscardDraftDialog } from './DiscardDraftDialog';
 import { stepName, useWizardErrors, wizardErrors, type WizardErrors } from './errors';

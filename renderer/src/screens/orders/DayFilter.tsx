@@ -8,7 +8,8 @@ import { DateInput } from '@mantine/dates';
 import { useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { localeDateShape, readLocaleDate } from '../../../../shared/dates';
 import { currentLocale } from '../../i18n';
-import { datePatternOfLocale, dateProblem } from '../new-order/steps/DateField';
+import { datePatternOfLocale, dateProblem } from '../new-order/steps/datePattern';
+import type { DayFilterProps } from './DayFilterField';
 
 /** Typed far enough to be meant: ISO with two-digit month and day, or the locale's last part written in full. */
 function whole(text: string, locale: string): boolean {
@@ -19,20 +20,7 @@ function whole(text: string, locale: string): boolean {
   return groups.length === 3 && groups[2]!.length === (last === 'year' ? 4 : 2);
 }
 
-export function DayFilter({
-  label,
-  clearLabel,
-  value,
-  onChange,
-  w,
-}: {
-  label: string;
-  clearLabel: string;
-  /** The day (ISO), or null for none. */
-  value: string | null;
-  onChange(day: string | null): void;
-  w: number;
-}) {
+export function DayFilter({ label, clearLabel, value, onChange, w }: DayFilterProps) {
   const locale = currentLocale();
   const { pattern, valueFormat } = datePatternOfLocale();
   const [typed, setTyped] = useState<string | null>(null);

@@ -2,14 +2,13 @@
  * The order book's parts, drawn from what useOrdersList holds: the summary and saved views above the search, the
  * filters beside it, the notices under it, the button that folds the tools on a short window, and the empty states.
  */
-import { Badge, Button, Group, Select, Text } from '@mantine/core';
+import { Badge, Button, Group, Text } from '@mantine/core';
 import { IconChevronDown, IconChevronUp } from '@tabler/icons-react';
-import { ColumnChooser } from '../../components/ColumnChooser';
 import { ListEmpty } from '../../components/ListFrame';
 import { selectWidth } from '../../components/textWidth';
 import { t } from '../../i18n';
+import { ColumnChooser, DayFilter, Select } from '../../lazy';
 import { useStore } from '../../store';
-import { DayFilter } from './DayFilter';
 import { PRESET_LABEL, type DatePreset } from './filters';
 import { OrdersSummaryBar } from './OrdersSummaryBar';
 import { SavedViews } from './SavedViews';

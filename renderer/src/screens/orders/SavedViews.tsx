@@ -2,12 +2,13 @@
  * Saved views of the order list, pinned above it: the ready-made ones (Today, Pending, Needs attention) and any the
  * staff name themselves; each can be renamed or deleted, and the list as it is now can be saved as a new one.
  */
-import { ActionIcon, Button, Group, Menu, Modal, Stack, TextInput } from '@mantine/core';
-import { IconDots, IconPlus } from '@tabler/icons-react';
+import { Button, Group, Stack, TextInput } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { SavedView } from '../../../../shared/contract';
 import { viewName } from './filters';
 import { t } from '../../i18n';
+import { Modal, ViewMenu } from '../../lazy';
 
 type Naming = { mode: 'new' } | { mode: 'rename'; view: SavedView } | null;
 
@@ -55,24 +56,12 @@ export function SavedViews({
             >
               {label}
             </Button>
-            <Menu position="bottom-end" withinPortal>
-              <Menu.Target>
-                <ActionIcon
-                  size={26}
-                  variant={on ? 'filled' : 'light'}
-                  aria-label={t('views.more', { view: label })}
-                  style={{ borderTopLeftRadius: 0, borderBottomLeftRadius: 0 }}
-                >
-                  <IconDots size={14} aria-hidden />
-                </ActionIcon>
-              </Menu.Target>
-              <Menu.Dropdown>
-                <Menu.Item onClick={() => open({ mode: 'rename', view })}>{t('views.renameMenu')}</Menu.Item>
-                <Menu.Item color="red" onClick={() => onDelete(view)}>
-                  {t('common.delete')}
-                </Menu.Item>
-              </Menu.Dropdown>
-            </Menu>
+            <ViewMenu
+              label={label}
+              on={on}
+              onRename={() => open({ mode: 'rename', view })}
+              onDelete={() => onDelete(view)}
+            />
           </Group>
         );
       })}

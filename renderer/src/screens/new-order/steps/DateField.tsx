@@ -5,38 +5,16 @@
  */
 import { DateInput } from '@mantine/dates';
 import { useState } from 'react';
-import { localeDateShape, readLocaleDate, type LocaleDateRead } from '../../../../../shared/dates';
+import { readLocaleDate } from '../../../../../shared/dates';
 import type { FieldKey } from '../../../../../shared/order-entry';
 import { currentLocale, t } from '../../../i18n';
 import { useStore } from '../../../store';
 import type { WizardErrors } from '../errors';
+import { datePatternOfLocale, dateProblem } from './datePattern';
 
 /** A field's label inside a sentence: English writes "the order date"; the others keep their label's case. */
 const inSentence = (label: string): string =>
   currentLocale().startsWith('en') ? label.toLocaleLowerCase('en') : label;
-
-/** The words for a date that is not one. */
-export function dateProblem(read: LocaleDateRead, pattern: string): string | null {
-  if (read.ok || read.problem === 'empty') return null;
-  if (read.problem === 'no-such-day') {
-    const months = new Intl.DateTimeFormat(currentLocale(), { month: 'long', year: 'numeric', timeZone: 'UTC' });
-    return t('wizard.date.noSuchDay', {
-      month: months.format(Date.UTC(read.year, read.month - 1, 1)),
-      days: read.days,
-    });
-  }
-  if (read.problem === 'no-such-month') return t('wizard.date.noSuchMonth', { month: read.month, pattern });
-  return t('wizard.date.write', { pattern });
-}
-
-/** How a date is typed in the locale in use: "dd/mm/yyyy" in British English, "TT.MM.JJJJ" in German. */
-export function datePatternOfLocale(): { pattern: string; valueFormat: string } {
-  const { parts, separator } = localeDateShape(currentLocale());
-  return {
-    pattern: parts.map((part) => t('wizard.date.pattern', { part })).join(separator),
-    valueFormat: parts.map((p) => (p === 'day' ? 'DD' : p === 'month' ? 'MM' : 'YYYY')).join(separator),
-  };
-}
 
 export function DateField({
   fieldKey,

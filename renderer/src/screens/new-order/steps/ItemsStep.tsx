@@ -42,7 +42,7 @@ import { scanKeysTaken } from '../../../components/useScanner';
 import { errorText } from '../../../errors';
 import { t } from '../../../i18n';
 import { useStore } from '../../../store';
-import { taxRuleOf } from '../../../../../shared/shop';
+import { taxRuleOf } from '../../../../../shared/shop-rules';
 import { LineStock } from '../LineStock';
 import { quantityKey, type WizardErrors } from '../errors';
 import type { WizardScans } from '../useWizardScans';

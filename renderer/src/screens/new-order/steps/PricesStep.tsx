@@ -15,7 +15,7 @@ import classes from '../wizard.module.css';
 import { DateField } from './DateField';
 import { DraftField } from './fields';
 import { measure, money } from '../../../components/format';
-import { taxRuleOf } from '../../../../../shared/shop';
+import { taxRuleOf } from '../../../../../shared/shop-rules';
 
 const MORE_DATES: { fieldKey: FieldKey; label: SimpleKey }[] = [
   { fieldKey: 'processed_date', label: 'wizard.dates.processed' },

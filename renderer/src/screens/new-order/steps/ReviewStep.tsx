@@ -16,7 +16,7 @@ import { count, measure, money } from '../../../components/format';
 import { errorText, readNote } from '../../../errors';
 import { currentLocale, t } from '../../../i18n';
 import { useStore } from '../../../store';
-import { taxRuleOf } from '../../../../../shared/shop';
+import { taxRuleOf } from '../../../../../shared/shop-rules';
 import { selectDateOrder } from '../../../store/orders';
 import { LineStock } from '../LineStock';
 import { MOD } from '../../../components/platform';

@@ -1,0 +1,63 @@
+/**
+ * What stands in for a first-screen control until its library part has come (components/later.ts, fetched once the
+ * first screen has painted): the same name, size and value, not yet usable. Marked aria-disabled, so assistive
+ * technology says so and a test (Playwright's actionability checks) waits for the real control.
+ */
+import { ActionIcon, Button, TextInput, type SelectProps } from '@mantine/core';
+import { IconChevronDown, IconColumns, IconDots } from '@tabler/icons-react';
+import { t } from '../i18n';
+import type { ViewMenuProps } from '../screens/orders/ViewMenu';
+
+type Option = string | { value: string; label?: string } | { group: unknown; items: readonly Option[] };
+
+/** The chosen option's words, as Select shows them (an option without a label shows its value). */
+function chosenLabel(options: readonly Option[], value: string | null | undefined): string | null {
+  for (const option of options) {
+    if (typeof option === 'string') {
+      if (option === value) return option;
+    } else if ('items' in option) {
+      const found = chosenLabel(option.items, value);
+      if (found !== null) return found;
+    } else if (option.value === value) return option.label ?? option.value;
+  }
+  return null;
+}
+
+export function SelectField(props: SelectProps) {
+  return (
+    <TextInput
+      label={props.label}
+      placeholder={props.placeholder}
+      value={chosenLabel((props.data ?? []) as readonly Option[], props.value) ?? ''}
+      readOnly
+      aria-disabled
+      w={props.w}
+      rightSection={<IconChevronDown size={16} aria-hidden />}
+      rightSectionPointerEvents="none"
+    />
+  );
+}
+
+/** ColumnChooser's button. */
+export function ColumnsButton() {
+  return (
+    <Button variant="default" size="compact-sm" leftSection={<IconColumns size={16} aria-hidden />} aria-disabled>
+      {t('columns.button')}
+    </Button>
+  );
+}
+
+/** The button that opens a saved view's menu (ViewMenu), also what stands in for it until Menu has come. */
+export function ViewMenuButton({ label, on, waiting }: Pick<ViewMenuProps, 'label' | 'on'> & { waiting?: boolean }) {
+  return (
+    <ActionIcon
+      size={26}
+      variant={on ? 'filled' : 'light'}
+      aria-label={t('views.more', { view: label })}
+      aria-disabled={waiting || undefined}
+      style={{ borderTopLeftRadius: 0, borderBottomLeftRadius: 0 }}
+    >
+      <IconDots size={14} aria-hidden />
+    </ActionIcon>
+  );
+}

@@ -1,0 +1,31 @@
+/**
+ * The order list's From and To until the calendar has come (#31.2): Mantine's date input (@mantine/dates, 41 kB) is
+ * a chunk of its own, fetched once the first screen has painted. Meanwhile a read-only field of the same name, width
+ * and day holds its place, so the screen does not move when the calendar arrives and nothing typed is lost.
+ */
+import { TextInput } from '@mantine/core';
+import dayjs from 'dayjs';
+import { datePatternOfLocale } from '../new-order/steps/datePattern';
+
+export interface DayFilterProps {
+  label: string;
+  clearLabel: string;
+  /** The day (ISO), or null for none. */
+  value: string | null;
+  onChange(day: string | null): void;
+  w: number;
+}
+
+export function DayFilterField({ label, value, w }: DayFilterProps) {
+  const { pattern, valueFormat } = datePatternOfLocale();
+  return (
+    <TextInput
+      label={label}
+      placeholder={pattern}
+      value={value === null ? '' : dayjs(value).format(valueFormat)}
+      readOnly
+      autoComplete="off"
+      w={w}
+    />
+  );
+}

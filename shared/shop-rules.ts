@@ -1,0 +1,21 @@
+/**
+ * What the renderer's first screen needs of the shop's settings, without the schema: the settings before any are
+ * stored, and the tax rule the Prices step applies. Kept apart from shared/shop.ts so the first screen's script does
+ * not carry zod (89 kB, #31.2); the schema is for the core and Settings' form, which come later.
+ */
+import type { TaxRule } from './order-entry';
+import type { ShopSettings } from './shop';
+
+export const EMPTY_SHOP: ShopSettings = {
+  name: '',
+  address: '',
+  country: '',
+  currency: '',
+  taxRatePercent: '',
+  shippingTaxed: false,
+  defaultShipping: '',
+};
+
+/** The tax rule of the Prices step, or null when the shop has no rate (tax is typed by hand then). */
+export const taxRuleOf = (shop: ShopSettings | null): TaxRule | null =>
+  shop && shop.taxRatePercent !== '' ? { ratePercent: shop.taxRatePercent, shippingTaxed: shop.shippingTaxed } : null;
