@@ -51,8 +51,7 @@ export type ProductDetail = z.infer<typeof ProductDetail>;
 
 /** Stock levels of the stock list's filter; 'low-or-out' is the reorder list (#30.4). */
 export const STOCK_LEVELS = ['all', 'in', 'low', 'out', 'low-or-out'] as const;
-/** Low stock at this many available or fewer, until Settings → Stock says otherwise. */
-export const LOW_STOCK_THRESHOLD = 5;
+export { LOW_STOCK_THRESHOLD } from './shop-rules';
 export const PRODUCT_SORTS = ['sku', 'name', 'available', 'physical', 'price', 'status'] as const;
 
 /** Why the service sent a record that could not be read (it was skipped, never stored). */

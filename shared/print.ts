@@ -101,11 +101,7 @@ export const PrintPrefs = z.object({
 });
 export type PrintPrefs = z.infer<typeof PrintPrefs>;
 
-export const DEFAULT_PRINT_PREFS: PrintPrefs = {
-  orderSheet: 'a4',
-  labels: 'a4-3x8',
-  printers: { orderSheet: null, labels: null, lists: null },
-};
+export { DEFAULT_PRINT_PREFS } from './print-defaults';
 
 /** The printers this computer has (the desktop app; the browser host has none to list: `available` false). */
 export const PrinterList = z.object({

@@ -6,6 +6,9 @@
 import type { TaxRule } from './order-entry';
 import type { ShopSettings } from './shop';
 
+/** Low stock at this many available or fewer, until Settings → Stock says otherwise. */
+export const LOW_STOCK_THRESHOLD = 5;
+
 export const EMPTY_SHOP: ShopSettings = {
   name: '',
   address: '',

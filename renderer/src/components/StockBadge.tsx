@@ -1,6 +1,6 @@
 /** Stock figure with its level: out of stock and low stock are marked, never hidden. */
 import { Group, Text } from '@mantine/core';
-import { LOW_STOCK_THRESHOLD } from '../../../shared/domain';
+import { LOW_STOCK_THRESHOLD } from '../../../shared/shop-rules';
 import { t } from '../i18n';
 import { count } from './format';
 import { statusColor } from './StatusBadge';

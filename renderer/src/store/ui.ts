@@ -1,8 +1,8 @@
 /** What the screens remember between runs (sidebar, summary, columns, saved views): kept by main, applied here at once. */
 import type { StateCreator } from 'zustand';
 import type { UiPrefs } from '../../../shared/contract';
-import { LOW_STOCK_THRESHOLD } from '../../../shared/domain';
-import { DEFAULT_PRINT_PREFS } from '../../../shared/print';
+import { LOW_STOCK_THRESHOLD } from '../../../shared/shop-rules';
+import { DEFAULT_PRINT_PREFS } from '../../../shared/print-defaults';
 import { call } from '../bridge';
 
 export const DEFAULT_UI: UiPrefs = {
