@@ -393,6 +393,8 @@ export const UiPrefs = z.object({
   lowStock: z.number().int().min(0).max(1_000_000),
   /** Issue #29.4: the rules that read weighed and priced labels (Settings → Scanner → Labels); null: the ready-made ones, off. */
   labelRules: z.array(LabelRule).max(20).nullable(),
+  /** Issue #30.2: the products pinned to the Items step's favourites grid, in their order (ids of this shop's catalogue). */
+  favourites: z.array(z.number().int().positive()).max(24),
 });
 export type UiPrefs = z.infer<typeof UiPrefs>;
 const SkippedList = z.object({ records: z.array(SkippedRecord).max(1000) });

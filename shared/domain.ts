@@ -489,6 +489,17 @@ export const DraftData = z.preprocess(
     serverErrors: z.record(z.string().max(200), z.array(z.string().max(2000)).max(20)).default({}),
     /** Codes scanned on the Customer step, waiting to become lines once a customer is chosen (never lost meanwhile). */
     heldScans: z.array(z.string().min(1).max(200)).max(200).optional(),
+    /**
+     * Issue #30.1: put on hold under this name (the customer's, or one typed then) at this time; slot: its Alt+1…9 key,
+     * kept while it waits (null past nine). Listed at the top of the wizard and counted in the frame.
+     */
+    onHold: z
+      .object({
+        name: z.string().min(1).max(200),
+        at: z.number(),
+        slot: z.number().int().min(1).max(9).nullable(),
+      })
+      .optional(),
   }),
 );
 export type DraftData = z.infer<typeof DraftData>;

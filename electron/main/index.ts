@@ -17,6 +17,8 @@ import writerScript from './core/catalogue/writer.worker?modulePath';
 import { bindIpc, forwardEvents } from './ipc';
 import { loadDatabaseKey, SafeStorageVault, type CipherStore } from './vault';
 import type { Command } from '../../shared/shortcuts';
+import { heldOrders } from '../../shared/holds';
+import type { Draft } from '../../shared/domain';
 import { menuTemplate } from './menu';
 import { shellTranslator } from './speech';
 import type { LanguageChoice } from '../../shared/i18n/languages';
@@ -278,31 +280,44 @@ if (!app.requestSingleInstanceLock()) {
     return closing;
   }
 
-  // Quitting with orders not yet sent asks first (they are kept either way and go out next time).
+  // Quitting with orders not yet sent, or orders on hold (named), asks first (they are kept either way).
   let quitConfirmed = false;
   app.on('before-quit', (event) => {
     if (quitConfirmed || !core) return;
     event.preventDefault();
-    void core.dispatch('outbox:list', {}).then(async (result) => {
-      const unsent = result.ok ? (result.value as { unsent: number }).unsent : 0;
-      if (unsent > 0) {
-        const { t } = words();
-        const options = {
-          type: 'warning' as const,
-          buttons: [t('shell.quit.keepOpen'), t('shell.quit.anyway')],
-          defaultId: 0,
-          cancelId: 0,
-          message: t('shell.quit.message', { count: unsent }),
-          detail: t('shell.quit.detail'),
-        };
-        const { response } = mainWindow
-          ? await dialog.showMessageBox(mainWindow, options)
-          : await dialog.showMessageBox(options);
-        if (response !== 1) return;
-      }
-      quitConfirmed = true;
-      app.quit();
-    });
+    void Promise.all([core.dispatch('outbox:list', {}), core.dispatch('drafts:list', {})]).then(
+      async ([result, list]) => {
+        const unsent = result.ok ? (result.value as { unsent: number }).unsent : 0;
+        const held = list.ok ? heldOrders((list.value as { drafts: Draft[] }).drafts) : [];
+        if (unsent > 0 || held.length > 0) {
+          const { t } = words();
+          const names = held.slice(0, 8).map((d) => d.data.onHold.name);
+          const heldLine = t('shell.quit.held', {
+            count: held.length,
+            names: held.length > names.length ? `${names.join(', ')}, …` : names.join(', '),
+          });
+          const options = {
+            type: 'warning' as const,
+            buttons: [t('shell.quit.keepOpen'), t('shell.quit.anyway')],
+            defaultId: 0,
+            cancelId: 0,
+            message: unsent > 0 ? t('shell.quit.message', { count: unsent }) : heldLine,
+            detail: [
+              unsent > 0 ? t('shell.quit.detail') : null,
+              held.length > 0 ? `${unsent > 0 ? `${heldLine}. ` : ''}${t('shell.quit.heldDetail')}` : null,
+            ]
+              .filter(Boolean)
+              .join('\n\n'),
+          };
+          const { response } = mainWindow
+            ? await dialog.showMessageBox(mainWindow, options)
+            : await dialog.showMessageBox(options);
+          if (response !== 1) return;
+        }
+        quitConfirmed = true;
+        app.quit();
+      },
+    );
   });
   // The core gets a moment to finish closing (a send under way is recorded, the catalogue's threads let go of their
   // files): a thread stopped inside SQLite at exit can take the process down with it, which the OS reports as a crash.

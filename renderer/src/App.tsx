@@ -17,6 +17,7 @@ import { SyncProgress } from './components/SyncProgress';
 import { UpdateButton } from './components/UpdateButton';
 import { OrdersScreen } from './screens/orders/OrdersScreen';
 import { NewOrderScreen } from './screens/new-order/NewOrderScreen';
+import { HeldKeys } from './screens/new-order/HeldOrders';
 // screens the first one does not need come in chunks of their own, fetched after the first paint
 import {
   OrderDetailScreen,
@@ -48,6 +49,7 @@ export function App() {
   const cancelSync = useStore((s) => s.cancelSync);
   const checkConnection = useStore((s) => s.checkConnection);
   const unsent = useStore((s) => s.unsent);
+  const held = useStore((s) => s.drafts.filter((d) => d.data.onHold).length);
   const sendingPaused = useStore((s) => s.outbox.some((e) => e.paused && e.state === 'queued'));
   const collapsed = useStore((s) => s.ui.sidebarCollapsed);
   const setUi = useStore((s) => s.setUi);
@@ -96,6 +98,10 @@ export function App() {
                 <Badge size="sm" color="orange.9" circle aria-label={t('nav.unsent', { count: unsent })}>
                   {unsent}
                 </Badge>
+              ) : to === '/new-order' && held > 0 ? (
+                <Badge size="sm" color="blue.9" circle aria-label={t('nav.held', { count: held })}>
+                  {held}
+                </Badge>
               ) : undefined;
             return (
               <Tooltip key={to} label={label} position="right" disabled={!collapsed}>
@@ -133,6 +139,7 @@ export function App() {
         </UnstyledButton>
       </AppShell.Navbar>
       <Commands />
+      {!unconfigured && <HeldKeys />}
       <OutboxNotifier />
       <AppShell.Main className="app-main">
         <ConnectionBar

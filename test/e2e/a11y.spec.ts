@@ -9,6 +9,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import type { RunningService } from '../../server/index';
 import { FLAG_NAMES } from '../../shared/domain';
+import { ask } from '../support/ask';
 import { sampleOrder } from '../support/sample-order';
 import { expect, test, type AppHarness } from './fixtures';
 
@@ -185,6 +186,38 @@ screen('the order wizard, step by step', async ({ page, app, service, scan, nav 
     await expect(page.getByRole('heading', { name: `Step ${i + 1} of 5: ${name}` })).toBeVisible();
     await scan(`wizard-${i + 1}`, i === 0);
   }
+});
+
+screen('orders on hold and the favourites grid (#30)', async ({ page, app, service, scan }) => {
+  await app.connect(service, 'synced');
+  const products = (await ask(app.core, 'catalogue:query', { stock: 'in', sort: 'id', offset: 0, limit: 3 })).rows;
+  await page.keyboard.press('Control+n');
+  await page.getByRole('navigation', { name: 'Order steps' }).getByRole('button', { name: 'Items' }).click();
+  // nothing pinned: the most often ordered, with their pins
+  await expect(page.getByRole('region', { name: /^Often ordered/ })).toBeVisible();
+  await scan('wizard-items-often');
+  await page
+    .getByRole('region', { name: /^Often ordered/ })
+    .getByRole('button', { name: /^Pin / })
+    .first()
+    .click();
+  await expect(page.getByRole('region', { name: 'Favourites' })).toBeVisible();
+  await page.getByRole('region', { name: 'Favourites' }).getByTestId('favourite').first().click();
+  await scan('wizard-items-favourites');
+  // on hold without a customer: the name is asked for
+  await page.getByRole('button', { name: 'Put on hold', exact: true }).click();
+  await expect(page.getByRole('dialog', { name: 'Put this order on hold' })).toBeVisible();
+  await scan('wizard-hold-name');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('navigation', { name: /^On hold/ })).toBeVisible();
+  await page.getByRole('navigation', { name: 'Order steps' }).getByRole('button', { name: 'Items' }).click();
+  await page.getByRole('combobox', { name: 'Find a product' }).fill(products[1]!.sku);
+  await expect(page.getByRole('listbox', { name: 'Matching products' }).getByRole('option').first()).toBeVisible();
+  await page.keyboard.press('Enter');
+  await page.getByRole('button', { name: 'Put on hold', exact: true }).click();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('navigation', { name: /^On hold/ }).getByRole('button')).toHaveCount(2);
+  await scan('wizard-held-strip');
 });
 
 screen('palette, shortcuts and offline', async ({ page, app, service, scan, nav }) => {

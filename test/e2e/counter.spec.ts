@@ -2,9 +2,10 @@
  * Counter speed, measured: every key press and click that is not a scanner's (a scan is one action) for
  * (a) a returning customer's order of three scanned items, (b) a new customer's order of two picked items,
  * (c) the returning customer's three scans again with the shop's default shipping cost, (d) last week's order found
- * and ordered again with one quantity changed and (e) the returning customer's three items in quantities 4, 1 and 2
+ * and ordered again with one quantity changed, (e) the returning customer's three items in quantities 4, 1 and 2
  * by scanner, a quantity typed before its scan ("4*", #29.6): the Items step's actions, from arriving on it to leaving
- * it, are counted apart (scannedQuantitiesActions).
+ * it, are counted apart (scannedQuantitiesActions), (f) an order on hold brought back by its key and sent (at most 3)
+ * and (g) a favourite added from the grid (1).
  * Writes reports/counter.json; the README's "Entering an order" section prints the figures.
  */
 import fs from 'node:fs';
@@ -117,7 +118,7 @@ test('counted: a returning customer in at most 12 actions (with the default ship
   await expect(page.getByRole('combobox', { name: 'Country' })).toHaveValue('Netherlands'); // the shop's country
   await b.press('Enter');
   await expect(stepTitle(page)).toHaveText('Step 3 of 5: Items');
-  const often = page.getByRole('listbox', { name: 'Often ordered products' }).getByRole('option');
+  const often = page.getByRole('region', { name: /^Often ordered/ }).getByTestId('favourite');
   await expect(often.nth(1)).toBeVisible();
   const picked = [(await often.nth(0).textContent())!, (await often.nth(1).textContent())!];
   await b.click(often.nth(0));
@@ -204,6 +205,60 @@ test('counted: a returning customer in at most 12 actions (with the default ship
   const scannedQuantities = await returning(e, products.slice(8, 11), quantities);
   const sentE = (await ask(app.core, 'outbox:list', {})).entries[0]!;
   expect(sentE.order.order_items).toEqual(products.slice(8, 11).map((p, i) => ({ id: p.id, quantity: quantities[i] })));
+  // (f) issue #30.1: an order put on hold (not counted: the returning customer, one scan, Ctrl+Shift+H), then brought
+  // back by its key and sent: Alt+1, Ctrl+Enter to the review, Ctrl+Enter to send
+  const hold = new ActionCounter(page);
+  await hold.press('Control+n');
+  await expect(stepTitle(page)).toHaveText('Step 1 of 5: Customer');
+  await hold.type(customer.email, 'other');
+  await expect(page.getByRole('listbox', { name: 'Customers' })).toHaveAttribute('aria-busy', 'false');
+  await expect(page.getByRole('listbox', { name: 'Customers' }).getByRole('option').first()).toContainText(
+    customer.email,
+  );
+  await hold.press('Enter');
+  await expect(stepTitle(page)).toHaveText('Step 2 of 5: Delivery address');
+  await hold.press('Enter');
+  await expect(stepTitle(page)).toHaveText('Step 3 of 5: Items');
+  await hold.scan(products[8]!.barcode);
+  await expect(lines(page)).toHaveCount(1);
+  await hold.press('Control+Shift+H');
+  await expect(page.getByRole('navigation', { name: /^On hold/ }).getByRole('button')).toHaveCount(1);
+  const h = new ActionCounter(page);
+  await h.press('Alt+1');
+  await expect(stepTitle(page)).toHaveText('Step 3 of 5: Items');
+  await expect(lines(page)).toHaveCount(1);
+  await h.press('Control+Enter');
+  await expect(stepTitle(page)).toHaveText('Step 5 of 5: Review and send');
+  await h.press('Control+Enter');
+  await expect(page.getByRole('heading', { name: /^Order PO-/ })).toBeVisible({ timeout: 20_000 });
+  const sentH = (await ask(app.core, 'outbox:list', {})).entries[0]!;
+  expect(sentH.order).toMatchObject({
+    email: customer.email,
+    order_items: [{ id: products[8]!.id, quantity: 1 }],
+  });
+
+  // (g) issue #30.2: a favourite added with one click (pinned once from its tile, not counted)
+  const setup = new ActionCounter(page);
+  await setup.press('Control+n');
+  await setup.type(customer.email, 'other');
+  await expect(page.getByRole('listbox', { name: 'Customers' })).toHaveAttribute('aria-busy', 'false');
+  await expect(page.getByRole('listbox', { name: 'Customers' }).getByRole('option').first()).toContainText(
+    customer.email,
+  );
+  await setup.press('Enter');
+  await expect(stepTitle(page)).toHaveText('Step 2 of 5: Delivery address');
+  await setup.press('Enter');
+  await expect(stepTitle(page)).toHaveText('Step 3 of 5: Items');
+  const suggestions = page.getByRole('region', { name: /^Often ordered/ });
+  const pin = suggestions.getByRole('button', { name: /^Pin .* to the favourites$/ }).first();
+  const pinName = (await pin.getAttribute('aria-label'))!.replace(/^Pin (.*) to the favourites$/, '$1');
+  await setup.click(pin);
+  const favourites = page.getByRole('region', { name: 'Favourites' });
+  await expect(favourites.getByTestId('favourite')).toHaveCount(1);
+  const f = new ActionCounter(page);
+  await f.click(favourites.getByTestId('favourite').first());
+  await expect(lines(page)).toHaveCount(1);
+  await expect(lines(page).first()).toContainText(pinName);
 
   const report = {
     returningCustomerActions: a.actions,
@@ -212,12 +267,16 @@ test('counted: a returning customer in at most 12 actions (with the default ship
     returningWithShippingActions: c.actions,
     reorderChangedActions: d.actions,
     scannedQuantitiesActions: scannedQuantities,
+    heldOrderActions: h.actions,
+    favouriteActions: f.actions,
     detail: {
       returningCustomer: a.log,
       newCustomer: b.log,
       returningWithShipping: c.log,
       scannedQuantities: e.log,
       scannedQuantitiesWholeOrderActions: e.actions,
+      heldOrder: h.log,
+      favourite: f.log,
       returningCustomerSearchCharacters: a.otherCharacters,
       reorderChanged: d.log,
       reorderSearchCharacters: d.otherCharacters - 1, // less the quantity typed
@@ -226,13 +285,15 @@ test('counted: a returning customer in at most 12 actions (with the default ship
   fs.mkdirSync('reports', { recursive: true });
   fs.writeFileSync(path.join('reports', 'counter.json'), `${JSON.stringify(report, null, 2)}\n`);
   console.log(
-    `counter: returning ${a.actions} actions; new ${b.actions} actions for ${b.customerCharacters} characters; returning with shipping ${c.actions} actions; re-order changed ${d.actions} actions; quantities 4, 1, 2 by scanner ${scannedQuantities} actions on Items (${e.actions} for the order)`,
+    `counter: returning ${a.actions} actions; new ${b.actions} actions for ${b.customerCharacters} characters; returning with shipping ${c.actions} actions; re-order changed ${d.actions} actions; quantities 4, 1, 2 by scanner ${scannedQuantities} actions on Items (${e.actions} for the order); held order back and sent ${h.actions}; favourite ${f.actions}`,
   );
   expect(a.actions).toBeLessThanOrEqual(12);
   expect(b.actions).toBeLessThanOrEqual(b.customerCharacters + 15);
   expect(c.actions).toBeLessThanOrEqual(12);
   expect(d.actions).toBeLessThanOrEqual(10);
   expect(scannedQuantities).toBeLessThanOrEqual(8);
+  expect(h.actions).toBeLessThanOrEqual(3);
+  expect(f.actions).toBe(1);
 });
 
 /**

@@ -54,8 +54,9 @@ for (const size of [
     await expect(stepTitle(page)).toHaveText('Step 3 of 5: Items');
     await expect(page.getByLabel('Scan a barcode')).toBeFocused();
 
-    // the products most often ordered: those out of stock come last, and say so
-    const often = page.getByRole('listbox', { name: 'Often ordered products' }).getByRole('option');
+    // the products most often ordered (the favourites grid until any are pinned): those out of stock come last, and
+    // say so
+    const often = page.getByRole('region', { name: /^Often ordered/ }).getByTestId('favourite');
     await expect(often.first()).toBeVisible();
     const marks = await often.evaluateAll((options) => options.map((o) => o.textContent?.includes('Out of stock')));
     expect(marks.indexOf(true) === -1 || marks.slice(marks.indexOf(true)).every(Boolean)).toBe(true);

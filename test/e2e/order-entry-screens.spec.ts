@@ -84,7 +84,7 @@ async function walk(page: Page, app: AppHarness, shot: (name: string) => Promise
 
   // Items: a search in the picker, and lines
   await expect(stepTitle(page)).toHaveText('Step 3 of 5: Items');
-  const often = page.getByRole('listbox', { name: 'Often ordered products' }).getByRole('option');
+  const often = page.getByRole('region', { name: /^Often ordered/ }).getByTestId('favourite');
   await often.first().click();
   await page.getByRole('combobox', { name: 'Find a product' }).fill('bamboo');
   await expect(page.getByRole('listbox', { name: 'Matching products' }).getByRole('option').first()).toBeVisible();

@@ -11,6 +11,7 @@ import { money } from './format';
 import { call } from '../bridge';
 import { addToOrder } from '../screens/new-order/start';
 import { splitQuantity } from '../../../shared/order-entry';
+import { usePins } from '../screens/new-order/FavouritesGrid';
 import { useStore } from '../store';
 import { t } from '../i18n';
 
@@ -25,6 +26,7 @@ const SCREENS = [
 /** Opened by Commands (Ctrl/Cmd+K, the menu); loaded in a chunk of its own (lazy.tsx). */
 export function Palette({ query, setQuery }: { query: string; setQuery: (query: string) => void }) {
   const navigate = useNavigate();
+  const { toggle: pin } = usePins();
   const [found, setFound] = useState<{ query: string; products: ProductRow[]; orders: OrderRow[] }>({
     query: '',
     products: [],
@@ -122,6 +124,22 @@ export function Palette({ query, setQuery }: { query: string; setQuery: (query: 
                 onClick={() => void addToOrder(p, false, typed.quantity ?? 1).then((path) => navigate(path))}
               />
             ))}
+          </Spotlight.ActionsGroup>
+        )}
+        {current.products.length > 0 && (
+          <Spotlight.ActionsGroup label={t('favourites.title')}>
+            {current.products.map((p) => {
+              const product = `${p.sku} — ${p.name}`;
+              const pinned = useStore.getState().ui.favourites.includes(p.id);
+              return (
+                <Spotlight.Action
+                  key={`f${p.id}`}
+                  label={pinned ? t('palette.unpinProduct', { product }) : t('palette.pinProduct', { product })}
+                  description={t('palette.pinHelp')}
+                  onClick={() => pin(p)}
+                />
+              );
+            })}
           </Spotlight.ActionsGroup>
         )}
         {empty && (

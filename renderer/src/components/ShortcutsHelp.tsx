@@ -40,6 +40,18 @@ export function ShortcutsHelp({ opened, onClose }: ShortcutsHelpProps) {
             </Table.Td>
             <Table.Td>{t('shortcuts.send')}</Table.Td>
           </Table.Tr>
+          <Table.Tr>
+            <Table.Td>
+              <Kbd>{t('key.hold', { mod: MAC ? '⌘' : t('key.ctrl') })}</Kbd>
+            </Table.Td>
+            <Table.Td>{t('shortcuts.hold')}</Table.Td>
+          </Table.Tr>
+          <Table.Tr>
+            <Table.Td>
+              <Kbd>{t('key.bringBack')}</Kbd>
+            </Table.Td>
+            <Table.Td>{t('shortcuts.bringBack')}</Table.Td>
+          </Table.Tr>
         </Table.Tbody>
       </Table>
     </Modal>

@@ -17,6 +17,7 @@ export const DEFAULT_UI: UiPrefs = {
   printing: DEFAULT_PRINT_PREFS,
   lowStock: LOW_STOCK_THRESHOLD,
   labelRules: null,
+  favourites: [],
 };
 
 export interface UiSlice {

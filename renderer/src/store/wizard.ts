@@ -4,6 +4,7 @@
  */
 import type { StateCreator } from 'zustand';
 import type { Draft, DraftData, NewOrder, OutboxEntry } from '../../../shared/domain';
+import { freeSlot, heldOrders, MAX_HELD } from '../../../shared/holds';
 import { attachLineMessages, isBlank, type FieldErrors } from '../../../shared/order-entry';
 import { call } from '../bridge';
 import { errorText } from '../errors';
@@ -24,6 +25,8 @@ export interface OpenDraft {
 export interface WizardSlice {
   wizard: OpenDraft | null;
   drafts: Draft[];
+  /** What the last "Put on hold" did ("Ada Lovelace is on hold."), said on the next order; gone once one is brought back. */
+  holdNote: string | null;
   loadDrafts(): Promise<Draft[]>;
   /** Opens a saved draft, or a new one with this id and data. */
   openWizard(draft: { id: string; step: number; data: DraftData; saved: boolean }): void;
@@ -38,6 +41,11 @@ export interface WizardSlice {
   closeWizard(): void;
   /** Leaving the wizard's screen: the draft stays open (and saved), unless nothing is in it, then it is dropped. */
   leaveWizard(id: string): void;
+  /**
+   * Issue #30.1: puts the open order on hold under `name`, written before this resolves ('held'); the caller then starts
+   * the next order. 'blank': nothing to keep; 'full': MAX_HELD wait already; 'failed': not written (still open, not held).
+   */
+  holdOrder(name: string): Promise<{ outcome: 'held' | 'blank' | 'full' } | { outcome: 'failed'; message: string }>;
 }
 
 let timer: ReturnType<typeof setTimeout> | null = null;
@@ -105,6 +113,7 @@ export const wizardSlice: StateCreator<WizardSlice, [], [], WizardSlice> = (set,
   return {
     wizard: null,
     drafts: [],
+    holdNote: null,
     loadDrafts: async () => {
       const { drafts } = await call('drafts:list', {});
       set({ drafts });
@@ -113,19 +122,30 @@ export const wizardSlice: StateCreator<WizardSlice, [], [], WizardSlice> = (set,
     openWizard: ({ id, step, data, saved }) => {
       if (get().wizard?.id === id) return;
       leave(); // the draft that was open keeps its last change (or goes, when it is empty)
+      // an order on hold that is opened is back: it is the open order again, no longer waiting (written at once)
+      const { onHold, ...rest } = data;
       set({
         wizard: {
           id,
           step,
           // a correction saved by an older Shopdesk kept line messages by position: they move onto their lines
-          data: attachLineMessages(data),
+          data: attachLineMessages(onHold ? rest : data),
           attempted: Array.from({ length: step }, (_, i) => i),
           localErrors: {},
-          save: saved
-            ? { state: 'saved', at: Date.now(), message: null }
-            : { state: 'unsaved', at: null, message: null },
+          save: onHold
+            ? { state: 'unsaved', at: Date.now(), message: null }
+            : saved
+              ? { state: 'saved', at: Date.now(), message: null }
+              : { state: 'unsaved', at: null, message: null },
         },
+        ...(onHold ? { holdNote: null } : {}),
       });
+      if (onHold)
+        void save().then(() =>
+          get()
+            .loadDrafts()
+            .catch(() => undefined),
+        );
     },
     updateDraft: (change, touched = []) => {
       const open = get().wizard;
@@ -192,6 +212,30 @@ export const wizardSlice: StateCreator<WizardSlice, [], [], WizardSlice> = (set,
     closeWizard: () => {
       leave();
       set({ wizard: null });
+    },
+    holdOrder: async (name) => {
+      const open = get().wizard;
+      if (!open || isBlank(open.data)) return { outcome: 'blank' };
+      const held = heldOrders(await get().loadDrafts()).filter((d) => d.id !== open.id);
+      if (held.length >= MAX_HELD) return { outcome: 'full' };
+      const now = get().wizard;
+      if (now?.id !== open.id) return { outcome: 'blank' };
+      const onHold = { name: name.trim(), at: Date.now(), slot: freeSlot(held) };
+      set({ wizard: { ...now, data: { ...now.data, onHold }, save: { ...now.save, state: 'unsaved' } } });
+      await save();
+      const after = get().wizard;
+      if (after?.id === open.id && after.save.state !== 'saved') {
+        // not written: it stays the open order, not half on hold
+        const data = { ...after.data };
+        delete data.onHold;
+        set({ wizard: { ...after, data, save: { ...after.save, state: 'unsaved' } } });
+        schedule();
+        return { outcome: 'failed', message: after.save.message ?? '' };
+      }
+      await get()
+        .loadDrafts()
+        .catch(() => undefined);
+      return { outcome: 'held' };
     },
   };
 };

@@ -31,6 +31,7 @@ describe('screen preferences', () => {
         printing: { orderSheet: 'a4', labels: 'a4-3x8', printers: { orderSheet: null, labels: null, lists: null } },
         lowStock: 5,
         labelRules: null,
+        favourites: [],
       },
     });
     const view = {
@@ -50,8 +51,18 @@ describe('screen preferences', () => {
       columns: ['id', 'customer', 'status', 'total'],
     } as const;
     expect(
-      (await core.dispatch('ui:set', { sidebarCollapsed: true, ordersToolsUnfolded: true, orderViews: [view] })).ok,
+      (
+        await core.dispatch('ui:set', {
+          sidebarCollapsed: true,
+          ordersToolsUnfolded: true,
+          orderViews: [view],
+          favourites: [42, 7, 19],
+        })
+      ).ok,
     ).toBe(true);
+    // more than 24 favourites, or what is not a product id: refused
+    expect((await core.dispatch('ui:set', { favourites: Array.from({ length: 25 }, (_, i) => i + 1) })).ok).toBe(false);
+    expect((await core.dispatch('ui:set', { favourites: [0] })).ok).toBe(false);
     // not a column, not a view: refused, nothing written
     expect((await core.dispatch('ui:set', { orderColumns: ['id', 'password'] })).ok).toBe(false);
     expect((await core.dispatch('ui:set', { orderViews: [{ ...view, name: '' }] })).ok).toBe(false);
@@ -73,6 +84,8 @@ describe('screen preferences', () => {
     expect(after.ok && (after.value as UiPrefs).orderViews).toEqual([view]);
     expect(after.ok && (after.value as UiPrefs).printing).toEqual(printing);
     expect(after.ok && (after.value as UiPrefs).lowStock).toBe(12);
+    // the pins, per computer, in the order staff put them
+    expect(after.ok && (after.value as UiPrefs).favourites).toEqual([42, 7, 19]);
     await core.close();
 
     // a file edited by hand into a wrong shape: that one preference falls back, the others stay

@@ -26,7 +26,10 @@ export class DraftRepository {
           tail: 'ON CONFLICT(id) DO UPDATE SET step = excluded.step, updated_at = excluded.updated_at, data = excluded.data',
         }),
       ),
-      list: this.db.prepare('SELECT * FROM drafts WHERE service_key = ? ORDER BY updated_at DESC LIMIT 50'),
+      // every order on hold (issue #30.1: up to 100 at once) is listed, then the latest of the other drafts
+      list: this.db.prepare(`
+        SELECT * FROM drafts WHERE service_key = ?
+        ORDER BY json_extract(data, '$.onHold') IS NULL, updated_at DESC LIMIT 150`),
       get: this.db.prepare('SELECT * FROM drafts WHERE id = ?'),
       remove: this.db.prepare('DELETE FROM drafts WHERE id = ?'),
       forgetService: this.db.prepare('DELETE FROM drafts WHERE service_key = ?'),

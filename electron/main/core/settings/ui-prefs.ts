@@ -21,6 +21,7 @@ const DEFAULTS: UiPrefs = {
   printing: DEFAULT_PRINT_PREFS,
   lowStock: LOW_STOCK_THRESHOLD,
   labelRules: null,
+  favourites: [],
 };
 
 /** Each preference read on its own: one that no longer fits its shape falls back to its default, not all of them. */

@@ -100,6 +100,11 @@ export function NewOrderScreen() {
                       when: asOf(draft.updatedAt),
                     })}
                   </Text>
+                  {draft.data.onHold && (
+                    <Text size="sm" c="blue">
+                      {t('hold.since', { when: asOf(draft.data.onHold.at) })}
+                    </Text>
+                  )}
                   {draft.data.replaces && (
                     <Text size="sm" c="orange">
                       {t('newOrder.correction')}

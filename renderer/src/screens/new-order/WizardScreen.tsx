@@ -26,6 +26,7 @@ import { PricesStep } from './steps/PricesStep';
 import { ReviewStep } from './steps/ReviewStep';
 import { newDraft } from './defaults';
 import type { WizardEntry } from './start';
+import { HeldStrip, useHold } from './HeldOrders';
 import { ITEMS_STEP, useWizardScans, type WizardScans } from './useWizardScans';
 import classes from './wizard.module.css';
 import { MOD } from '../../components/platform';
@@ -89,6 +90,8 @@ function Wizard({ onDone }: { onDone: (path: string) => void }) {
   const leaveWizard = useStore((s) => s.leaveWizard);
   const id = open.id;
   const scans = useWizardScans(step);
+  const holdNote = useStore((s) => s.holdNote);
+  const hold = useHold(onDone);
 
   // closing or reloading the window writes the last change at once instead of after the short delay
   useEffect(() => {
@@ -213,6 +216,19 @@ function Wizard({ onDone }: { onDone: (path: string) => void }) {
         </Title>
         <SaveState save={open.save} />
       </Group>
+      <HeldStrip openId={id} note={holdNote} />
+      {hold.message && (
+        <Alert
+          color="red"
+          role="alert"
+          p="xs"
+          withCloseButton
+          onClose={hold.clearMessage}
+          closeButtonLabel={t('hold.dismiss')}
+        >
+          {hold.message}
+        </Alert>
+      )}
       {open.data.replaces && (
         <Alert color="orange" title={t('wizard.correcting')}>
           {t('wizard.correctingText')}
@@ -259,7 +275,9 @@ function Wizard({ onDone }: { onDone: (path: string) => void }) {
               {step === 1 && <AddressStep errors={errors} />}
               {step === 2 && <ItemsStep errors={errors} scans={scans} />}
               {step === 3 && <PricesStep errors={errors} />}
-              {step === REVIEW_STEP && <ReviewStep errors={errors} onEdit={goTo} onSent={onDone} />}
+              {step === REVIEW_STEP && (
+                <ReviewStep errors={errors} onEdit={goTo} onSent={onDone} holdButton={hold.button} />
+              )}
               {step !== REVIEW_STEP && (
                 <Group justify="space-between" mt="md">
                   <Button variant="default" onClick={() => goTo(step - 1)} disabled={step === 0}>
@@ -278,6 +296,8 @@ function Wizard({ onDone }: { onDone: (path: string) => void }) {
                         ? t('wizard.waitingForScans', { count: Math.max(1, scans.pending) })
                         : t('wizard.next', { name: stepName(step + 1) })}
                     </Button>
+                    {/* after Next: Tab from the lines still reaches Next first */}
+                    {hold.button}
                   </Group>
                 </Group>
               )}
@@ -291,6 +311,7 @@ function Wizard({ onDone }: { onDone: (path: string) => void }) {
           {t('wizard.discardAsk')}
         </Button>
       </Group>
+      {hold.dialog}
       <DiscardDraftDialog
         data={confirmDiscard ? open.data : null}
         onKeep={() => setConfirmDiscard(false)}

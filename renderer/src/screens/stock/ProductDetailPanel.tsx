@@ -18,6 +18,7 @@ import { ListingLabel } from '../../components/StatusBadge';
 import { StockFigure } from '../../components/StockBadge';
 import { useStore } from '../../store';
 import { addToOrder } from '../new-order/start';
+import { usePins } from '../new-order/FavouritesGrid';
 
 const withUnit = (value: string | null, unit: string): string =>
   value === null ? '—' : unit ? `${measure(value)} ${unit}` : t('product.noUnit', { value: measure(value) });
@@ -156,6 +157,7 @@ function AddToOrderButton({ product }: { product: ProductRow }) {
         <Button variant={open ? 'default' : 'filled'} onClick={() => add(true)}>
           {t('product.addNew')}
         </Button>
+        <PinButton product={product} />
       </Group>
       {failed && (
         <Text size="xs" c="red" role="alert">
@@ -163,5 +165,16 @@ function AddToOrderButton({ product }: { product: ProductRow }) {
         </Text>
       )}
     </Stack>
+  );
+}
+
+/** Issue #30.2: pins the product to the Items step's favourites grid on this computer (or unpins it). */
+function PinButton({ product }: { product: ProductRow }) {
+  const { pins, toggle } = usePins();
+  const pinned = pins.includes(product.id);
+  return (
+    <Button variant="default" aria-pressed={pinned} onClick={() => toggle(product)}>
+      {pinned ? t('favourites.unpinProduct') : t('favourites.pinProduct')}
+    </Button>
   );
 }

@@ -2,13 +2,15 @@
  * Step 3: the products. A barcode field that adds the scanned product on Enter (a second scan adds one more), a
  * picker over the local catalogue with prefix search as you type (its matches open over the page, below the field),
  * and the order lines right below, the newest highlighted, with the running total: they stay on the screen at
- * 1024×700 with five lines. The products most often ordered take the space after the lines, a compact grid with those
- * out of stock last and marked; ↓ in the empty "Find a product" field walks them, a click adds one. Neither list is a
- * stop of its own for Tab: Tab goes from the fields to the lines' quantities.
+ * 1024×700 with five lines. The favourites grid (issue #30.2) takes the space after the lines: up to 24 tiles of the
+ * products staff pinned, or until any are, the most often ordered (out of stock last and marked); a click adds one
+ * (as many as a quantity typed before it says), ↓ in the empty "Find a product" field goes into it, and there keys 1–9
+ * add the first nine. Neither the grid nor the matches are a stop of their own for Tab: Tab goes from the fields to the
+ * lines' quantities.
  *
  * A quantity before a scan or pick (#29.6): digits and `*` (or `×`, the numpad's `*`) typed in the barcode field, in
- * "Find a product" or anywhere on the step outside a field set the next one's quantity, shown as "next: × 5" until
- * used; `+` there adds the last line's product again.
+ * "Find a product" or anywhere on the step outside a field (save on the grid, where digits are its keys) set the next
+ * one's quantity, shown as "next: × 5" until used; `+` there adds the last line's product again.
  */
 import {
   ActionIcon,
@@ -38,6 +40,7 @@ import { call } from '../../../bridge';
 import { formatDay } from '../../../components/DateText';
 import { age, measure, money } from '../../../components/format';
 import { pointerMoved } from '../../../components/pointer';
+import { MOD } from '../../../components/platform';
 import { scanKeysTaken } from '../../../components/useScanner';
 import { errorText } from '../../../errors';
 import { t } from '../../../i18n';
@@ -47,6 +50,7 @@ import { LineStock } from '../LineStock';
 import { quantityKey, type WizardErrors } from '../errors';
 import type { WizardScans } from '../useWizardScans';
 import classes from '../wizard.module.css';
+import { FavouritesGrid, focusFirstTile, pinShortcut, StockFigure, usePins } from '../FavouritesGrid';
 
 const PICKER_SIZE = 8;
 
@@ -72,7 +76,7 @@ export function ItemsStep({ errors, scans }: { errors: WizardErrors; scans: Wiza
         </Alert>
       )}
       <Lines lines={lines} errors={errors} newest={scans.last} />
-      <OftenOrdered picker={picker} />
+      <FavouritesGrid onAdd={scans.addProduct} backTo={picker.ref} />
     </Stack>
   );
 }
@@ -219,37 +223,22 @@ function BarcodeField({ scans }: { scans: WizardScans }) {
   );
 }
 
-const outOfStock = (row: ProductRow): boolean => row.available !== null && row.available <= 0;
-
 type Picker = ReturnType<typeof usePicker>;
 
 /**
  * The picker's state: as you type, products ranked whole-word and prefix name matches first, then SKU and barcode,
- * then package contents; with nothing typed, the products most often ordered (those out of stock last). Arrows
- * choose, Enter (or a click) adds; the search then clears and keeps the focus for the next product.
+ * then package contents. Arrows choose, Enter (or a click) adds; the search then clears and keeps the focus for the
+ * next product.
  */
 function usePicker(onPick: (p: ProductRow) => void, scans: WizardScans) {
+  const { toggle: onPin } = usePins();
   const [text, setText] = useState('');
   const [found, setFound] = useState<{ text: string; rows: ProductRow[]; more: boolean } | null>(null);
-  const [often, setOften] = useState<ProductRow[]>([]);
   /** -1: nothing chosen (Enter in the empty field goes on to the next step). */
   const [active, setActive] = useState(-1);
   const [error, setError] = useState<string | null>(null);
   const version = useStore((s) => s.catalogueVersion);
-  const ordersRevision = useStore((s) => s.orders?.revision ?? 0);
   const ref = useRef<HTMLInputElement>(null);
-
-  useEffect(() => {
-    let stale = false;
-    call('orders:often-ordered', { limit: PICKER_SIZE }).then(
-      // the ones that cannot be had now after the others, each group as often ordered
-      (answer) => !stale && setOften([...answer.rows.filter((r) => !outOfStock(r)), ...answer.rows.filter(outOfStock)]),
-      () => undefined, // the list is a help; without it the search still works
-    );
-    return () => {
-      stale = true;
-    };
-  }, [version, ordersRevision]);
 
   useEffect(() => {
     const query = text.trim();
@@ -276,7 +265,7 @@ function usePicker(onPick: (p: ProductRow) => void, scans: WizardScans) {
   const searching = query !== '';
   // with the box cleared, the last matches are not shown (and not picked by Enter)
   const matches = searching && found?.text === query ? found.rows : [];
-  const shown = searching ? matches : often;
+  const shown = matches;
   const pick = (row: ProductRow | undefined): void => {
     if (!row) return;
     onPick(row);
@@ -290,12 +279,18 @@ function usePicker(onPick: (p: ProductRow) => void, scans: WizardScans) {
       setActive(-1);
       return;
     }
-    if (event.key === 'ArrowDown') {
+    if (event.key === 'ArrowDown' && !searching) {
+      // the empty field: ↓ goes into the favourites grid below the lines
+      if (focusFirstTile()) event.preventDefault();
+    } else if (pinShortcut(event) && shown[active]) {
+      event.preventDefault(); // Ctrl/Cmd+D: the chosen match pinned to (or unpinned from) the favourites
+      onPin(shown[active]);
+    } else if (event.key === 'ArrowDown') {
       event.preventDefault();
       setActive((a) => Math.min(shown.length - 1, a + 1));
     } else if (event.key === 'ArrowUp') {
       event.preventDefault();
-      setActive((a) => Math.max(searching ? 0 : -1, a - 1));
+      setActive((a) => Math.max(0, a - 1));
     } else if (event.key === 'Enter' && shown[active]) {
       event.preventDefault(); // Enter on a match adds it; it does not move to the next step
       pick(shown[active]);
@@ -307,7 +302,7 @@ function usePicker(onPick: (p: ProductRow) => void, scans: WizardScans) {
       setActive(-1);
     }
   };
-  // the option chosen with the arrows is kept in view (the often-ordered grid may be below the fold)
+  // the option chosen with the arrows is kept in view
   useEffect(() => {
     if (active >= 0) document.getElementById(optionId(active))?.scrollIntoView({ block: 'nearest' });
   }, [active, searching]);
@@ -319,7 +314,6 @@ function usePicker(onPick: (p: ProductRow) => void, scans: WizardScans) {
     searching,
     found,
     matches,
-    often,
     active,
     setActive,
     error,
@@ -333,23 +327,9 @@ const optionId = (i: number): string => `product-option-${i}`;
 
 /** "Find a product", with its matches opening over the page below it while something is typed. */
 function PickerField({ picker }: { picker: Picker }) {
-  const {
-    ref,
-    text,
-    setText,
-    query,
-    searching,
-    found,
-    matches,
-    often,
-    active,
-    setActive,
-    error,
-    pick,
-    onKeyDown,
-    setNext,
-  } = picker;
-  const open = searching ? matches.length > 0 : often.length > 0;
+  const { ref, text, setText, query, searching, found, matches, active, setActive, error, pick, onKeyDown, setNext } =
+    picker;
+  const open = searching && matches.length > 0;
   return (
     <Stack gap={4}>
       <div className={classes.pickerAnchor}>
@@ -362,7 +342,7 @@ function PickerField({ picker }: { picker: Picker }) {
           autoComplete="off"
           role="combobox"
           aria-expanded={open}
-          aria-controls={searching ? 'product-matches' : 'product-often'}
+          aria-controls="product-matches"
           aria-autocomplete="list"
           aria-activedescendant={open && active >= 0 ? optionId(active) : undefined}
           onChange={(e) => {
@@ -425,6 +405,13 @@ function PickerField({ picker }: { picker: Picker }) {
               </Text>
             </li>
           )}
+          {searching && matches.length > 0 && (
+            <li role="presentation">
+              <Text size="xs" c="dimmed" px={8}>
+                {t('favourites.pinFromPicker', { mod: MOD })}
+              </Text>
+            </li>
+          )}
         </ul>
       </div>
       {searching && found?.text === query && matches.length === 0 && !error && (
@@ -432,63 +419,6 @@ function PickerField({ picker }: { picker: Picker }) {
           {t('wizard.items.noMatch', { query })}
         </Text>
       )}
-    </Stack>
-  );
-}
-
-function StockFigure({ row, size = 'sm' }: { row: ProductRow; size?: 'sm' | 'xs' }) {
-  return (
-    <Text size={size} c={outOfStock(row) ? 'red' : undefined} className={classes.numeric} span>
-      {row.available === null
-        ? t('wizard.items.stockUnknown')
-        : outOfStock(row)
-          ? t('wizard.stock.out')
-          : t('wizard.items.inStock', { count: row.available })}
-    </Text>
-  );
-}
-
-/** The products most often ordered, after the lines: whole names, price and stock; out of stock last and marked. */
-function OftenOrdered({ picker }: { picker: Picker }) {
-  const { often, searching, active, setActive, pick } = picker;
-  if (often.length === 0) return null;
-  return (
-    <Stack gap={4} mt="xs">
-      <Text size="xs" c="dimmed" id="often-ordered">
-        {t('wizard.items.often')}
-      </Text>
-      <ul
-        id="product-often"
-        role="listbox"
-        aria-label={t('wizard.items.oftenList')}
-        aria-describedby="often-ordered"
-        className={classes.often}
-      >
-        {often.map((row, i) => (
-          <li
-            key={row.id}
-            // while something is typed the arrows walk the matches, which take these ids
-            id={searching ? undefined : optionId(i)}
-            role="option"
-            aria-selected={!searching && i === active}
-            data-out={outOfStock(row) || undefined}
-            className={classes.oftenOption}
-            onMouseDown={(e) => e.preventDefault()}
-            onMouseMove={(e) => {
-              if (!searching && pointerMoved(e)) setActive(i);
-            }}
-            onClick={() => pick(row)}
-          >
-            <Text size="sm" className={classes.pickName}>
-              {row.name || t('wizard.items.noName')}
-            </Text>
-            <Text size="xs" c="dimmed">
-              <span className={classes.pickSku}>{row.sku}</span> ·{' '}
-              <span className={classes.numeric}>{money(row.price)}</span> · <StockFigure row={row} size="xs" />
-            </Text>
-          </li>
-        ))}
-      </ul>
     </Stack>
   );
 }

@@ -32,10 +32,13 @@ export function ReviewStep({
   errors,
   onEdit,
   onSent,
+  holdButton,
 }: {
   errors: WizardErrors;
   onEdit: (step: number) => void;
   onSent: (path: string) => void;
+  /** "Put on hold", beside "Send order". */
+  holdButton?: ReactNode;
 }) {
   const data = useStore((s) => s.wizard!.data);
   const f = data.fields;
@@ -313,6 +316,7 @@ export function ReviewStep({
           >
             {t('wizard.review.send')}
           </Button>
+          {holdButton}
         </Group>
       </Group>
       {queued && checking && (
