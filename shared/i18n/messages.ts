@@ -124,7 +124,6 @@ export interface MessageValues<R = never> {
   "flag.perishable": NoValues;
   "flag.regulated": NoValues;
   "hold.blank": NoValues;
-  "hold.bringBack": { name: string | number; lines: number; age: string | number; key: string };
   "hold.cancel": NoValues;
   "hold.dismiss": NoValues;
   "hold.done": { name: string | number };

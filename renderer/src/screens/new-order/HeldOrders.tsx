@@ -87,13 +87,8 @@ export function HeldStrip({ openId, note }: { openId: string; note: string | nul
                   <UnstyledButton
                     className={classes.heldChip}
                     onClick={() => void navigate(`/new-order/${draft.id}`)}
+                    // named by what it shows (its key, name, lines and age): the strip's name says they are on hold
                     aria-keyshortcuts={slot ? `Alt+${slot}` : undefined}
-                    aria-label={t('hold.bringBack', {
-                      name,
-                      lines: draft.data.lines.length,
-                      age: age(at, now),
-                      key: slot ? t('hold.key', { slot }) : 'none',
-                    })}
                   >
                     {slot !== null && <Kbd size="xs">{t('hold.key', { slot })}</Kbd>}
                     <span className={classes.heldName}>{name}</span>
