@@ -64,45 +64,51 @@ function useNow(every = 30_000): number {
   return now;
 }
 
-/** The strip at the top of the wizard: each order on hold (but the open one), its key, lines and age; a click brings it back. */
-export function HeldStrip({ openId, note }: { openId: string; note: string | null }) {
+/** What the last "Put on hold" did, beside the title (a live region that takes no height of its own). */
+export function HoldNote({ note }: { note: string | null }) {
+  return (
+    <Text size="sm" role="status" aria-live="polite" className={classes.added}>
+      {note}
+    </Text>
+  );
+}
+
+/**
+ * The strip at the top of the wizard: each order on hold (but the open one), its key, lines and age; a click brings it
+ * back. Nothing at all when none waits, so the steps keep their height.
+ */
+export function HeldStrip({ openId }: { openId: string }) {
   const navigate = useNavigate();
   const held = useHeld().filter((d) => d.id !== openId);
   const now = useNow();
+  if (held.length === 0) return null;
   return (
-    <div>
-      <Text size="sm" role="status" aria-live="polite" className={classes.added}>
-        {note}
+    <nav aria-label={t('hold.strip', { count: held.length })} className={classes.heldStrip}>
+      <Text size="xs" c="dimmed" span className={classes.heldTitle}>
+        {t('hold.strip', { count: held.length })}
       </Text>
-      {held.length > 0 && (
-        <nav aria-label={t('hold.strip', { count: held.length })} className={classes.heldStrip}>
-          <Text size="xs" c="dimmed" span className={classes.heldTitle}>
-            {t('hold.strip', { count: held.length })}
-          </Text>
-          <ul>
-            {held.map((draft) => {
-              const { name, at, slot } = draft.data.onHold;
-              return (
-                <li key={draft.id}>
-                  <UnstyledButton
-                    className={classes.heldChip}
-                    onClick={() => void navigate(`/new-order/${draft.id}`)}
-                    // named by what it shows (its key, name, lines and age): the strip's name says they are on hold
-                    aria-keyshortcuts={slot ? `Alt+${slot}` : undefined}
-                  >
-                    {slot !== null && <Kbd size="xs">{t('hold.key', { slot })}</Kbd>}
-                    <span className={classes.heldName}>{name}</span>
-                    <Text size="xs" c="dimmed" span>
-                      {t('hold.facts', { lines: draft.data.lines.length, age: age(at, now) })}
-                    </Text>
-                  </UnstyledButton>
-                </li>
-              );
-            })}
-          </ul>
-        </nav>
-      )}
-    </div>
+      <ul>
+        {held.map((draft) => {
+          const { name, at, slot } = draft.data.onHold;
+          return (
+            <li key={draft.id}>
+              <UnstyledButton
+                className={classes.heldChip}
+                onClick={() => void navigate(`/new-order/${draft.id}`)}
+                // named by what it shows (its key, name, lines and age): the strip's name says they are on hold
+                aria-keyshortcuts={slot ? `Alt+${slot}` : undefined}
+              >
+                {slot !== null && <Kbd size="xs">{t('hold.key', { slot })}</Kbd>}
+                <span className={classes.heldName}>{name}</span>
+                <Text size="xs" c="dimmed" span>
+                  {t('hold.facts', { lines: draft.data.lines.length, age: age(at, now) })}
+                </Text>
+              </UnstyledButton>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
   );
 }
 

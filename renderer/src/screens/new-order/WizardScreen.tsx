@@ -26,7 +26,7 @@ import { PricesStep } from './steps/PricesStep';
 import { ReviewStep } from './steps/ReviewStep';
 import { newDraft } from './defaults';
 import type { WizardEntry } from './start';
-import { HeldStrip, useHold } from './HeldOrders';
+import { HeldStrip, HoldNote, useHold } from './HeldOrders';
 import { ITEMS_STEP, useWizardScans, type WizardScans } from './useWizardScans';
 import classes from './wizard.module.css';
 import { MOD } from '../../components/platform';
@@ -215,8 +215,9 @@ function Wizard({ onDone }: { onDone: (path: string) => void }) {
           {name ? t('wizard.titleFor', { name }) : t('wizard.title')}
         </Title>
         <SaveState save={open.save} />
+        <HoldNote note={holdNote} />
       </Group>
-      <HeldStrip openId={id} note={holdNote} />
+      <HeldStrip openId={id} />
       {hold.message && (
         <Alert
           color="red"
