@@ -44,11 +44,26 @@ export interface ScanOptions {
    * once), so that how long the page takes to answer them cannot pull them apart.
    */
   typedBefore?: string;
+  /**
+   * When the first key is pressed, on the clock press() returns (seconds): a scan begun a set time after a person's
+   * key, however long the page took to answer that key. Now when absent.
+   */
+  at?: number;
+}
+
+/** One key pressed now, as a person presses it (a digit: no Shift); returns when, on the clock scan() stamps by. */
+export async function press(page: Page, key: string): Promise<number> {
+  const cdp = await sessionOf(page);
+  const at = Date.now() / 1000;
+  const typed = { key, text: key, unmodifiedText: key, windowsVirtualKeyCode: keyCode(key) };
+  await cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', ...typed, timestamp: at });
+  await cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', ...typed, timestamp: at + 0.08 });
+  return at;
 }
 
 export async function scan(page: Page, code: string, options: ScanOptions = {}): Promise<void> {
   const cdp = await sessionOf(page);
-  let at = Date.now() / 1000;
+  let at = options.at ?? Date.now() / 1000;
   const next = (): number => (at += KEY_MS / 1000);
   for (const ch of (options.typedBefore ?? '') + code) {
     const key = { key: ch, text: ch, unmodifiedText: ch, windowsVirtualKeyCode: keyCode(ch) };

@@ -134,6 +134,13 @@ const NOTHING: ScanStep = { starts: false, code: null };
 export interface ScanReader {
   read(key: ScanKey): ScanStep;
   reset(): void;
+  /**
+   * The screen may take the latest key as its own (a digit on the favourites grid, #30.2, adds a tile): it stays the
+   * start of a code only if the next key follows it within a scanner's pause (FIELD_GAP_MS), as the grid, which then
+   * adds no tile, tells too; a later key starts a new code without it. Outside a field a person's code may take its
+   * time, so without this a tile's key and a scan begun up to GAP_MS after it were read as one code, a digit too long.
+   */
+  mayBeTaken(): void;
 }
 
 export function createScanReader(): ScanReader {
@@ -153,11 +160,17 @@ export function createScanReader(): ScanReader {
   let paced = 0;
   let pauses = 0;
   let hiccups = 0;
+  /** The latest key may be the screen's own (mayBeTaken): when it came; null otherwise. */
+  let takenAt: number | null = null;
 
   const reset = (): void => {
     code = '';
     physical = '';
+    takenAt = null;
   };
+
+  /** The key before this one was the screen's: it is not followed at a scanner's pace. */
+  const afterTaken = (now: number): boolean => takenAt !== null && now - takenAt > FIELD_GAP_MS;
 
   /** In a field: how a pause after the burst so far counts: towards the pace, let pass, or not part of it at all. */
   const pauseKind = (gap: number): 'paced' | 'hiccup' | 'apart' => {
@@ -199,6 +212,7 @@ export function createScanReader(): ScanReader {
   const ends = (key: ScanKey, byTab: boolean): ScanStep => {
     const scanned =
       code !== '' &&
+      !afterTaken(key.time) &&
       key.inField === inField &&
       key.target === target &&
       (!byTab || !key.inField || key.codeField === true) &&
@@ -211,6 +225,9 @@ export function createScanReader(): ScanReader {
 
   return {
     reset,
+    mayBeTaken() {
+      if (code !== '') takenAt = last;
+    },
     read(key) {
       if (SILENT_KEYS.has(key.key)) return NOTHING;
       if (key.modified || key.repeat) {
@@ -230,6 +247,7 @@ export function createScanReader(): ScanReader {
       const gap = key.time - last;
       const starts =
         code === '' ||
+        afterTaken(key.time) ||
         key.inField !== inField ||
         key.target !== target ||
         (key.inField ? pauseKind(gap) === 'apart' : gap > GAP_MS && pauseKind(gap) !== 'hiccup');
@@ -243,6 +261,7 @@ export function createScanReader(): ScanReader {
         slow = false;
         sameLayout = false;
       } else count(gap);
+      takenAt = null;
       code += typed;
       physical += meant ?? typed;
       if (key.shift && /^Digit\d$/.test(key.code ?? '') && /^\d$/.test(typed)) sameLayout = true;

@@ -33,6 +33,18 @@ export function scanKeysTaken(): void {
   window.dispatchEvent(new Event(KEYS_TAKEN));
 }
 
+/** Said on the window when the screen may take the key just pressed as its own (scanKeyMayBeTaken). */
+const KEY_MAY_BE_TAKEN = 'shopdesk:scan-key-may-be-taken';
+
+/**
+ * The key being pressed may be the screen's own (a digit on the favourites grid adds a tile, #30.2) unless a scanner's
+ * next key follows it at once: if none does, the next code starts without it (ScanReader.mayBeTaken). Called from the
+ * key's handler, after the reader has read it.
+ */
+export function scanKeyMayBeTaken(): void {
+  window.dispatchEvent(new Event(KEY_MAY_BE_TAKEN));
+}
+
 export interface ScanSource {
   /** The scan was typed into a field made for codes (`data-scan-input`). */
   codeField: boolean;
@@ -162,11 +174,14 @@ export function useScanner(
       reader.reset();
       before = null;
     };
+    const onMayBeTaken = (): void => reader.mayBeTaken();
     window.addEventListener('keydown', onKey, true);
     window.addEventListener(KEYS_TAKEN, onTaken);
+    window.addEventListener(KEY_MAY_BE_TAKEN, onMayBeTaken);
     return () => {
       window.removeEventListener('keydown', onKey, true);
       window.removeEventListener(KEYS_TAKEN, onTaken);
+      window.removeEventListener(KEY_MAY_BE_TAKEN, onMayBeTaken);
     };
   }, [enabled, inFields]);
 }

@@ -206,6 +206,35 @@ describe('a burst that moves', () => {
  * Issue #29: a US-layout scanner on computers with other layouts. Each key as recorded: what it typed (key), the
  * physical key (code), Shift, and its time; the scanner presses Shift just before a capital.
  */
+describe('a key the screen may take as its own (a digit on the favourites grid, #30.2)', () => {
+  /** Keys read outside a field; `taken`: the times of the keys the screen may take (mayBeTaken after them). */
+  function outsidePlay(sequence: string, taken: number[]): string[] {
+    const reader = createScanReader();
+    const codes: string[] = [];
+    for (const key of recorded(sequence)) {
+      const step = reader.read({ ...outside, ...key });
+      if (taken.includes(key.time)) reader.mayBeTaken();
+      if (step.code !== null) codes.push(step.code);
+    }
+    return codes;
+  }
+
+  it('a tile key, then a scan 150 ms later (within the 300 ms a person may take outside a field): the code whole', () => {
+    const sequence = `2@1000 ${typed('4006381333931', 1150, 4)}`;
+    expect(outsidePlay(sequence, [1000])).toEqual(['4006381333931']);
+    // what the reader did before the grid told it: the tile's digit in front, one digit too long
+    expect(outsidePlay(sequence, [])).toEqual(['24006381333931']);
+  });
+
+  it('the first digit of a scan itself, followed at a scanner’s pace: part of the code', () => {
+    expect(outsidePlay(typed('4006381333931', 1000, 4), [1000])).toEqual(['4006381333931']);
+  });
+
+  it('two tile keys 150 ms apart and a scan after them: the code alone', () => {
+    expect(outsidePlay(`1@1000 2@1150 ${typed('4006381333931', 1300, 4)}`, [1000, 1150])).toEqual(['4006381333931']);
+  });
+});
+
 describe('a US-layout scanner on any keyboard layout', () => {
   const LAYOUTS: Layout[] = ['us', 'azerty', 'qwertz', 'dutch'];
   const EAN = '8712345678906';

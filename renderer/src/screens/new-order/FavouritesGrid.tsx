@@ -14,6 +14,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, 
 import type { ProductRow } from '../../../../shared/domain';
 import { call } from '../../bridge';
 import { FIELD_GAP_MS } from '../../components/scanReader';
+import { scanKeyMayBeTaken } from '../../components/useScanner';
 import { money } from '../../components/format';
 import { MAC } from '../../components/platform';
 import { t } from '../../i18n';
@@ -69,6 +70,13 @@ export function usePins() {
   );
   return { pins, toggle, move };
 }
+
+/**
+ * How long a tile key waits for a scanner's next key before its tile is added: a scanner's pause (FIELD_GAP_MS, told
+ * by the keys' own times, as the scanner's reader tells it) and room for a busy computer to hand that key over late
+ * (with only FIELD_GAP_MS of the clock, a scan's second key handed over 100 ms late added the tile of its first digit).
+ */
+const TILE_WAIT_MS = FIELD_GAP_MS + 150;
 
 const tileSelector = (i: number): string => `[data-fav-index="${i}"]`;
 
@@ -130,8 +138,8 @@ export function FavouritesGrid({
   const { pins, toggle, move } = usePins();
   const { rows, pinned } = useTiles(pins);
   const gridRef = useRef<HTMLUListElement>(null);
-  /** A tile key waiting to be sure it is not the first digit of a scan. */
-  const waiting = useRef<{ timer: ReturnType<typeof setTimeout>; at: number } | null>(null);
+  /** A tile key waiting to be sure it is not the first digit of a scan (`add` adds its tile). */
+  const waiting = useRef<{ timer: ReturnType<typeof setTimeout>; at: number; add: () => void } | null>(null);
   /** When the key before the one being handled was pressed (a scanner's keys come a few milliseconds apart). */
   const keyBefore = useRef(0);
   const lastKeyAt = useRef(0);
@@ -141,9 +149,13 @@ export function FavouritesGrid({
   useEffect(() => {
     const onKey = (event: globalThis.KeyboardEvent): void => {
       const at = event.timeStamp || performance.now();
-      if (waiting.current && at - waiting.current.at < FIELD_GAP_MS && at !== waiting.current.at) {
-        clearTimeout(waiting.current.timer);
+      const pending = waiting.current;
+      if (pending && at !== pending.at) {
+        clearTimeout(pending.timer);
         waiting.current = null;
+        // by the keys' own times: one within a scanner's pause means the tile key began a scan (no tile), a later one
+        // that it was a tile key (added now, before this key is handled)
+        if (at - pending.at >= FIELD_GAP_MS) pending.add();
       }
       keyBefore.current = lastKeyAt.current;
       lastKeyAt.current = at;
@@ -178,13 +190,16 @@ export function FavouritesGrid({
       if (at - keyBefore.current < FIELD_GAP_MS) return; // inside a scanner's burst
       const row = rows[tile];
       if (!row) return;
+      // the scanner's reader keeps the key from the next code unless a scanner's key follows it at once
+      scanKeyMayBeTaken();
       if (waiting.current) clearTimeout(waiting.current.timer);
       waiting.current = {
         at,
+        add: () => onAdd(row),
         timer: setTimeout(() => {
           waiting.current = null;
           onAdd(row);
-        }, FIELD_GAP_MS),
+        }, TILE_WAIT_MS),
       };
       return;
     }
