@@ -26,6 +26,8 @@ test('favourites pinned from the picker, the palette and the product panel; reor
   const [a, b, c] = products;
 
   await page.keyboard.press('Control+n');
+  // the keys go to the customer search once it is there (typed before, the first ones went nowhere: no match)
+  await expect(page.getByRole('combobox', { name: 'Find a customer' })).toBeFocused();
   await page.keyboard.type(customer.email);
   await expect(page.getByRole('listbox', { name: 'Customers' })).toHaveAttribute('aria-busy', 'false');
   await expect(page.getByRole('listbox', { name: 'Customers' }).getByRole('option').first()).toContainText(
