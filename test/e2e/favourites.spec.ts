@@ -93,6 +93,15 @@ test('favourites pinned from the picker, the palette and the product panel; reor
   await tiles(page).nth(1).click();
   await expect(quantityOf(page, a!.sku)).toHaveValue('2');
 
+  // a quantity typed before it (#29.6): "3*" in the search, then a click on a tile adds three
+  const next = page.getByRole('status').filter({ hasText: /^next: × / });
+  await find.focus();
+  await page.keyboard.type('3*');
+  await expect(next).toHaveText('next: × 3');
+  await tiles(page).nth(1).click();
+  await expect(quantityOf(page, a!.sku)).toHaveValue('5');
+  await expect(next).toHaveCount(0);
+
   // a digit typed into a field stays in the field
   await find.fill('');
   await find.press('1');
@@ -109,7 +118,7 @@ test('favourites pinned from the picker, the palette and the product panel; reor
     )
     .toEqual([
       [b!.id, 1],
-      [a!.id, 2],
+      [a!.id, 5],
       [c!.id, 1],
     ]);
 
