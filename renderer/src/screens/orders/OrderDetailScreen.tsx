@@ -173,7 +173,14 @@ function EnteredHere({ orderId }: { orderId: number }) {
     <Alert color="teal" role="status" title={t('order.sent')} className="no-print">
       <Group justify="space-between" wrap="nowrap">
         <Text size="sm">{t('order.sentMatches')}</Text>
-        <Button size="sm" onClick={() => void navigate(startNewOrderPath())} data-autofocus autoFocus>
+        {/* whole: the sentence beside it wraps instead (German's label was cut at 1024×700) */}
+        <Button
+          size="sm"
+          onClick={() => void navigate(startNewOrderPath())}
+          data-autofocus
+          autoFocus
+          style={{ flexShrink: 0 }}
+        >
           {t('order.startNext', { shortcut: `${MOD}+N` })}
         </Button>
       </Group>
