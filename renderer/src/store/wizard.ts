@@ -163,7 +163,9 @@ export const wizardSlice: StateCreator<WizardSlice, [], [], WizardSlice> = (set,
     setStep: (step) => {
       const open = get().wizard;
       if (!open || open.step === step) return;
-      set({ wizard: { ...open, step, save: { ...open.save, state: 'unsaved' } } });
+      // "… is on hold; this is the next order" is said for the order's start: on another step it only takes room
+      // (at 1024×700 with an order on hold it pushed Items' total below the window)
+      set({ wizard: { ...open, step, save: { ...open.save, state: 'unsaved' } }, holdNote: null });
       void save();
     },
     markAttempted: (...steps) => {
