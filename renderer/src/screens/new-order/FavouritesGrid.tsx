@@ -78,6 +78,8 @@ export function usePins() {
  */
 const TILE_WAIT_MS = FIELD_GAP_MS + 150;
 
+const MODIFIER_KEYS = new Set(['Shift', 'CapsLock', 'NumLock', 'Control', 'Alt', 'AltGraph', 'Meta']);
+
 const tileSelector = (i: number): string => `[data-fav-index="${i}"]`;
 
 /** ↓ from the empty "Find a product" field: the first tile gets the focus (false when there is none). */
@@ -140,7 +142,10 @@ export function FavouritesGrid({
   const gridRef = useRef<HTMLUListElement>(null);
   /** A tile key waiting to be sure it is not the first digit of a scan (`add` adds its tile). */
   const waiting = useRef<{ timer: ReturnType<typeof setTimeout>; at: number; add: () => void } | null>(null);
-  /** When the key before the one being handled was pressed (a scanner's keys come a few milliseconds apart). */
+  /**
+   * When the character key before the one being handled was pressed (a scanner's keys come a few milliseconds apart);
+   * -Infinity after a key no scanner sends inside a code.
+   */
   const keyBefore = useRef(0);
   const lastKeyAt = useRef(0);
   const [dragged, setDragged] = useState<number | null>(null);
@@ -157,8 +162,12 @@ export function FavouritesGrid({
         // that it was a tile key (added now, before this key is handled)
         if (at - pending.at >= FIELD_GAP_MS) pending.add();
       }
+      // Shift and the like come with a character, a scanner's too: neither one of its keys nor a break in them
+      if (MODIFIER_KEYS.has(event.key)) return;
       keyBefore.current = lastKeyAt.current;
-      lastKeyAt.current = at;
+      // an arrow or a shortcut (Alt+→ just before 1) is no scanner's key: the key after it starts afresh
+      const character = event.key.length === 1 && !event.ctrlKey && !event.altKey && !event.metaKey;
+      lastKeyAt.current = character ? at : Number.NEGATIVE_INFINITY;
     };
     window.addEventListener('keydown', onKey, true);
     return () => {
