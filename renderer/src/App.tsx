@@ -17,7 +17,7 @@ import { SyncProgress } from './components/SyncProgress';
 import { UpdateButton } from './components/UpdateButton';
 import { OrdersScreen } from './screens/orders/OrdersScreen';
 import { NewOrderScreen } from './screens/new-order/NewOrderScreen';
-import { HeldKeys } from './screens/new-order/HeldOrders';
+import { HeldKeys } from './screens/new-order/HeldKeys';
 // screens the first one does not need come in chunks of their own, fetched after the first paint
 import {
   OrderDetailScreen,

@@ -7,7 +7,7 @@
 import { Alert, Button, Group, Kbd, Modal, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { heldBySlot, heldOrders, MAX_HELD, type HeldDraft } from '../../../../shared/holds';
+import { heldOrders, MAX_HELD, type HeldDraft } from '../../../../shared/holds';
 import { age, timeOfDay } from '../../components/format';
 import { MAC } from '../../components/platform';
 import { t } from '../../i18n';
@@ -24,35 +24,6 @@ export function useHeld(): HeldDraft[] {
 /** Ctrl/Cmd+Shift+H: put on hold. */
 export const isHoldKey = (event: KeyboardEvent): boolean =>
   event.code === 'KeyH' && event.shiftKey && !event.altKey && (MAC ? event.metaKey : event.ctrlKey);
-
-/** Alt+1…9 (by the key's place, so a Mac's Option+digit works too): the order on hold with that key. */
-function slotOf(event: KeyboardEvent): number | null {
-  if (!event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return null;
-  const match = /^(?:Digit|Numpad)([1-9])$/.exec(event.code);
-  return match ? Number(match[1]) : null;
-}
-
-/** Mounted once in the frame: the drafts read at start, and Alt+1…9 bringing an order on hold back from any screen. */
-export function HeldKeys() {
-  const navigate = useNavigate();
-  const loadDrafts = useStore((s) => s.loadDrafts);
-  useEffect(() => {
-    void loadDrafts().catch(() => undefined); // the count in the frame; the wizard says when they cannot be read
-  }, [loadDrafts]);
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent): void => {
-      const slot = slotOf(event);
-      if (slot === null || event.defaultPrevented) return;
-      const held = heldBySlot(useStore.getState().drafts, slot);
-      if (!held) return;
-      event.preventDefault();
-      void navigate(`/new-order/${held.id}`);
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [navigate]);
-  return null;
-}
 
 /** The age shown for each order on hold, drawn again every half minute. */
 function useNow(every = 30_000): number {
