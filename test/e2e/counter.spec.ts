@@ -210,6 +210,7 @@ test('counted: a returning customer in at most 12 actions (with the default ship
   const hold = new ActionCounter(page);
   await hold.press('Control+n');
   await expect(stepTitle(page)).toHaveText('Step 1 of 5: Customer');
+  await expect(page.getByRole('combobox', { name: 'Find a customer' })).toBeFocused();
   await hold.type(customer.email, 'other');
   await expect(page.getByRole('listbox', { name: 'Customers' })).toHaveAttribute('aria-busy', 'false');
   await expect(page.getByRole('listbox', { name: 'Customers' }).getByRole('option').first()).toContainText(
@@ -240,6 +241,7 @@ test('counted: a returning customer in at most 12 actions (with the default ship
   // (g) issue #30.2: a favourite added with one click (pinned once from its tile, not counted)
   const setup = new ActionCounter(page);
   await setup.press('Control+n');
+  await expect(page.getByRole('combobox', { name: 'Find a customer' })).toBeFocused();
   await setup.type(customer.email, 'other');
   await expect(page.getByRole('listbox', { name: 'Customers' })).toHaveAttribute('aria-busy', 'false');
   await expect(page.getByRole('listbox', { name: 'Customers' }).getByRole('option').first()).toContainText(
