@@ -19,6 +19,7 @@ const PSEUDO_SPECS = [
   'e2e/foundation.spec.ts',
   'e2e/glance.spec.ts',
   'e2e/print.spec.ts',
+  'e2e/labels.spec.ts',
   'e2e/counter.spec.ts',
   'e2e/items-lines.spec.ts',
   'e2e/reliability.spec.ts',

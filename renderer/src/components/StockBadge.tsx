@@ -1,12 +1,14 @@
 /** Stock figure with its level: out of stock and low stock are marked, never hidden. */
 import { Group, Text } from '@mantine/core';
-import { LOW_STOCK_THRESHOLD } from '../../../shared/shop-rules';
 import { t } from '../i18n';
+import { useStore } from '../store';
 import { count } from './format';
 import { statusColor } from './StatusBadge';
 import { textWidth } from './textWidth';
 
 export function StockFigure({ value }: { value: number | null }) {
+  // Settings → Stock's threshold (#30.4)
+  const lowStock = useStore((s) => s.ui.lowStock);
   if (value === null)
     return (
       <Text size="sm" c="dimmed" span title={t('stock.noFigure')}>
@@ -14,7 +16,7 @@ export function StockFigure({ value }: { value: number | null }) {
       </Text>
     );
   if (value <= 0) return <Level level="out" value={value} />;
-  if (value <= LOW_STOCK_THRESHOLD) return <Level level="low" value={value} />;
+  if (value <= lowStock) return <Level level="low" value={value} />;
   return (
     <Text size="sm" span>
       {count(value)}

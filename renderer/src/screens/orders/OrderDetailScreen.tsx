@@ -3,14 +3,30 @@
  * customer, delivery address and totals side by side, then the lines — all above the fold at 1366×768 — and the
  * remarks after them. The blocks are drawn by OrderDetailParts.tsx.
  */
-import { Alert, Anchor, Badge, Button, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Loader,
+  Paper,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { OrderDetail } from '../../../../shared/domain';
 import { call } from '../../bridge';
 import { SourceBadge } from '../../components/DataSource';
 import { useCacheThenLive } from '../../components/useCacheThenLive';
-import { OrderSheet } from './OrderSheet';
+import { OrderSheet, OrderSheetDocument } from './OrderSheet';
+import { PrintPreview } from '../../print/PrintPreview';
+import { sheetSizeText } from '../../print/words';
+import { SHEET_PAPER, SHEET_SIZES, type SheetSize } from '../../../../shared/print';
 import { asOf, money } from '../../components/format';
 import { StatusBadge } from '../../components/StatusBadge';
 import { useStore } from '../../store';
@@ -24,8 +40,11 @@ import { Copyable, OrderItems, OrderRemarks, OrderTimeline, OrderTotals } from '
 import { usePrinting } from './usePrinting';
 
 export function OrderDetailScreen() {
-  const { printing, printed, print } = usePrinting();
+  const { printing, printed } = usePrinting();
   const shop = useStore((s) => s.shop);
+  const sheetSize = useStore((s) => s.ui.printing.orderSheet);
+  /** The print preview, on this paper (Settings → Printing's, changeable for this print); null: closed. */
+  const [preview, setPreview] = useState<SheetSize | null>(null);
   const { id } = useParams();
   const orderId = Number(id);
   const valid = Number.isSafeInteger(orderId) && orderId > 0;
@@ -63,7 +82,29 @@ export function OrderDetailScreen() {
 
   return (
     <Stack gap="sm" maw={1100}>
-      {printing && <OrderSheet order={o} shop={shop} printed={printed} />}
+      {printing && preview === null && <OrderSheet order={o} shop={shop} printed={printed} />}
+      <PrintPreview
+        opened={preview !== null}
+        onClose={() => setPreview(null)}
+        title={t('print.orderSheet', { po: o.poNumber || `#${o.id}` })}
+        document="orderSheet"
+        paper={SHEET_PAPER[preview ?? sheetSize]}
+        options={
+          <div>
+            <Text size="sm" fw={500} mb={4} id="sheet-size-label">
+              {t('print.paper')}
+            </Text>
+            <SegmentedControl
+              aria-labelledby="sheet-size-label"
+              value={preview ?? sheetSize}
+              onChange={(size) => setPreview(size as SheetSize)}
+              data={SHEET_SIZES.map((size) => ({ value: size, label: sheetSizeText(size) }))}
+            />
+          </div>
+        }
+      >
+        {preview !== null && <OrderSheetDocument order={o} shop={shop} printed={printed} size={preview} />}
+      </PrintPreview>
       {back}
       <EnteredHere orderId={orderId} />
       <ReadNotice why={read.why} record="order" />
@@ -86,7 +127,7 @@ export function OrderDetailScreen() {
         </Stack>
         <Group gap="xs" className="no-print">
           <OrderAgainButton order={o} />
-          <Button variant="default" onClick={print}>
+          <Button variant="default" onClick={() => setPreview(sheetSize)}>
             {t('order.print')}
           </Button>
         </Group>

@@ -1,14 +1,18 @@
 /**
  * The order sheet for paper: a document, not the screen. The shop's name and address (Settings → Shop), the print
  * date, the PO number with a Code 128 barcode, customer and delivery address, the lines with SKU, name, quantity,
- * price and line total, the totals in the shop's currency, and the remarks. It lives outside the app's frame and
- * only prints (print.css hides everything else); its width fits A4 and US Letter alike.
+ * price and line total, the totals in the shop's currency, and the remarks. On A4 its width fits US Letter too; on a
+ * till printer's 80 or 58 mm roll it is a slip of one column (#30.6). Printed from the page (Ctrl+P) it lives outside
+ * the app's frame (print.css hides everything else); the print preview shows and prints it on the paper chosen.
  */
 import JsBarcode from 'jsbarcode';
 import { useEffect, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import type { DateView, OrderDetail } from '../../../../shared/domain';
+import { barcodeOf } from '../../../../shared/barcodes';
+import type { SheetSize } from '../../../../shared/print';
 import type { ShopSettings } from '../../../../shared/shop';
+import { BarcodeSvg } from '../../print/BarcodeSvg';
 import { formatDay } from '../../components/DateText';
 import { count, dayAndTime, money } from '../../components/format';
 import { statusText } from '../../components/StatusBadge';
@@ -32,20 +36,28 @@ function Barcode({ value }: { value: string }) {
   return <svg ref={ref} className="sheet-barcode" role="img" aria-label={t('sheet.barcode', { value })} />;
 }
 
-export function OrderSheet({
-  order: o,
-  shop,
-  printed,
-}: {
+interface SheetProps {
   order: OrderDetail;
   /** Settings → Shop: the name and address at the top of the sheet. */
   shop: Pick<ShopSettings, 'name' | 'address'>;
   printed: number;
-}) {
+}
+
+/** The sheet put outside the app's frame, for the browser's own printing of the page (Ctrl+P): A4. */
+export function OrderSheet(props: SheetProps) {
+  return createPortal(<OrderSheetDocument {...props} size="a4" />, document.body);
+}
+
+/** The sheet on its paper: A4, or a till slip of 80 or 58 mm (#30.6). */
+export function OrderSheetDocument({ size, ...props }: SheetProps & { size: SheetSize }) {
+  return size === 'a4' ? <A4Sheet {...props} /> : <TillSlip {...props} size={size} />;
+}
+
+function A4Sheet({ order: o, shop, printed }: SheetProps) {
   const po = o.poNumber || `#${o.id}`;
   const address = addressLines(o);
   const totals = totalsRows(o);
-  return createPortal(
+  return (
     <article className="order-sheet-print" aria-label={t('sheet.label')}>
       <header className="sheet-head">
         <div>
@@ -140,7 +152,89 @@ export function OrderSheet({
           </tbody>
         </table>
       </section>
-    </article>,
-    document.body,
+    </article>
+  );
+}
+
+/**
+ * The till slip: one column at 72 or 48 mm printed width — the shop, the PO number with its Code 128 bars across the
+ * roll, the dates, the customer, each line as its name then quantity × price and the line total, the totals and the
+ * remarks.
+ */
+function TillSlip({ order: o, shop, printed, size }: SheetProps & { size: Exclude<SheetSize, 'a4'> }) {
+  const po = o.poNumber || `#${o.id}`;
+  const bars = o.poNumber ? barcodeOf(o.poNumber, 'CODE128') : null;
+  return (
+    <article className={`order-sheet-print sheet-slip sheet-${size}`} aria-label={t('sheet.label')}>
+      <header className="slip-head">
+        <div className="sheet-shop">{shop.name || t('sheet.title')}</div>
+        {shop.address && <div className="sheet-lines">{shop.address}</div>}
+      </header>
+      <div className="slip-po">
+        <div className="sheet-label">{t('sheet.order')}</div>
+        <div className="sheet-po-number">{po}</div>
+        {bars && <BarcodeSvg code={bars} className="slip-barcode" />}
+      </div>
+      <dl className="slip-facts">
+        <dt>{t('sheet.orderDate')}</dt>
+        <dd>{day(o.orderDate)}</dd>
+        <dt>{t('orders.col.status')}</dt>
+        <dd>{o.status ? statusText(o.status) : '—'}</dd>
+        <dt>{t('sheet.printed')}</dt>
+        <dd>{dayAndTime(printed)}</dd>
+        <dt>{t('order.customer')}</dt>
+        <dd>{o.name || '—'}</dd>
+      </dl>
+      <table className="slip-items">
+        <thead>
+          <tr>
+            <th>{t('items.product')}</th>
+            <th className="num">{t('items.lineTotal')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {o.items.map((item, i) => (
+            <tr key={item.id ?? `line-${i}`}>
+              <td>
+                <div className="slip-name">
+                  {item.productName ?? t('items.productNumber', { id: item.productVariantId ?? '?' })}
+                </div>
+                <div className="slip-qty">
+                  {item.quantity === null ? '—' : count(item.quantity)} × {money(item.price)}
+                  {item.productSku ? ` · ${item.productSku}` : ''}
+                  {item.discount && Number(item.discount) !== 0
+                    ? ` ${t('sheet.discount', { amount: money(item.discount) })}`
+                    : ''}
+                </div>
+              </td>
+              <td className="num">{money(item.lineTotal)}</td>
+            </tr>
+          ))}
+          {o.items.length === 0 && (
+            <tr>
+              <td colSpan={2}>{t('order.noItems')}</td>
+            </tr>
+          )}
+        </tbody>
+      </table>
+      <table className="slip-totals">
+        <tbody>
+          {totalsRows(o).map(([label, value]) => (
+            <tr key={label}>
+              <th>{label}</th>
+              <td className="num">{money(value)}</td>
+            </tr>
+          ))}
+          <tr className="sheet-total">
+            <th>{t('totals.total')}</th>
+            <td className="num">{money(o.totalPrice)}</td>
+          </tr>
+        </tbody>
+      </table>
+      <div className="slip-remarks">
+        <h2>{t('order.remarks')}</h2>
+        <div className="sheet-lines">{o.remarks || t('sheet.noRemarks')}</div>
+      </div>
+    </article>
   );
 }

@@ -8,6 +8,7 @@ import { useNavigate } from 'react-router';
 import type { SavedView } from '../../../../shared/contract';
 import type { OrderRow, OrdersSummary } from '../../../../shared/domain';
 import { call } from '../../bridge';
+import { CSV_TYPE, saveFile } from '../../components/saveFile';
 import { statusText } from '../../components/StatusBadge';
 import { useListController } from '../../components/useListController';
 import { t } from '../../i18n';
@@ -168,12 +169,7 @@ function useCsvExport(query: OrdersQuery) {
     setSaid(t('orders.export.preparing'));
     try {
       const result = await call('orders:export', query);
-      const url = URL.createObjectURL(new Blob([result.csv], { type: 'text/csv;charset=utf-8' }));
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = result.filename;
-      link.click();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      saveFile(result.csv, result.filename, CSV_TYPE);
       setSaid(t('orders.export.done', { rows: result.rows, truncated: result.truncated ? 'yes' : 'no' }));
     } catch {
       setSaid(t('orders.export.failed'));

@@ -17,6 +17,7 @@ import { ShopSettings } from './ShopSettings';
 import { ScannerSettings } from './ScannerSettings';
 import { UpdateSettings } from './UpdateSettings';
 import { SyncSettingsSection } from './SyncSettingsSection';
+import { PrintingSettings, StockSettings } from './PrintingSettings';
 import { ProxySettings } from './ProxySettings';
 import { SupportSettings } from './SupportSettings';
 import { SessionsSettings } from './SessionsSettings';
@@ -247,6 +248,8 @@ export function SettingsScreen() {
       <ShopSettings />
       <DateOrderSettings />
       <ScannerSettings />
+      <PrintingSettings />
+      <StockSettings />
       <DataSettings />
       <SessionsSettings />
       <UpdateSettings />

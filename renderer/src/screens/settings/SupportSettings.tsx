@@ -6,6 +6,7 @@
 import { Button, Checkbox, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { call } from '../../bridge';
+import { saveFile } from '../../components/saveFile';
 import { t } from '../../i18n';
 
 export function SupportSettings() {
@@ -17,12 +18,7 @@ export function SupportSettings() {
     try {
       const file = await call('support:file', { includeCustomers });
       const bytes = Uint8Array.from(atob(file.base64), (c) => c.charCodeAt(0));
-      const url = URL.createObjectURL(new Blob([bytes], { type: 'application/zip' }));
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = file.filename;
-      link.click();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      saveFile(bytes, file.filename, 'application/zip');
       setState('saved');
     } catch {
       setState('failed');

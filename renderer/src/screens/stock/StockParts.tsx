@@ -42,6 +42,7 @@ export function StockFilters({
             { value: 'in', label: t('stock.level.in') },
             { value: 'low', label: t('status.low') },
             { value: 'out', label: t('status.out') },
+            { value: 'low-or-out', label: t('stock.level.lowOrOut') },
           ]}
         />
       </div>

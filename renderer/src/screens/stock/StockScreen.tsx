@@ -15,6 +15,7 @@ import { useStore } from '../../store';
 import { ProductDetailPanel } from './ProductDetailPanel';
 import { ScanAlert, StockEmpty, StockFilters } from './StockParts';
 import { useStockList } from './useStockList';
+import { StockPrintActions, StockPrintNote, StockPrintPreviews } from './StockPrinting';
 
 const rowTone = (p: ProductRow) => (!p.listed ? ('muted' as const) : undefined);
 /** Instead of the list's own "no match" while a code's answer says it. */
@@ -64,6 +65,7 @@ export function StockScreen() {
               {t('stock.sync')}
             </Button>
           )}
+          <StockPrintActions printing={stock.printing} />
           <ColumnChooser columns={list.allColumns} shown={list.shownKeys} onChange={list.setColumns} />
         </>
       }
@@ -83,10 +85,18 @@ export function StockScreen() {
           flagOptions={stock.flagOptions}
         />
       }
-      notices={panel.openId === null ? scanAlert : null}
+      notices={
+        panel.openId === null ? (
+          <>
+            {scanAlert}
+            <StockPrintNote printing={stock.printing} />
+          </>
+        ) : null
+      }
     >
+      <StockPrintPreviews printing={stock.printing} />
       <ListBody
-        {...list.body}
+        {...stock.body}
         kind="products"
         rowTone={rowTone}
         onOpen={panel.open}

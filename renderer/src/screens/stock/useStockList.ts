@@ -1,7 +1,8 @@
 /**
  * The stock browser's logic: the list (useListController), the product panel (which product, and where the focus
  * goes back to when it closes) and codes — a scanner's anywhere on the screen, or one typed in the search box and
- * Enter — looked up and opened, with one message when a code finds nothing.
+ * Enter — looked up and opened, with one message when a code finds nothing — and printing from the list as filtered
+ * (labels, the list on paper, its CSV: useStockPrinting).
  */
 import { useCallback, useMemo, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import { useSearchParams } from 'react-router';
@@ -18,6 +19,7 @@ import { t } from '../../i18n';
 import { useStore } from '../../store';
 import { DEFAULT_STOCK_QUERY } from '../../store/catalogue';
 import { allStockColumns, DEFAULT_STOCK_COLUMNS } from './columns';
+import { useStockPrinting } from './StockPrinting';
 
 /** The answer to a scanned or typed code that found nothing (one message, never two). */
 export type ScanMessage = { code: string; text: string } | null;
@@ -27,6 +29,9 @@ export function useStockList() {
   const setQuery = useStore((s) => s.setStockQuery);
   const setSearchText = useStore((s) => s.setSearchText);
   const version = useStore((s) => s.catalogueVersion);
+  /** The list as filtered, with Settings → Stock's low-stock threshold (#30.4): shown, searched, printed and exported. */
+  const lowStock = useStore((s) => s.ui.lowStock);
+  const shownQuery = useMemo(() => ({ ...query, lowStock }), [query, lowStock]);
   const [scanMessage, setScanMessage] = useState<ScanMessage>(null);
   /** A code from the search box being looked up: the list says no "no match" for it while the answer comes. */
   const [pendingCode, setPendingCode] = useState<string | null>(null);
@@ -72,7 +77,7 @@ export function useStockList() {
         if (missText) return setScanMessage({ code, text: missText });
         if (fromSearch && /[^\d]/.test(code)) {
           // not a barcode: open the first product that matches the words
-          const { rows } = await call('catalogue:query', { ...query, text: code, offset: 0, limit: 1 });
+          const { rows } = await call('catalogue:query', { ...shownQuery, text: code, offset: 0, limit: 1 });
           if (rows[0]) return show(rows[0].id);
           return setScanMessage({ code, text: t('stock.noMatch', { code }) });
         }
@@ -81,7 +86,7 @@ export function useStockList() {
         setScanMessage({ code, text: errorText(e, 'stock.lookupFailed') });
       }
     },
-    [query, setSearchText, show, setText],
+    [shownQuery, setSearchText, show, setText],
   );
 
   /** A code entered in the search box (typed, or scanned there) is looked up; `text` is what the box holds. */
@@ -121,6 +126,7 @@ export function useStockList() {
   const flagOptions = useMemo(() => FLAG_NAMES.map((f) => ({ value: f, label: flagLabel(f) })), []);
   const filtered = query.text !== '' || query.status !== null || query.stock !== 'all' || query.flags.length > 0;
   // the list names no "no match" of its own when the scan answer already says it
+  const printing = useStockPrinting(shownQuery);
   const quietNoMatch = useMemo(
     () => (scanMessage?.code === query.text.trim() || pendingCode === query.text.trim() ? true : undefined),
     [scanMessage, pendingCode, query.text],
@@ -128,6 +134,9 @@ export function useStockList() {
 
   return {
     list,
+    /** What the list body is given: the controller's, with the threshold in the query. */
+    body: { ...list.body, query: shownQuery },
+    printing,
     query,
     setQuery,
     statusData,
