@@ -105,6 +105,12 @@ screen('orders: a saved view and an order', async ({ page, app, service, scan, n
   await expect(page.getByRole('heading', { name: /^Order PO-/ })).toBeVisible();
   await expect(page.getByText('Live', { exact: true })).toBeVisible();
   await scan('order-detail', true);
+  // our own print preview (#30.6): the sheet on its paper, the paper's choices, Print
+  await page.getByRole('button', { name: 'Print order sheet' }).click();
+  await expect(page.getByRole('dialog', { name: /^Print order / })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Print preview' })).toBeVisible();
+  await scan('order-print-preview');
+  await page.getByRole('button', { name: 'Close the preview' }).click();
 });
 
 screen('stock and a product with every flag', async ({ page, app, service, scan, nav }) => {
@@ -128,6 +134,16 @@ screen('stock and a product with every flag', async ({ page, app, service, scan,
   await expect(panel.getByText('Fragile')).toBeVisible();
   await scan('stock-product-panel');
   await page.keyboard.press('Escape');
+  await expect(panel).toBeHidden();
+  // printing from the list (#30.4, #30.5): the shelf labels' preview with a copies field per product, the list's
+  await page.getByRole('button', { name: 'Print labels' }).click();
+  const labels = page.getByRole('dialog', { name: 'Shelf labels' });
+  await expect(labels.getByRole('textbox', { name: `Labels of ${flagged.name}`, exact: true })).toBeVisible();
+  await scan('stock-labels-preview');
+  await labels.getByRole('button', { name: 'Close the preview' }).click();
+  await page.getByRole('button', { name: 'Print list' }).click();
+  await expect(page.getByRole('dialog', { name: 'Stock list' }).locator('tbody tr')).toHaveCount(1);
+  await scan('stock-list-preview');
 });
 
 screen('outbox: sending, in doubt, rejected, waiting', async ({ page, app, service, scan, nav }, theme) => {

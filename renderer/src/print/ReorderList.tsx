@@ -40,12 +40,14 @@ export function ReorderListDocument({
   lowOrOut: boolean;
   printed: number;
 }) {
+  const title = lowOrOut ? t('reorder.title') : t('reorder.stockList');
   return (
     <article className="order-sheet-print list-sheet" aria-label={t('reorder.label')}>
       <header className="sheet-head">
         <div>
-          <div className="sheet-shop">{shopName || t('sheet.title')}</div>
-          <div>{lowOrOut ? t('reorder.title') : t('reorder.stockList')}</div>
+          {/* the shop's name over the list's; without one, the list's name alone (not "Order sheet") */}
+          <div className="sheet-shop">{shopName || title}</div>
+          {shopName && <div>{title}</div>}
         </div>
         <div className="sheet-po">
           {lowOrOut && <div>{t('reorder.threshold', { count: lowStock })}</div>}

@@ -93,7 +93,8 @@ export function StockSettings() {
             const n = typeof value === 'number' ? value : Number(value);
             if (Number.isSafeInteger(n) && n >= 0 && n <= 1_000_000) setUi({ lowStock: n });
           }}
-          maw={240}
+          // the field narrow, its description the section's width (at 240 px it ran to four lines in German)
+          styles={{ wrapper: { maxWidth: 240 } }}
         />
       </Stack>
     </Paper>

@@ -125,8 +125,8 @@ export function useStockList() {
   const statusData = useMemo(() => (statuses ?? []).map((s) => ({ value: s, label: listingText(s) })), [statuses]);
   const flagOptions = useMemo(() => FLAG_NAMES.map((f) => ({ value: f, label: flagLabel(f) })), []);
   const filtered = query.text !== '' || query.status !== null || query.stock !== 'all' || query.flags.length > 0;
-  // the list names no "no match" of its own when the scan answer already says it
   const printing = useStockPrinting(shownQuery);
+  // the list names no "no match" of its own when the scan answer already says it
   const quietNoMatch = useMemo(
     () => (scanMessage?.code === query.text.trim() || pendingCode === query.text.trim() ? true : undefined),
     [scanMessage, pendingCode, query.text],
