@@ -134,8 +134,11 @@ test('keyboard only: customer, address, a scanned barcode twice, a picked produc
   await expect(page.getByText('Checked just now: unchanged.')).toHaveCount(2);
   await app.screenshot('44-wizard-review');
 
-  // the step opens with the focus on "Send order"; Discard is last in the tab order; Ctrl+Enter sends from anywhere
+  // the step opens with the focus on "Send order", "Put on hold" beside it (#30.1); Discard is last in the tab order;
+  // Ctrl+Enter sends from anywhere
   await expect(page.getByRole('button', { name: 'Send order' })).toBeFocused();
+  await k.press('Tab');
+  await expect(page.getByRole('button', { name: 'Put on hold' })).toBeFocused();
   await k.press('Tab');
   await expect(page.getByRole('button', { name: 'Discard this order…' })).toBeFocused();
   expect(service.stats().orderPosts).toBe(0);
