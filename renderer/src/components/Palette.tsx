@@ -77,7 +77,7 @@ export function Palette({ query, setQuery }: { query: string; setQuery: (query: 
       // the dialog has no visible title: its name is the search's
       attributes={{ content: { 'aria-label': t('palette.label') } }}
     >
-      <Spotlight.Search placeholder={t('palette.placeholder')} aria-label={t('palette.label')} />
+      <Spotlight.Search placeholder={t('palette.placeholder')} aria-label={t('palette.label')} data-palette-search />
       <Spotlight.ActionsList aria-label={t('palette.list')}>
         {screens.length > 0 && (
           <Spotlight.ActionsGroup label={t('palette.screens')}>
