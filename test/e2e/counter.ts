@@ -6,7 +6,7 @@
 import type { Locator, Page } from '@playwright/test';
 import type { RunningService } from '../../server/index';
 import { ask } from '../support/ask';
-import type { AppHarness } from './fixtures';
+import { expect, type AppHarness } from './fixtures';
 
 /**
  * The counter as these specs find it (not counted): a shop in the Netherlands with euros and 21 % tax, connected and
@@ -70,4 +70,23 @@ export class ActionCounter {
     await this.page.keyboard.type(code);
     await this.page.keyboard.press('Enter');
   }
+}
+
+/**
+ * From the wizard's first step to Items for a customer the order book knows, by keyboard: the e-mail typed once the
+ * customer search has the focus (typed before, the first keys went nowhere and only "New customer" was offered),
+ * the first match taken once the list has settled, the address as it was kept.
+ */
+export async function returningCustomerToItems(page: Page, email: string): Promise<void> {
+  const stepTitle = page.getByRole('heading', { level: 2, name: /^Step \d of 5: / });
+  const customers = page.getByRole('listbox', { name: 'Customers' });
+  await expect(stepTitle).toHaveText('Step 1 of 5: Customer');
+  await expect(page.getByRole('combobox', { name: 'Find a customer' })).toBeFocused();
+  await page.keyboard.type(email);
+  await expect(customers).toHaveAttribute('aria-busy', 'false');
+  await expect(customers.getByRole('option').first()).toContainText(email);
+  await page.keyboard.press('Enter');
+  await expect(stepTitle).toHaveText('Step 2 of 5: Delivery address');
+  await page.keyboard.press('Enter');
+  await expect(stepTitle).toHaveText('Step 3 of 5: Items');
 }

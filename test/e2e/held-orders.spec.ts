@@ -5,7 +5,7 @@
  */
 import type { Page } from '@playwright/test';
 import { ask } from '../support/ask';
-import { counterShop } from './counter';
+import { counterShop, returningCustomerToItems } from './counter';
 import { expect, test } from './fixtures';
 import { scan } from './scanner';
 
@@ -26,17 +26,7 @@ test('two orders on hold and a third sent; both wait through a restart, come bac
 
   /** The returning customer chosen by e-mail and their address taken: the wizard at Items. */
   const customerToItems = async (): Promise<void> => {
-    await expect(stepTitle(page)).toHaveText('Step 1 of 5: Customer');
-    await expect(page.getByRole('combobox', { name: 'Find a customer' })).toBeFocused();
-    await page.keyboard.type(customer.email);
-    await expect(page.getByRole('listbox', { name: 'Customers' })).toHaveAttribute('aria-busy', 'false');
-    await expect(page.getByRole('listbox', { name: 'Customers' }).getByRole('option').first()).toContainText(
-      customer.email,
-    );
-    await page.keyboard.press('Enter');
-    await expect(stepTitle(page)).toHaveText('Step 2 of 5: Delivery address');
-    await page.keyboard.press('Enter');
-    await expect(stepTitle(page)).toHaveText('Step 3 of 5: Items');
+    await returningCustomerToItems(page, customer.email);
   };
 
   // 1: the returning customer, one scan, on hold by its key: under the customer's name, and the next order starts
