@@ -8,36 +8,13 @@ import { useNavigate } from 'react-router';
 import { commandFor, type Command } from '../../../shared/shortcuts';
 import { subscribe } from '../bridge';
 import { Palette, ShortcutsHelp } from '../lazy';
+import { holdKeysForPalette } from './paletteKeys';
 import { MAC } from './platform';
 import { startNewOrderPath } from '../screens/new-order/start';
 
 const isTextField = (target: EventTarget | null): boolean =>
   target instanceof HTMLElement &&
   (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
-
-/**
- * Keys typed straight after Ctrl/Cmd+K belong to the palette even before its search box is there (its chunk comes on
- * first use, and the dialog fades in): until the box has the focus they are taken from the page and added to the
- * palette's query, so a quick "Ctrl+K 224-6174" never types into the field underneath (favourites.spec lost them so
- * in a loaded CI run, and the palette then offered nothing). Escape, a shortcut, or five seconds end it.
- */
-function holdKeysForPalette(append: (text: string) => void): () => void {
-  const started = Date.now();
-  const stop = (): void => window.removeEventListener('keydown', onKey, true);
-  function onKey(event: KeyboardEvent): void {
-    const box = document.querySelector('[data-palette-search]');
-    if ((box && document.activeElement === box) || Date.now() - started > 5000 || event.key === 'Escape') {
-      stop();
-      return;
-    }
-    if (event.key.length !== 1 || event.ctrlKey || event.metaKey || event.altKey) return;
-    event.preventDefault();
-    event.stopImmediatePropagation();
-    append(event.key);
-  }
-  window.addEventListener('keydown', onKey, true);
-  return stop;
-}
 
 export function Commands() {
   const navigate = useNavigate();
@@ -73,7 +50,7 @@ export function Commands() {
           setQuery(''); // a fresh search each time
           setPaletteUsed(true);
           stopHolding.current?.();
-          stopHolding.current = holdKeysForPalette((key) => setQuery((query) => query + key));
+          stopHolding.current = holdKeysForPalette(setQuery);
           return spotlight.open();
         case 'shortcuts':
           return setHelp(true);
@@ -95,7 +72,7 @@ export function Commands() {
 
   return (
     <>
-      {paletteUsed && <Palette query={query} setQuery={setQuery} />}
+      {paletteUsed && <Palette query={query} setQuery={setQuery} onClose={() => stopHolding.current?.()} />}
       <ShortcutsHelp opened={help} onClose={() => setHelp(false)} />
     </>
   );

@@ -24,7 +24,16 @@ const SCREENS = [
 ] as const;
 
 /** Opened by Commands (Ctrl/Cmd+K, the menu); loaded in a chunk of its own (lazy.tsx). */
-export function Palette({ query, setQuery }: { query: string; setQuery: (query: string) => void }) {
+export function Palette({
+  query,
+  setQuery,
+  onClose,
+}: {
+  query: string;
+  setQuery: (query: string) => void;
+  /** The palette closed: keys typed now are the page's again. */
+  onClose: () => void;
+}) {
   const navigate = useNavigate();
   const { toggle: pin } = usePins();
   const [found, setFound] = useState<{ query: string; products: ProductRow[]; orders: OrderRow[] }>({
@@ -72,6 +81,7 @@ export function Palette({ query, setQuery }: { query: string; setQuery: (query: 
       query={query}
       onQueryChange={setQuery}
       shortcut={null}
+      onSpotlightClose={onClose}
       scrollable
       maxHeight={420}
       // the dialog has no visible title: its name is the search's
