@@ -2,7 +2,20 @@
 import { z } from 'zod';
 import { DATE_ORDER_KEYS } from './dates';
 import type { ErrorCode } from './errors';
-import { emptyFields, FIELD_KEYS, upgradeDraft, type FieldKey } from './order-entry';
+import {
+  camel,
+  emptyFields,
+  FIELD_KEYS,
+  type KindOf,
+  POSTED_FIELDS,
+  SCALAR_FIELDS,
+  specOf,
+  upgradeDraft,
+  type Camel,
+  type FieldKey,
+  type PostedField,
+  type ScalarField,
+} from './order-schema';
 
 export const FLAG_NAMES = [
   'fragile',
@@ -209,31 +222,21 @@ export const OrderItemView = z.object({
 });
 export type OrderItemView = z.infer<typeof OrderItemView>;
 
-export const OrderDetail = z.object({
+/** Each kind of one-value field as the screens get it: amounts exact or null, dates read (DateView). */
+const DETAIL_VALUE = {
+  string: z.string(),
+  decimal: z.string().nullable(),
+  date: DateView,
   id: z.number().int(),
-  poNumber: z.string(),
-  trackingNumber: z.string(),
-  status: z.string(),
-  name: z.string(),
-  email: z.string(),
-  phone: z.string(),
-  addressLine1: z.string(),
-  addressLine2: z.string(),
-  zip: z.string(),
-  city: z.string(),
-  province: z.string(),
-  country: z.string(),
-  remarks: z.string(),
-  orderDate: DateView,
-  processedDate: DateView,
-  closedDate: DateView,
-  cancelledDate: DateView,
-  cancelReason: z.string(),
-  subtotalPrice: z.string().nullable(),
-  shippingCost: z.string().nullable(),
-  totalTax: z.string().nullable(),
-  totalDiscounts: z.string().nullable(),
-  totalPrice: z.string().nullable(),
+};
+type DetailScalars = { [K in ScalarField as Camel<K>]: (typeof DETAIL_VALUE)[KindOf<K>] };
+/** OrderDetail's one-value fields, one per field of the order schema (shared/order-schema.ts). */
+const DETAIL_SCALARS = Object.fromEntries(
+  SCALAR_FIELDS.map((name) => [camel(name), DETAIL_VALUE[specOf(name).kind as keyof typeof DETAIL_VALUE]]),
+) as DetailScalars;
+
+export const OrderDetail = z.object({
+  ...DETAIL_SCALARS,
   /** subtotal + shipping + tax − discounts, and whether it equals the total (null when a figure is missing). */
   totalsCheck: z.object({ computed: z.string().nullable(), matches: z.boolean().nullable() }),
   items: z.array(OrderItemView),
@@ -317,28 +320,14 @@ export type OrdersSummary = z.infer<typeof OrdersSummary>;
 
 /** A new order as POST /api/order takes it: money as decimal strings, dates as slash dates (or empty). */
 const Text = (max: number) => z.string().max(max);
+/** Every field POST /api/order carries as text, at most as long as the order schema says. */
+const POSTED = Object.fromEntries(POSTED_FIELDS.map((name) => [name, Text(specOf(name).max!)])) as Record<
+  PostedField,
+  ReturnType<typeof Text>
+>;
 export const NewOrder = z
   .object({
-    name: Text(255),
-    email: Text(255),
-    phone: Text(255),
-    address_line_1: Text(255),
-    address_line_2: Text(255),
-    zip: Text(255),
-    city: Text(255),
-    province: Text(255),
-    country: Text(255),
-    remarks: Text(2000),
-    order_date: Text(10),
-    processed_date: Text(10),
-    closed_date: Text(10),
-    cancelled_date: Text(10),
-    cancel_reason: Text(255),
-    subtotal_price: Text(20),
-    shipping_cost: Text(20),
-    total_tax: Text(20),
-    total_discounts: Text(20),
-    total_price: Text(20),
+    ...POSTED,
     order_items: z
       .array(z.object({ id: z.number().int().positive(), quantity: z.number().int().positive().max(100_000) }).strict())
       .min(1)

@@ -19,6 +19,15 @@ import {
   type DateOrder,
 } from './dates';
 import type { DraftData, DraftLine, LineLabel, NewOrder } from './domain';
+import {
+  emptyFields,
+  FIELD_KEYS,
+  ORDER_FIELD_NAMES,
+  specOf,
+  type DraftFields,
+  type FieldKey,
+  type FieldKind,
+} from './order-schema';
 
 export const STEPS = ['Customer', 'Delivery address', 'Items', 'Prices and dates', 'Review and send'] as const;
 export const REVIEW_STEP = STEPS.length - 1;
@@ -27,7 +36,8 @@ export const MAX_QUANTITY = 100_000;
 
 export type FieldErrors = Record<string, string>;
 
-export type FieldKind = 'text' | 'email' | 'phone' | 'country' | 'money' | 'date' | 'note';
+export type { DraftFields, FieldKey, FieldKind } from './order-schema';
+export { emptyFields, FIELD_KEYS, upgradeDraft } from './order-schema';
 
 export interface FieldSpec {
   /** The wizard step the field is on (0 Customer … 3 Prices and dates). */
@@ -45,39 +55,27 @@ export interface FieldSpec {
 }
 
 /**
- * Every field of an order staff can fill, by the service's own name: the draft holds these keys, the steps, the
- * required and length rules, isBlank, emptyDraft, toNewOrder and draftFromOrder all read this one table. Adding a
- * field is this line and the field on its step.
+ * Every field of an order staff can fill, by the service's own name, as the form reads it: drawn from the order
+ * schema (shared/order-schema.ts), where a field is written once. The draft holds these keys; the steps, the required
+ * and length rules, isBlank, emptyDraft, toNewOrder and draftFromOrder all read this table.
  */
-export const ORDER_FIELDS = {
-  name: { step: 0, kind: 'text', required: true, max: 255 },
-  email: { step: 0, kind: 'email', required: true, max: 255 },
-  phone: { step: 0, kind: 'phone', required: true, max: 255 },
-  address_line_1: { step: 1, kind: 'text', required: true, max: 255 },
-  address_line_2: { step: 1, kind: 'text', max: 255 },
-  zip: { step: 1, kind: 'text', required: true, max: 255 },
-  city: { step: 1, kind: 'text', required: true, max: 255 },
-  province: { step: 1, kind: 'text', required: true, max: 255 },
-  country: { step: 1, kind: 'country', required: true, max: 255, prefilled: true },
-  /** Prefilled with the shop's default shipping cost (Settings → Shop), when it has one. */
-  shipping_cost: { step: 3, kind: 'money', max: 20, prefilled: true },
-  /** Empty: computed from the shop's tax rate; anything typed is an override. */
-  total_tax: { step: 3, kind: 'money', max: 20 },
-  total_discounts: { step: 3, kind: 'money', max: 20 },
-  order_date: { step: 3, kind: 'date', max: 10, prefilled: true },
-  processed_date: { step: 3, kind: 'date', max: 10 },
-  closed_date: { step: 3, kind: 'date', max: 10 },
-  cancelled_date: { step: 3, kind: 'date', max: 10 },
-  cancel_reason: { step: 3, kind: 'text', max: 255 },
-  remarks: { step: 3, kind: 'note', max: 2000 },
-} as const satisfies Record<string, FieldSpec>;
-
-export type FieldKey = keyof typeof ORDER_FIELDS;
-export const FIELD_KEYS = Object.keys(ORDER_FIELDS) as FieldKey[];
-export type DraftFields = Record<FieldKey, string>;
+export const ORDER_FIELDS = Object.fromEntries(
+  FIELD_KEYS.map((key) => {
+    const { form, max } = specOf(key);
+    const spec: FieldSpec = { step: form!.step, kind: form!.input!, max: max! };
+    if (form!.required) spec.required = true;
+    if (form!.prefilled) spec.prefilled = true;
+    return [key, spec];
+  }),
+) as Record<FieldKey, FieldSpec>;
 
 /** Keys the wizard fills itself (never typed), with their step. */
-const COMPUTED_STEPS: Record<string, number> = { order_items: 2, subtotal_price: 3, total_price: 3 };
+const COMPUTED_STEPS: Record<string, number> = Object.fromEntries(
+  ORDER_FIELD_NAMES.flatMap((name) => {
+    const { form } = specOf(name);
+    return form && !form.input ? [[name, form.step]] : [];
+  }),
+);
 
 export const isFieldKey = (key: string): key is FieldKey => Object.hasOwn(ORDER_FIELDS, key);
 export const fieldsOfStep = (step: number): FieldKey[] => FIELD_KEYS.filter((k) => ORDER_FIELDS[k].step === step);
@@ -244,23 +242,8 @@ function sendDate(value: string, order: DateOrder): string {
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const PHONE = /^\+?[0-9 ()./-]{5,30}$/;
 
-const REQUIRED: Partial<Record<FieldKey, SimpleKey>> = {
-  name: 'order.error.name',
-  email: 'order.error.email',
-  phone: 'order.error.phone',
-  address_line_1: 'order.error.address',
-  zip: 'order.error.zip',
-  city: 'order.error.city',
-  province: 'order.error.province',
-  country: 'order.error.country',
-};
-
-const DATE_LABELS: Record<string, SimpleKey> = {
-  order_date: 'order.field.order_date',
-  processed_date: 'order.field.processed_date',
-  closed_date: 'order.field.closed_date',
-  cancelled_date: 'order.field.cancelled_date',
-};
+/** A field's name inside a sentence (the dates' messages). */
+const nameOf = (key: FieldKey): SimpleKey => specOf(key).name ?? 'order.error.needed';
 
 /** Every problem of a draft, keyed by field, in plain words. An empty object means it can be sent. */
 export function validateDraft(
@@ -276,7 +259,7 @@ export function validateDraft(
   for (const key of FIELD_KEYS) {
     const spec: FieldSpec = ORDER_FIELDS[key];
     const value = f[key];
-    if (spec.required && !value.trim()) errors[key] = say(REQUIRED[key] ?? 'order.error.needed');
+    if (spec.required && !value.trim()) errors[key] = say(specOf(key).form?.required ?? 'order.error.needed');
     else if (value.length > spec.max) errors[key] = say('order.error.tooLong', { max: spec.max });
   }
   if (!errors.email && !EMAIL.test(f.email.trim())) errors.email = say('order.error.emailShape');
@@ -306,13 +289,13 @@ export function validateDraft(
     const text = f[key];
     if (!text.trim()) continue;
     const iso = readDateInput(text, order);
-    if (!iso) errors[key] = say('order.error.notADate', { field: say(DATE_LABELS[key]!) });
+    if (!iso) errors[key] = say('order.error.notADate', { field: say(nameOf(key)) });
     else isoByKey[key] = iso;
   }
   for (const key of DATE_FIELDS) {
     const iso = isoByKey[key];
     if (key !== 'order_date' && iso && isoByKey.order_date && iso < isoByKey.order_date)
-      errors[key] = say('order.error.beforeOrder', { field: say(DATE_LABELS[key]!) });
+      errors[key] = say('order.error.beforeOrder', { field: say(nameOf(key)) });
   }
   if (f.cancel_reason.trim() && !f.cancelled_date.trim()) errors.cancel_reason = say('order.error.cancelReason');
   return errors;
@@ -529,50 +512,11 @@ export function isBlank(data: DraftData, today = todayIso()): boolean {
   );
 }
 
-export const emptyFields = (): DraftFields => Object.fromEntries(FIELD_KEYS.map((key) => [key, ''])) as DraftFields;
-
 export function emptyDraft(today = todayIso(), country = '', shipping = ''): DraftData {
   return {
     fields: { ...emptyFields(), country, order_date: today, shipping_cost: shipping },
     lines: [],
     replaces: null,
     serverErrors: {},
-  };
-}
-
-/**
- * A draft saved by an older Shopdesk, in its own names (customer.name, address.line1, prices.shipping, dates.order),
- * moved to the service's names. Anything else passes through unchanged for the schema to check.
- */
-export function upgradeDraft(raw: unknown): unknown {
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw) || 'fields' in raw) return raw;
-  const old = raw as Record<string, Record<string, unknown> | undefined>;
-  const pick = (group: string, key: string): unknown => old[group]?.[key];
-  const fields: Record<string, unknown> = {
-    name: pick('customer', 'name'),
-    email: pick('customer', 'email'),
-    phone: pick('customer', 'phone'),
-    address_line_1: pick('address', 'line1'),
-    address_line_2: pick('address', 'line2'),
-    zip: pick('address', 'zip'),
-    city: pick('address', 'city'),
-    province: pick('address', 'province'),
-    country: pick('address', 'country'),
-    shipping_cost: pick('prices', 'shipping'),
-    total_tax: pick('prices', 'tax'),
-    total_discounts: pick('prices', 'discounts'),
-    order_date: pick('dates', 'order'),
-    processed_date: pick('dates', 'processed'),
-    closed_date: pick('dates', 'closed'),
-    cancelled_date: pick('dates', 'cancelled'),
-    cancel_reason: pick('dates', 'cancelReason'),
-    remarks: (raw as Record<string, unknown>).remarks,
-  };
-  const rest = Object.fromEntries(
-    Object.entries(raw).filter(([key]) => !['customer', 'address', 'prices', 'dates', 'remarks'].includes(key)),
-  );
-  return {
-    ...rest,
-    fields: Object.fromEntries(Object.entries(fields).filter(([, v]) => typeof v === 'string')),
   };
 }

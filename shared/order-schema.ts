@@ -1,0 +1,349 @@
+/**
+ * The order, field by field, written once (#28.1): the service's name, what kind of value it holds, the longest text
+ * POST /api/order takes, where the wizard asks for it, where the order's views show it, its CSV column and its words.
+ * Everything else that knows an order's fields is derived from this table by types and loops: the draft and the form's
+ * rules (order-entry.ts), NewOrder and OrderDetail (domain.ts), the order parser's known fields and its mapping
+ * (core/orders/api.ts), the detail mapping and the CSV export (core/orders/service.ts), and the rows of the review,
+ * the order view and the order sheet. Zod-free on purpose: the renderer's first screen may read it.
+ *
+ * Adding a field: one row here and its words in the catalogues (docs/contributing.md, "Recipe: an order field").
+ */
+import type { SimpleKey } from './i18n/translate';
+
+/** What a field holds on the wire: text, an amount as a decimal string, a slash date, an id, or the order's lines. */
+export type OrderFieldKind = 'string' | 'decimal' | 'date' | 'id' | 'lines';
+
+/** How the wizard asks for a field staff type. */
+export type FieldKind = 'text' | 'email' | 'phone' | 'country' | 'money' | 'date' | 'note';
+
+export interface FormSpec {
+  /** The wizard step the field is on (0 Customer … 3 Prices and dates). */
+  step: number;
+  /** How staff type it; without one the wizard fills it itself (the lines, subtotal, total). */
+  input?: FieldKind;
+  /** The service refuses the order without it: the message when it is empty (order.error.needed if none of its own). */
+  required?: SimpleKey;
+  /**
+   * Filled in by the app (default country, today's date, the shop's shipping cost), so it alone does not make a draft
+   * worth keeping.
+   */
+  prefilled?: boolean;
+  /** The field's label and help, for a field the step draws from this table (a note). */
+  label?: SimpleKey;
+  help?: SimpleKey;
+}
+
+/** A note (remarks, and fields like it): a block of its own on the order view and the sheet, a line in the review. */
+export interface NoteSpec {
+  /** The block's title on the order view and the sheet. */
+  title: SimpleKey;
+  /** What the order view says when it is empty. */
+  empty: SimpleKey;
+  /** What the sheet says when it is empty. */
+  sheetEmpty: SimpleKey;
+  /** The review's line, "Remarks: {value}". */
+  review: ReviewNoteKey;
+}
+
+/** Messages that take one value, `{value}` (the review's line for a note). */
+export type ReviewNoteKey = 'wizard.review.remarks';
+
+/**
+ * Where the order's views show a field. The order view (`detail`), the sheet and the review draw the blocks a field
+ * names; `note` blocks and the customer's lines are drawn by a loop over this table, the rest by their view.
+ */
+export interface ShowSpec {
+  /** customer: a line with a copy button (its words: `copy`). */
+  detail?: 'title' | 'fact' | 'status' | 'customer' | 'address' | 'timeline' | 'totals' | 'lines' | 'note';
+  sheet?: 'title' | 'fact' | 'status' | 'customer' | 'address' | 'totals' | 'lines' | 'note';
+  review?: 'customer' | 'address' | 'totals' | 'lines' | 'date' | 'row' | 'note';
+  /** A column of the order list (a column of the orders table: a migration). */
+  list?: true;
+  /** The CSV export's column: its place and its header (the file's headers are English, as a spreadsheet's are). */
+  csv?: { column: number; header: string };
+}
+
+export interface OrderFieldSpec {
+  kind: OrderFieldKind;
+  /** POST /api/order carries it, at most this long (text). Absent: the service sets it (id, PO number, status). */
+  max?: number;
+  form?: FormSpec;
+  show: ShowSpec;
+  /** The field's name inside a sentence ("The processed date is before the order date"). */
+  name?: SimpleKey;
+  /** The copy button's words on the order view (customer lines). */
+  copy?: SimpleKey;
+  /** The timeline's word for a date ("Ordered"), and the review's label for it. */
+  event?: SimpleKey;
+  review?: SimpleKey;
+  note?: NoteSpec;
+}
+
+/**
+ * Every field of the service's order, in the service's order (shared/spec/service-interface.md). The order's lines
+ * are one field here (`order_items`, kind `lines`); what a line holds is read by the parser.
+ */
+export const ORDER_SCHEMA = {
+  id: { kind: 'id', show: { detail: 'title', sheet: 'title' } },
+  po_number: {
+    kind: 'string',
+    show: { detail: 'title', sheet: 'title', list: true, csv: { column: 1, header: 'PO number' } },
+  },
+  tracking_number: { kind: 'string', show: { detail: 'fact', sheet: 'fact' } },
+  status: {
+    kind: 'string',
+    show: { detail: 'status', sheet: 'status', list: true, csv: { column: 6, header: 'Status' } },
+  },
+  name: {
+    kind: 'string',
+    max: 255,
+    form: { step: 0, input: 'text', required: 'order.error.name' },
+    copy: 'order.copyName',
+    show: {
+      detail: 'customer',
+      sheet: 'customer',
+      review: 'customer',
+      list: true,
+      csv: { column: 3, header: 'Customer' },
+    },
+  },
+  email: {
+    kind: 'string',
+    max: 255,
+    form: { step: 0, input: 'email', required: 'order.error.email' },
+    copy: 'order.copyEmail',
+    show: {
+      detail: 'customer',
+      sheet: 'customer',
+      review: 'customer',
+      list: true,
+      csv: { column: 4, header: 'E-mail' },
+    },
+  },
+  phone: {
+    kind: 'string',
+    max: 255,
+    form: { step: 0, input: 'phone', required: 'order.error.phone' },
+    copy: 'order.copyPhone',
+    show: { detail: 'customer', sheet: 'customer', review: 'customer', list: true },
+  },
+  address_line_1: {
+    kind: 'string',
+    max: 255,
+    form: { step: 1, input: 'text', required: 'order.error.address' },
+    show: { detail: 'address', sheet: 'address', review: 'address' },
+  },
+  address_line_2: {
+    kind: 'string',
+    max: 255,
+    form: { step: 1, input: 'text' },
+    show: { detail: 'address', sheet: 'address', review: 'address' },
+  },
+  zip: {
+    kind: 'string',
+    max: 255,
+    form: { step: 1, input: 'text', required: 'order.error.zip' },
+    show: { detail: 'address', sheet: 'address', review: 'address' },
+  },
+  city: {
+    kind: 'string',
+    max: 255,
+    form: { step: 1, input: 'text', required: 'order.error.city' },
+    show: { detail: 'address', sheet: 'address', review: 'address', list: true, csv: { column: 5, header: 'City' } },
+  },
+  province: {
+    kind: 'string',
+    max: 255,
+    form: { step: 1, input: 'text', required: 'order.error.province' },
+    show: { detail: 'address', sheet: 'address', review: 'address' },
+  },
+  country: {
+    kind: 'string',
+    max: 255,
+    form: { step: 1, input: 'country', required: 'order.error.country', prefilled: true },
+    show: { detail: 'address', sheet: 'address', review: 'address' },
+  },
+  remarks: {
+    kind: 'string',
+    max: 2000,
+    form: { step: 3, input: 'note', label: 'wizard.remarks', help: 'wizard.remarksHelp' },
+    note: {
+      title: 'order.remarks',
+      empty: 'order.noRemarks',
+      sheetEmpty: 'sheet.noRemarks',
+      review: 'wizard.review.remarks',
+    },
+    show: { detail: 'note', sheet: 'note', review: 'note' },
+  },
+  order_date: {
+    kind: 'date',
+    max: 10,
+    form: { step: 3, input: 'date', prefilled: true },
+    name: 'order.field.order_date',
+    event: 'order.event.ordered',
+    show: { detail: 'timeline', sheet: 'fact', review: 'date', list: true, csv: { column: 2, header: 'Order date' } },
+  },
+  processed_date: {
+    kind: 'date',
+    max: 10,
+    form: { step: 3, input: 'date' },
+    name: 'order.field.processed_date',
+    event: 'order.event.processed',
+    review: 'wizard.review.processed',
+    show: { detail: 'timeline', review: 'date' },
+  },
+  closed_date: {
+    kind: 'date',
+    max: 10,
+    form: { step: 3, input: 'date' },
+    name: 'order.field.closed_date',
+    event: 'order.event.closed',
+    review: 'wizard.review.closed',
+    show: { detail: 'timeline', review: 'date' },
+  },
+  cancelled_date: {
+    kind: 'date',
+    max: 10,
+    form: { step: 3, input: 'date' },
+    name: 'order.field.cancelled_date',
+    event: 'order.event.cancelled',
+    review: 'wizard.review.cancelled',
+    show: { detail: 'timeline', review: 'date' },
+  },
+  cancel_reason: {
+    kind: 'string',
+    max: 255,
+    form: { step: 3, input: 'text' },
+    review: 'wizard.dates.cancelReason',
+    show: { detail: 'timeline', review: 'row' },
+  },
+  /** Worked out by the wizard from the lines. */
+  subtotal_price: {
+    kind: 'decimal',
+    max: 20,
+    form: { step: 3 },
+    show: { detail: 'totals', sheet: 'totals', review: 'totals' },
+  },
+  /** Prefilled with the shop's default shipping cost (Settings → Shop), when it has one. */
+  shipping_cost: {
+    kind: 'decimal',
+    max: 20,
+    form: { step: 3, input: 'money', prefilled: true },
+    show: { detail: 'totals', sheet: 'totals', review: 'totals' },
+  },
+  /** Empty: computed from the shop's tax rate; anything typed is an override. */
+  total_tax: {
+    kind: 'decimal',
+    max: 20,
+    form: { step: 3, input: 'money' },
+    show: { detail: 'totals', sheet: 'totals', review: 'totals' },
+  },
+  total_discounts: {
+    kind: 'decimal',
+    max: 20,
+    form: { step: 3, input: 'money' },
+    show: { detail: 'totals', sheet: 'totals', review: 'totals' },
+  },
+  /** Worked out by the wizard. */
+  total_price: {
+    kind: 'decimal',
+    max: 20,
+    form: { step: 3 },
+    show: { detail: 'totals', sheet: 'totals', review: 'totals', list: true, csv: { column: 8, header: 'Total' } },
+  },
+  /** The lines: in a POST each is a product id and a quantity; the CSV says how many. */
+  order_items: {
+    kind: 'lines',
+    form: { step: 2 },
+    show: { detail: 'lines', sheet: 'lines', review: 'lines', list: true, csv: { column: 7, header: 'Items' } },
+  },
+} as const satisfies Record<string, OrderFieldSpec>;
+
+type Schema = typeof ORDER_SCHEMA;
+export type OrderFieldName = keyof Schema;
+/** The fields whose value is one value (all but the lines). */
+export type ScalarField = { [K in OrderFieldName]: Schema[K]['kind'] extends 'lines' ? never : K }[OrderFieldName];
+export type KindOf<K extends OrderFieldName> = Schema[K]['kind'];
+/** The fields POST /api/order carries as text (all but the lines). */
+export type PostedField = { [K in ScalarField]: Schema[K] extends { max: number } ? K : never }[ScalarField];
+/** The fields staff type in the wizard, by the service's own name: the draft holds these. */
+export type FieldKey = {
+  [K in OrderFieldName]: Schema[K] extends { form: { input: FieldKind } } ? K : never;
+}[OrderFieldName];
+
+/** A wire name as the app's records spell it ("address_line_1" → "addressLine1"). */
+export type Camel<S extends string> = S extends `${infer Head}_${infer Tail}` ? `${Head}${Capitalize<Camel<Tail>>}` : S;
+export const camel = <S extends string>(name: S): Camel<S> =>
+  name.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase()) as Camel<S>;
+
+/** A value of each kind as the order parser keeps it: dates as written, amounts exact (null when unreadable). */
+export interface ParsedValue {
+  string: string;
+  decimal: string | null;
+  date: string;
+  id: number;
+}
+/** The one-value fields of an order as the parser reads them, by their record names (ParsedOrder's scalars). */
+export type ParsedScalars = { [K in ScalarField as Camel<K>]: ParsedValue[KindOf<K>] };
+
+const ENTRIES = Object.entries(ORDER_SCHEMA) as [OrderFieldName, OrderFieldSpec][];
+const namesWhere = (keep: (spec: OrderFieldSpec) => boolean): OrderFieldName[] =>
+  ENTRIES.filter(([, spec]) => keep(spec)).map(([name]) => name);
+
+export const ORDER_FIELD_NAMES = Object.keys(ORDER_SCHEMA) as OrderFieldName[];
+export const SCALAR_FIELDS = namesWhere((s) => s.kind !== 'lines') as ScalarField[];
+export const POSTED_FIELDS = namesWhere((s) => s.max !== undefined) as PostedField[];
+export const FIELD_KEYS = namesWhere((s) => s.form?.input !== undefined) as FieldKey[];
+/** The spec of a field, widened (for loops over the table). */
+export const specOf = (name: OrderFieldName): OrderFieldSpec => ORDER_SCHEMA[name];
+/** The fields a view draws in one of its blocks, in the table's order. */
+export const fieldsShown = <V extends keyof ShowSpec>(view: V, block: NonNullable<ShowSpec[V]>): OrderFieldName[] =>
+  namesWhere((s) => s.show[view] === block);
+
+/** The CSV export's columns, in their order. */
+export const CSV_COLUMNS = ENTRIES.flatMap(([name, spec]) => (spec.show.csv ? [{ name, ...spec.show.csv }] : [])).sort(
+  (a, b) => a.column - b.column,
+);
+
+// ---------- the draft ----------
+
+export type DraftFields = Record<FieldKey, string>;
+
+export const emptyFields = (): DraftFields => Object.fromEntries(FIELD_KEYS.map((key) => [key, ''])) as DraftFields;
+
+/**
+ * A draft saved by an older Shopdesk, in its own names (customer.name, address.line1, prices.shipping, dates.order),
+ * moved to the service's names. Anything else passes through unchanged for the schema to check.
+ */
+export function upgradeDraft(raw: unknown): unknown {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw) || 'fields' in raw) return raw;
+  const old = raw as Record<string, Record<string, unknown> | undefined>;
+  const pick = (group: string, key: string): unknown => old[group]?.[key];
+  const fields: Record<string, unknown> = {
+    name: pick('customer', 'name'),
+    email: pick('customer', 'email'),
+    phone: pick('customer', 'phone'),
+    address_line_1: pick('address', 'line1'),
+    address_line_2: pick('address', 'line2'),
+    zip: pick('address', 'zip'),
+    city: pick('address', 'city'),
+    province: pick('address', 'province'),
+    country: pick('address', 'country'),
+    shipping_cost: pick('prices', 'shipping'),
+    total_tax: pick('prices', 'tax'),
+    total_discounts: pick('prices', 'discounts'),
+    order_date: pick('dates', 'order'),
+    processed_date: pick('dates', 'processed'),
+    closed_date: pick('dates', 'closed'),
+    cancelled_date: pick('dates', 'cancelled'),
+    cancel_reason: pick('dates', 'cancelReason'),
+    remarks: (raw as Record<string, unknown>).remarks,
+  };
+  const rest = Object.fromEntries(
+    Object.entries(raw).filter(([key]) => !['customer', 'address', 'prices', 'dates', 'remarks'].includes(key)),
+  );
+  return {
+    ...rest,
+    fields: Object.fromEntries(Object.entries(fields).filter(([, v]) => typeof v === 'string')),
+  };
+}
