@@ -27,6 +27,7 @@ const PSEUDO_SPECS = [
   'e2e/refusals.spec.ts',
   'e2e/scan-quantity.spec.ts',
   'e2e/scan-labels.spec.ts',
+  'e2e/scanner-check.spec.ts',
   'e2e/held-orders.spec.ts',
   'e2e/favourites.spec.ts',
 ];

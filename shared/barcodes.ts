@@ -5,7 +5,8 @@
 import JsBarcode from 'jsbarcode';
 import { gs1CheckDigit, upcEToUpcA } from './gtin';
 
-export type BarcodeFormat = 'EAN13' | 'EAN8' | 'UPC' | 'UPCE' | 'CODE128';
+/** GS1_128: Code 128 that starts with FNC1, carrying a GS1 element string (a scanner check's test sheet, #29.2). */
+export type BarcodeFormat = 'EAN13' | 'EAN8' | 'UPC' | 'UPCE' | 'CODE128' | 'GS1_128';
 
 const validCheck = (digits: string): boolean =>
   gs1CheckDigit(digits.slice(0, -1)) === Number(digits[digits.length - 1]);
@@ -41,30 +42,37 @@ export interface Barcode {
 
 /**
  * The bars of a code in the symbology barcodeFormat picks for it (or in Code 128, for a document's number such as a
- * PO number), or null when it cannot be printed.
+ * PO number; or in GS1-128, for a GS1 element string with its fixed-length fields first and at most one variable one,
+ * last, so no GS is needed inside), or null when it cannot be printed.
  */
-export function barcodeOf(code: string, only?: 'CODE128'): Barcode | null {
+export function barcodeOf(code: string, only?: 'CODE128' | 'GS1_128'): Barcode | null {
   const value = code.trim();
   const chosen = barcodeFormat(value);
   const format = chosen && only ? only : chosen;
   if (!format) return null;
   const target: { encodings?: { data: string; text?: string; options?: { height?: number } }[] } = {};
   try {
-    JsBarcode(target, value, { format, flat: false, displayValue: false });
+    JsBarcode(target, value, {
+      format: format === 'GS1_128' ? 'CODE128' : format,
+      ean128: format === 'GS1_128',
+      flat: false,
+      displayValue: false,
+    });
   } catch {
     return null;
   }
   const encodings = target.encodings ?? [];
+  const code128 = format === 'CODE128' || format === 'GS1_128';
   let modules = '';
   const guards: [number, number][] = [];
   // EAN/UPC come in parts: the guard bars are the parts without their own text, drawn longer
   const tall = Math.max(...encodings.map((e) => e.options?.height ?? 0));
   for (const part of encodings) {
-    if (format !== 'CODE128' && part.data.length > 0 && (part.options?.height ?? 0) === tall && tall > 0)
+    if (!code128 && part.data.length > 0 && (part.options?.height ?? 0) === tall && tall > 0)
       guards.push([modules.length, modules.length + part.data.length]);
     modules += part.data;
   }
-  return { format, modules, guards: format === 'CODE128' ? [] : mergeGuards(guards), text: value };
+  return { format, modules, guards: code128 ? [] : mergeGuards(guards), text: value };
 }
 
 function mergeGuards(guards: [number, number][]): [number, number][] {

@@ -32,6 +32,13 @@ import { Coverage, DayFigures, isIsoDay, MAX_RANGE_DAYS } from './figures';
 import { PrinterList, PrintOutcome, PrintPrefs, PrintRequest } from './print';
 import { LANGUAGE_CHOICES } from './i18n/languages';
 import { LabelRule } from './label-rules';
+import {
+  DEFAULT_SCANNER,
+  MAX_AFFIX,
+  PACE_LIMITS,
+  SCANNER_ENDS,
+  type ScannerPrefs as ScannerShape,
+} from './scanner-prefs';
 import { URL_PROBLEMS } from './url';
 
 const Empty = z.object({}).strict();
@@ -370,6 +377,30 @@ export type SavedView = z.infer<typeof SavedView>;
 export const LOOKUP_MISSES = ['misread', 'not_in_catalogue', 'unknown'] as const;
 export type LookupMiss = (typeof LOOKUP_MISSES)[number];
 
+/** Issue #29.2: how this computer's scanner sends a code (shared/scanner-prefs.ts). */
+const affix = z
+  .string()
+  .max(MAX_AFFIX)
+  .regex(/^[\x21-\x7e]*$/);
+const averageMs = z.number().int().min(PACE_LIMITS.averageMs[0]).max(PACE_LIMITS.averageMs[1]);
+const gapMs = z.number().int().min(PACE_LIMITS.gapMs[0]).max(PACE_LIMITS.gapMs[1]);
+export const ScannerPrefs = z.object({
+  end: z.enum(SCANNER_ENDS),
+  prefix: affix,
+  suffix: affix,
+  stripAim: z.boolean(),
+  averageMs,
+  gapMs,
+}) satisfies z.ZodType<ScannerShape>;
+/** The same as kept on disk: a setting missing (added in a later version) or damaged falls back alone. */
+export const KeptScannerPrefs = z.object({
+  end: ScannerPrefs.shape.end.catch(DEFAULT_SCANNER.end),
+  prefix: affix.catch(DEFAULT_SCANNER.prefix),
+  suffix: affix.catch(DEFAULT_SCANNER.suffix),
+  stripAim: z.boolean().catch(DEFAULT_SCANNER.stripAim),
+  averageMs: averageMs.catch(DEFAULT_SCANNER.averageMs),
+  gapMs: gapMs.catch(DEFAULT_SCANNER.gapMs),
+}) satisfies z.ZodType<ScannerShape>;
 export const UiPrefs = z.object({
   sidebarCollapsed: z.boolean(),
   summaryCollapsed: z.boolean(),
@@ -395,6 +426,8 @@ export const UiPrefs = z.object({
   labelRules: z.array(LabelRule).max(20).nullable(),
   /** Issue #30.2: the products pinned to the Items step's favourites grid, in their order (ids of this shop's catalogue). */
   favourites: z.array(z.number().int().positive()).max(24),
+  /** Issue #29.2: the scanner's end key, prefix and suffix, and pace (Settings → Scanner; learned by its check). */
+  scanner: ScannerPrefs,
 });
 export type UiPrefs = z.infer<typeof UiPrefs>;
 const SkippedList = z.object({ records: z.array(SkippedRecord).max(1000) });

@@ -12,6 +12,7 @@ import { FLAG_NAMES } from '../../shared/domain';
 import { ask } from '../support/ask';
 import { sampleOrder } from '../support/sample-order';
 import { expect, test, type AppHarness } from './fixtures';
+import { scanOn } from './scanner';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 /** Best-practice findings of moderate impact that are kept at zero too (headings in order, one banner). */
@@ -72,6 +73,23 @@ screen('welcome and settings', async ({ page, app, scan, nav }) => {
   await scan('welcome', true);
   await nav.getByRole('link', { name: 'Settings' }).click();
   await scan('settings');
+});
+
+// Settings → Scanner (#29.2): what a scan sent, the settings it proposes, and the test sheet's preview
+screen('scanner check and its test sheet', async ({ page, app, service, scan, nav }) => {
+  await app.connect(service, 'synced');
+  await nav.getByRole('link', { name: 'Settings' }).click();
+  const field = page.getByRole('textbox', { name: 'Scan a barcode here' });
+  await field.focus();
+  await scanOn(page, '4006381333931', 'us', 'Tab');
+  await expect(page.getByTestId('scan-check-proposal')).toContainText('Codes end with Tab');
+  await field.scrollIntoViewIfNeeded();
+  await scan('settings-scanner-check', true);
+  await page.getByRole('button', { name: 'Print a test sheet' }).click();
+  await expect(
+    page.getByRole('dialog', { name: 'Scanner test sheet' }).getByRole('region', { name: 'Print preview' }),
+  ).toBeVisible();
+  await scan('settings-scanner-test-sheet');
 });
 
 // the order list in two tests (five scans of a 500–900-node screen in one took 30 s quiet and ran out of its 150 s under

@@ -143,7 +143,19 @@ export interface ScanReader {
   mayBeTaken(): void;
 }
 
-export function createScanReader(): ScanReader {
+export interface ScanReaderOptions {
+  /** In a field: a scanner's pace (FIELD_AVERAGE_MS unless Settings → Scanner learned another). */
+  averageMs?: number;
+  /** In a field: the longest pause inside a scanner's burst (FIELD_GAP_MS unless learned). */
+  gapMs?: number;
+  /** The scanner ends its codes with Tab: one at its pace ends a code in any text field too. */
+  tabEnds?: boolean;
+}
+
+export function createScanReader(options: ScanReaderOptions = {}): ScanReader {
+  const averageMs = options.averageMs ?? FIELD_AVERAGE_MS;
+  const gapMs = options.gapMs ?? FIELD_GAP_MS;
+  const tabEndsAnywhere = options.tabEnds ?? false;
   /** The burst as typed (KeyboardEvent.key). */
   let code = '';
   /** The burst as a US-layout scanner meant it (from the physical keys, else as typed). */
@@ -170,11 +182,11 @@ export function createScanReader(): ScanReader {
   };
 
   /** The key before this one was the screen's: it is not followed at a scanner's pace. */
-  const afterTaken = (now: number): boolean => takenAt !== null && now - takenAt > FIELD_GAP_MS;
+  const afterTaken = (now: number): boolean => takenAt !== null && now - takenAt > gapMs;
 
   /** In a field: how a pause after the burst so far counts: towards the pace, let pass, or not part of it at all. */
   const pauseKind = (gap: number): 'paced' | 'hiccup' | 'apart' => {
-    if (gap <= FIELD_GAP_MS) return 'paced';
+    if (gap <= gapMs) return 'paced';
     const machine = pauses >= 3 && paced / pauses <= HICCUP_PACE_MS;
     return machine && gap <= HICCUP_MS && hiccups < MAX_HICCUPS ? 'hiccup' : 'apart';
   };
@@ -189,7 +201,7 @@ export function createScanReader(): ScanReader {
   };
 
   /** The burst so far (its end key's pause counted) came at a scanner's pace. */
-  const scannerPace = (): boolean => !slow && pauses > 0 && paced / pauses <= FIELD_AVERAGE_MS;
+  const scannerPace = (): boolean => !slow && pauses > 0 && paced / pauses <= averageMs;
 
   /** What the burst is read as: the physical keys at a scanner's pace (unless it types this layout), else as typed. */
   const reading = (): string => (scannerPace() && !sameLayout ? physical : code);
@@ -203,7 +215,7 @@ export function createScanReader(): ScanReader {
       // a person's Tab outside a field moves the focus; only a scanner's ends a code
       return !byTab || scannerPace();
     }
-    if (pauseKind(gap) === 'apart' || (picking && gap > FIELD_GAP_MS)) return false;
+    if (pauseKind(gap) === 'apart' || (picking && gap > gapMs)) return false;
     count(gap);
     const text = reading();
     return text.length >= FIELD_MIN_LENGTH && scannerPace() && /\d/.test(text) && !/\s/.test(text);
@@ -215,7 +227,7 @@ export function createScanReader(): ScanReader {
       !afterTaken(key.time) &&
       key.inField === inField &&
       key.target === target &&
-      (!byTab || !key.inField || key.codeField === true) &&
+      (!byTab || !key.inField || key.codeField === true || tabEndsAnywhere) &&
       isScan(key.time, key.picking === true, byTab);
     const text = reading();
     const result: ScanStep = scanned ? { starts: false, code: text, layoutDiffers: text !== code } : NOTHING;

@@ -126,10 +126,12 @@ export function useScanner(
     handler.current = onScan;
   }, [onScan]);
   const inFields = options.inFields ?? false;
+  // the scanner's pace and end key as Settings → Scanner keeps them (learned by its check)
+  const { averageMs, gapMs, end } = useStore((s) => s.ui.scanner);
 
   useEffect(() => {
     if (!enabled) return;
-    const reader = createScanReader();
+    const reader = createScanReader({ averageMs, gapMs, tabEnds: end === 'tab' });
     let before: Before | null = null;
     const onKey = (event: KeyboardEvent): void => {
       const field = textFieldOf(event.target);
@@ -183,5 +185,5 @@ export function useScanner(
       window.removeEventListener(KEYS_TAKEN, onTaken);
       window.removeEventListener(KEY_MAY_BE_TAKEN, onMayBeTaken);
     };
-  }, [enabled, inFields]);
+  }, [enabled, inFields, averageMs, gapMs, end]);
 }

@@ -1,24 +1,8 @@
 /** What the screens remember between runs (sidebar, summary, columns, saved views): kept by main, applied here at once. */
 import type { StateCreator } from 'zustand';
 import type { UiPrefs } from '../../../shared/contract';
-import { LOW_STOCK_THRESHOLD } from '../../../shared/shop-rules';
-import { DEFAULT_PRINT_PREFS } from '../../../shared/print-defaults';
+import { DEFAULT_UI } from '../../../shared/ui-defaults';
 import { call } from '../bridge';
-
-export const DEFAULT_UI: UiPrefs = {
-  sidebarCollapsed: false,
-  summaryCollapsed: false,
-  ordersToolsUnfolded: false,
-  orderColumns: null,
-  productColumns: null,
-  orderViews: null,
-  language: 'auto',
-  scannerLayoutNoticed: false,
-  printing: DEFAULT_PRINT_PREFS,
-  lowStock: LOW_STOCK_THRESHOLD,
-  labelRules: null,
-  favourites: [],
-};
 
 export interface UiSlice {
   ui: UiPrefs;

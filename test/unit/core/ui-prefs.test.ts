@@ -32,6 +32,8 @@ describe('screen preferences', () => {
         lowStock: 5,
         labelRules: null,
         favourites: [],
+        // #29.2: codes end with Enter, nothing taken off, a scanner's pace at 40 ms a key (100 at most)
+        scanner: { end: 'enter', prefix: '', suffix: '', stripAim: false, averageMs: 40, gapMs: 100 },
       },
     });
     const view = {
@@ -75,6 +77,11 @@ describe('screen preferences', () => {
     expect((await core.dispatch('ui:set', { printing, lowStock: 12 })).ok).toBe(true);
     expect((await core.dispatch('ui:set', { printing: { ...printing, orderSheet: 'slip-76' } })).ok).toBe(false);
     expect((await core.dispatch('ui:set', { lowStock: -1 })).ok).toBe(false);
+    // Settings → Scanner (#29.2): a Tab-ending scanner with a prefix; a prefix with a space, a pace no scanner keeps
+    const scanner = { end: 'tab', prefix: 'X', suffix: '', stripAim: true, averageMs: 60, gapMs: 150 } as const;
+    expect((await core.dispatch('ui:set', { scanner })).ok).toBe(true);
+    expect((await core.dispatch('ui:set', { scanner: { ...scanner, prefix: 'a b' } })).ok).toBe(false);
+    expect((await core.dispatch('ui:set', { scanner: { ...scanner, averageMs: 150 } })).ok).toBe(false);
     await core.close();
 
     core = coreIn(dir);
@@ -86,16 +93,20 @@ describe('screen preferences', () => {
     expect(after.ok && (after.value as UiPrefs).lowStock).toBe(12);
     // the pins, per computer, in the order staff put them
     expect(after.ok && (after.value as UiPrefs).favourites).toEqual([42, 7, 19]);
+    expect(after.ok && (after.value as UiPrefs).scanner).toEqual(scanner);
     await core.close();
 
     // a file edited by hand into a wrong shape: that one preference falls back, the others stay
     const file = path.join(dir, 'screens.json');
     const stored = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
-    fs.writeFileSync(file, JSON.stringify({ ...stored, orderColumns: 'everything' }));
+    // and the scanner's settings as an older version kept them (no pace) with a damaged suffix: those two alone fall back
+    const olderScanner = { end: scanner.end, prefix: scanner.prefix, suffix: 7, stripAim: scanner.stripAim };
+    fs.writeFileSync(file, JSON.stringify({ ...stored, orderColumns: 'everything', scanner: olderScanner }));
     core = coreIn(dir);
     const mixed = await core.dispatch('ui:get', {});
     expect(mixed.ok && (mixed.value as UiPrefs).orderColumns).toBe(null);
     expect(mixed.ok && (mixed.value as UiPrefs).sidebarCollapsed).toBe(true);
+    expect(mixed.ok && (mixed.value as UiPrefs).scanner).toEqual({ ...scanner, suffix: '', averageMs: 40, gapMs: 100 });
     await core.close();
   });
 });

@@ -4,31 +4,16 @@
  */
 import Conf from 'conf';
 import type { Handlers } from '../../../../shared/contract';
-import { UiPrefs } from '../../../../shared/contract';
-import { LOW_STOCK_THRESHOLD } from '../../../../shared/domain';
-import { DEFAULT_PRINT_PREFS } from '../../../../shared/print';
+import { KeptScannerPrefs, UiPrefs } from '../../../../shared/contract';
+import { DEFAULT_UI as DEFAULTS } from '../../../../shared/ui-defaults';
 import type { CoreEvents } from '../events';
-
-const DEFAULTS: UiPrefs = {
-  sidebarCollapsed: false,
-  summaryCollapsed: false,
-  ordersToolsUnfolded: false,
-  orderColumns: null,
-  productColumns: null,
-  orderViews: null,
-  language: 'auto',
-  scannerLayoutNoticed: false,
-  printing: DEFAULT_PRINT_PREFS,
-  lowStock: LOW_STOCK_THRESHOLD,
-  labelRules: null,
-  favourites: [],
-};
 
 /** Each preference read on its own: one that no longer fits its shape falls back to its default, not all of them. */
 function readPrefs(stored: Record<string, unknown>): UiPrefs {
   const prefs = { ...DEFAULTS };
   for (const key of Object.keys(DEFAULTS) as (keyof UiPrefs)[]) {
-    const parsed = UiPrefs.shape[key].safeParse(stored[key]);
+    // a kept group of settings (the scanner's) is read a setting at a time, so a new one does not reset the rest
+    const parsed = (key === 'scanner' ? KeptScannerPrefs : UiPrefs.shape[key]).safeParse(stored[key]);
     if (parsed.success) Object.assign(prefs, { [key]: parsed.data });
   }
   return prefs;

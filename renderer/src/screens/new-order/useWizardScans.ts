@@ -181,9 +181,10 @@ export function useWizardScans(step: number): WizardScans {
         setPending(underWay.current);
         try {
           // a GS1 label is looked up by its GTIN; its lot, expiry and weight go on the line
-          const meaning = readScan(code);
+          const { ui } = useStore.getState();
+          const meaning = readScan(code, ui.scanner);
           // a scale's label (Settings → Scanner → Labels) by its product's digits, with its weight or price
-          const scale = meaning.label === null ? readLabel(code, rulesInUse(useStore.getState().ui.labelRules)) : null;
+          const scale = meaning.label === null ? readLabel(meaning.code, rulesInUse(ui.labelRules)) : null;
           const { product, miss } =
             scale === null
               ? await call('catalogue:lookup', { code: meaning.lookup })

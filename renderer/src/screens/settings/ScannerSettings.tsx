@@ -1,5 +1,5 @@
 /**
- * Settings → Scanner → Labels (#29.4): the rules that read a scale's weighed and priced labels, a table of ready-made
+ * Settings → Scanner: the scanner check and its settings (#29.2, ScannerCheck.tsx), then Labels (#29.4): the rules that read a scale's weighed and priced labels, a table of ready-made
  * rows for the common formats (turned on one by one, their prefix and what they send chosen), and a field to try a
  * label ("2100123012343 → product 00123, 1.234 kg"). Kept with the screen preferences on this computer.
  */
@@ -9,6 +9,7 @@ import { LabelRule, readLabel, rulePattern, rulesInUse, type LabelSends } from '
 import { measure, money } from '../../components/format';
 import { t } from '../../i18n';
 import { useStore } from '../../store';
+import { ScannerCheck } from './ScannerCheck';
 
 /** What a tried code comes to, in words. */
 export function labelPreview(code: string, rules: readonly LabelRule[]): string {
@@ -43,6 +44,7 @@ export function ScannerSettings() {
         <Title order={2} fz="h3">
           {t('settings.scanner')}
         </Title>
+        <ScannerCheck />
         <Title order={3} fz="h4">
           {t('settings.labels')}
         </Title>

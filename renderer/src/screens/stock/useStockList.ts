@@ -62,7 +62,9 @@ export function useStockList() {
     async (code: string, fromSearch: boolean): Promise<void> => {
       try {
         // a GS1 label (GS1-128, DataMatrix) opens the product of its GTIN
-        const { product, miss } = await call('catalogue:lookup', { code: readScan(code).lookup });
+        const { product, miss } = await call('catalogue:lookup', {
+          code: readScan(code, useStore.getState().ui.scanner).lookup,
+        });
         if (product) {
           setScanMessage(null);
           show(product.id);
