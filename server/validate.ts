@@ -3,10 +3,24 @@ import { parseSlashDate, type DateOrder } from './dates';
 
 export type FieldErrors = Record<string, string[]>;
 
-const REQUIRED_TEXT = ['name', 'email', 'phone', 'address_line_1', 'zip', 'city', 'province', 'country'] as const;
-const OPTIONAL_TEXT = ['address_line_2', 'remarks', 'cancel_reason'] as const;
-const MONEY = ['subtotal_price', 'shipping_cost', 'total_tax', 'total_discounts', 'total_price'] as const;
-const DATES = ['order_date', 'processed_date', 'closed_date', 'cancelled_date'] as const;
+/**
+ * The fields this service takes, its own list (it stands for someone else's service; test/unit/server/fields.test.ts
+ * checks it equals the app's order schema): required text, optional text with its longest length, money, dates.
+ */
+export const REQUIRED_TEXT = [
+  'name',
+  'email',
+  'phone',
+  'address_line_1',
+  'zip',
+  'city',
+  'province',
+  'country',
+] as const;
+export const TEXT_MAX = 255;
+export const OPTIONAL_TEXT = { address_line_2: TEXT_MAX, remarks: 2000, cancel_reason: TEXT_MAX } as const;
+export const MONEY = ['subtotal_price', 'shipping_cost', 'total_tax', 'total_discounts', 'total_price'] as const;
+export const DATES = ['order_date', 'processed_date', 'closed_date', 'cancelled_date'] as const;
 const MAX_ITEMS = 200;
 
 const label = (field: string): string => (field.includes('.') ? field : field.replace(/_/g, ' '));
@@ -27,7 +41,7 @@ export function validateOrder(
   const input =
     body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
   const fields: Record<string, string> = {};
-  const text = (field: string, required: boolean, max = 255): void => {
+  const text = (field: string, required: boolean, max = TEXT_MAX): void => {
     const value = input[field];
     if (value === undefined || value === null || value === '') {
       if (required) add(field, `The ${label(field)} field is required.`);
@@ -39,7 +53,7 @@ export function validateOrder(
     fields[field] = value;
   };
   for (const field of REQUIRED_TEXT) text(field, true);
-  for (const field of OPTIONAL_TEXT) text(field, false, field === 'remarks' ? 2000 : 255);
+  for (const [field, max] of Object.entries(OPTIONAL_TEXT)) text(field, false, max);
   if (fields.email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(fields.email)) {
     add('email', 'The email field must be a valid email address.');
   }

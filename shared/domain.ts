@@ -229,11 +229,13 @@ const DETAIL_VALUE = {
   date: DateView,
   id: z.number().int(),
 };
-type DetailScalars = { [K in ScalarField as Camel<K>]: (typeof DETAIL_VALUE)[KindOf<K>] };
+type DetailShape = { [K in ScalarField as Camel<K>]: (typeof DETAIL_VALUE)[KindOf<K>] };
+/** OrderDetail's one-value fields: the order schema's, by record name, as the screens get them. */
+export type DetailScalars = { [K in keyof DetailShape]: z.infer<DetailShape[K]> };
 /** OrderDetail's one-value fields, one per field of the order schema (shared/order-schema.ts). */
 const DETAIL_SCALARS = Object.fromEntries(
   SCALAR_FIELDS.map((name) => [camel(name), DETAIL_VALUE[specOf(name).kind as keyof typeof DETAIL_VALUE]]),
-) as DetailScalars;
+) as DetailShape;
 
 export const OrderDetail = z.object({
   ...DETAIL_SCALARS,

@@ -4,6 +4,15 @@
  */
 import type { SkipReason } from '../../../../shared/domain';
 import { toMoney } from '../../../../shared/money';
+import {
+  camel,
+  ORDER_FIELD_NAMES,
+  SCALAR_FIELDS,
+  specOf,
+  type OrderFieldKind,
+  type ParsedScalars,
+  type ParsedValue,
+} from '../../../../shared/order-schema';
 import { readSignals, type PageSignals } from '../http/pager';
 import { rawId, stock, text, toCount, type SkippedReject } from '../http/fields';
 
@@ -18,64 +27,30 @@ export interface ParsedOrderItem {
   updatedAt: string;
 }
 
-export interface ParsedOrder {
-  id: number;
-  poNumber: string;
-  trackingNumber: string;
-  status: string;
-  name: string;
-  email: string;
-  phone: string;
-  addressLine1: string;
-  addressLine2: string;
-  zip: string;
-  city: string;
-  province: string;
-  country: string;
-  remarks: string;
-  /** Slash dates exactly as written: read with the date-order setting when shown. */
-  orderDate: string;
-  processedDate: string;
-  closedDate: string;
-  cancelledDate: string;
-  cancelReason: string;
-  subtotalPrice: string | null;
-  shippingCost: string | null;
-  totalTax: string | null;
-  totalDiscounts: string | null;
-  totalPrice: string | null;
+/**
+ * An order as read: each one-value field of the order schema (shared/order-schema.ts) by its record name, amounts
+ * exact, slash dates exactly as written (read with the date-order setting when shown); its lines; the fields the
+ * schema does not name, kept as text; and the record as it came.
+ */
+export type ParsedOrder = ParsedScalars & {
   items: ParsedOrderItem[];
   extra: Record<string, string>;
   raw: string;
-}
+};
 
-const KNOWN = new Set([
-  'id',
-  'po_number',
-  'tracking_number',
-  'status',
-  'name',
-  'email',
-  'phone',
-  'address_line_1',
-  'address_line_2',
-  'zip',
-  'city',
-  'province',
-  'country',
-  'remarks',
-  'order_date',
-  'processed_date',
-  'closed_date',
-  'cancelled_date',
-  'cancel_reason',
-  'subtotal_price',
-  'shipping_cost',
-  'total_tax',
-  'total_discounts',
-  'total_price',
-  'order_items',
-]);
+/** The service's order fields this app knows: any other is kept under "extra". */
+const KNOWN: ReadonlySet<string> = new Set(ORDER_FIELD_NAMES);
+/** How each kind of one-value field is read (ids are read before, as an order without one is skipped). */
+const READ: { [K in Exclude<OrderFieldKind, 'lines' | 'id'>]: (value: unknown) => ParsedValue[K] } = {
+  string: text,
+  decimal: toMoney,
+  date: text,
+};
+/** Each field but the id with its record name and its reader, worked out once (parseOrder is on every page's path). */
+const READERS = SCALAR_FIELDS.flatMap((name) => {
+  const kind = specOf(name).kind;
+  return kind === 'id' || kind === 'lines' ? [] : [[name, camel(name), READ[kind]] as const];
+});
 const MAX_ITEMS = 1000;
 
 const id = (value: unknown): number | null => {
@@ -117,33 +92,12 @@ export function parseOrder(input: unknown): OrderParse {
       configurable: true,
     });
   }
+  const scalars: Record<string, unknown> = { id: orderId };
+  for (const [name, key, read] of READERS) scalars[key] = read(r[name]);
   return {
     ok: true,
     order: {
-      id: orderId,
-      poNumber: text(r.po_number),
-      trackingNumber: text(r.tracking_number),
-      status: text(r.status),
-      name: text(r.name),
-      email: text(r.email),
-      phone: text(r.phone),
-      addressLine1: text(r.address_line_1),
-      addressLine2: text(r.address_line_2),
-      zip: text(r.zip),
-      city: text(r.city),
-      province: text(r.province),
-      country: text(r.country),
-      remarks: text(r.remarks),
-      orderDate: text(r.order_date),
-      processedDate: text(r.processed_date),
-      closedDate: text(r.closed_date),
-      cancelledDate: text(r.cancelled_date),
-      cancelReason: text(r.cancel_reason),
-      subtotalPrice: toMoney(r.subtotal_price),
-      shippingCost: toMoney(r.shipping_cost),
-      totalTax: toMoney(r.total_tax),
-      totalDiscounts: toMoney(r.total_discounts),
-      totalPrice: toMoney(r.total_price),
+      ...(scalars as ParsedScalars),
       items: rawItems.map(parseItem).filter((item): item is ParsedOrderItem => item !== null),
       extra,
       raw: JSON.stringify(input),

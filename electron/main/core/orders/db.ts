@@ -455,15 +455,19 @@ export class OrderRepository {
       : null;
   }
 
-  /** Every row of a query, window by window (for CSV export), up to `max`. */
-  *all(q: Omit<OrderQuery, 'offset' | 'limit'>, max: number): Generator<OrderRow> {
+  /**
+   * Every order of a query as stored (its record read again), window by window (for CSV export), up to `max`. A
+   * record that no longer reads is skipped.
+   */
+  *all(q: Omit<OrderQuery, 'offset' | 'limit'>, max: number): Generator<ParsedOrder> {
     let offset = 0;
     for (;;) {
-      const { rows, total } = this.query({ ...q, offset, limit: 500 });
+      const { rows, total } = this.window({ ...q, offset, limit: 500 });
       for (const row of rows) {
         if (offset >= max) return;
-        yield row;
         offset += 1;
+        const parsed = parseOrder(JSON.parse(row.raw as string));
+        if (parsed.ok) yield parsed.order;
       }
       if (rows.length === 0 || offset >= total) return;
     }
@@ -510,6 +514,12 @@ export class OrderRepository {
   }
 
   query(q: OrderQuery): { rows: OrderRow[]; total: number } {
+    const { rows, total } = this.window(q);
+    return { rows: rows.map(toOrderRow), total };
+  }
+
+  /** A window of a query's rows as stored. */
+  private window(q: OrderQuery): { rows: Row[]; total: number } {
     const where: string[] = [];
     const params: unknown[] = [];
     if (q.status !== null) {
@@ -556,8 +566,7 @@ export class OrderRepository {
       }
       plan = indexPlan('orders', SORT_KEY[q.sort], where, params, countOf('orders', where, params));
     }
-    const { rows, total } = this.windows.read(plan, q.dir === 'desc', q.offset, q.limit);
-    return { rows: rows.map(toOrderRow), total };
+    return this.windows.read(plan, q.dir === 'desc', q.offset, q.limit);
   }
 }
 

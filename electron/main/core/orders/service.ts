@@ -6,7 +6,8 @@ import Big from 'big.js';
 import path from 'node:path';
 import type { Handlers } from '../../../../shared/contract';
 import { DEFAULT_DATE_ORDER, learnDateOrder, type DateOrder } from '../../../../shared/dates';
-import type { OrderDetail, OrderItemView, OrdersStatus } from '../../../../shared/domain';
+import type { DetailScalars, OrderDetail, OrderItemView, OrdersStatus } from '../../../../shared/domain';
+import { camel, CSV_COLUMNS, SCALAR_FIELDS, specOf } from '../../../../shared/order-schema';
 import { csvDocument } from '../../../../shared/csv';
 import { AppFailure } from '../../../../shared/errors';
 import { systemWall, type WallClock } from '../clock';
@@ -96,6 +97,30 @@ interface OpenOrders extends ServiceCache {
   key: string;
   repo: OrderRepository;
   refresh: OrdersRefresh;
+}
+
+/** The order's one-value fields as the screens get them (shared/order-schema.ts): dates read in the order in use. */
+function detailScalars(order: ParsedOrder, dateOrder: DateOrder): DetailScalars {
+  const fields: Record<string, unknown> = {};
+  for (const name of SCALAR_FIELDS) {
+    const key = camel(name);
+    fields[key] = specOf(name).kind === 'date' ? viewOf(order[key] as string, dateOrder) : order[key];
+  }
+  return fields as DetailScalars;
+}
+
+/**
+ * An order's row of the CSV export, read from the stored record in the columns the order schema names: a date as its
+ * ISO day (or as written when it does not read), the lines as their count.
+ */
+function csvRow(order: ParsedOrder, dateOrder: DateOrder): (string | number | null)[] {
+  return CSV_COLUMNS.map(({ name }) => {
+    if (name === 'order_items') return order.items.length;
+    const value = order[camel(name)];
+    if (specOf(name).kind !== 'date') return value;
+    const view = viewOf(value as string, dateOrder);
+    return view.kind === 'date' ? view.iso : view.kind === 'invalid' ? view.text : '';
+  });
 }
 
 export class Orders {
@@ -372,30 +397,7 @@ export class Orders {
           .toFixed(2)
       : null;
     return {
-      id: order.id,
-      poNumber: order.poNumber,
-      trackingNumber: order.trackingNumber,
-      status: order.status,
-      name: order.name,
-      email: order.email,
-      phone: order.phone,
-      addressLine1: order.addressLine1,
-      addressLine2: order.addressLine2,
-      zip: order.zip,
-      city: order.city,
-      province: order.province,
-      country: order.country,
-      remarks: order.remarks,
-      orderDate: viewOf(order.orderDate, dateOrder),
-      processedDate: viewOf(order.processedDate, dateOrder),
-      closedDate: viewOf(order.closedDate, dateOrder),
-      cancelledDate: viewOf(order.cancelledDate, dateOrder),
-      cancelReason: order.cancelReason,
-      subtotalPrice: order.subtotalPrice,
-      shippingCost: order.shippingCost,
-      totalTax: order.totalTax,
-      totalDiscounts: order.totalDiscounts,
-      totalPrice: order.totalPrice,
+      ...detailScalars(order, dateOrder),
       totalsCheck: {
         computed,
         matches: computed === null || order.totalPrice === null ? null : new Big(computed).eq(order.totalPrice),
@@ -522,14 +524,11 @@ export class Orders {
     'orders:export': async (q) => {
       const open = await this.open();
       if (!open) throw notConfigured();
+      const dateOrder = this.effectiveOrder(open.repo);
       const rows: (string | number | null)[][] = [];
-      for (const o of open.repo.all(withAttention(q), EXPORT_MAX_ROWS)) {
-        const date =
-          o.orderDate.kind === 'date' ? o.orderDate.iso : o.orderDate.kind === 'invalid' ? o.orderDate.text : '';
-        rows.push([o.poNumber, date, o.name, o.email, o.city, o.status, o.items, o.totalPrice]);
-      }
+      for (const o of open.repo.all(withAttention(q), EXPORT_MAX_ROWS)) rows.push(csvRow(o, dateOrder));
       const csv = csvDocument(
-        ['PO number', 'Order date', 'Customer', 'E-mail', 'City', 'Status', 'Items', 'Total'],
+        CSV_COLUMNS.map((c) => c.header),
         rows,
       );
       return {
