@@ -8,7 +8,8 @@
  *
  * Adding a field: one row here and its words in the catalogues (docs/contributing.md, "Recipe: an order field").
  */
-import type { SimpleKey } from './i18n/translate';
+import type { PlainKey } from './i18n/messages';
+import type { ArgsOf, SimpleKey } from './i18n/translate';
 
 /** What a field holds on the wire: text, an amount as a decimal string, a slash date, an id, or the order's lines. */
 export type OrderFieldKind = 'string' | 'decimal' | 'date' | 'id' | 'lines';
@@ -45,8 +46,14 @@ export interface NoteSpec {
   review: ReviewNoteKey;
 }
 
-/** Messages that take one value, `{value}` (the review's line for a note). */
-export type ReviewNoteKey = 'wizard.review.remarks';
+/** Messages that take one value and no other, `{value}` (the review's line for a note). */
+export type ReviewNoteKey = {
+  [K in PlainKey]: ArgsOf<K> extends [{ value: string | number }]
+    ? [{ value: string | number }] extends ArgsOf<K>
+      ? K
+      : never
+    : never;
+}[PlainKey];
 
 /**
  * Where the order's views show a field. The order view (`detail`), the sheet and the review draw the blocks a field
@@ -69,6 +76,8 @@ export interface OrderFieldSpec {
   max?: number;
   form?: FormSpec;
   show: ShowSpec;
+  /** It is the customer's, or may name them: left out of a support file unless staff ask for it. */
+  personal?: true;
   /** The field's name inside a sentence ("The processed date is before the order date"). */
   name?: SimpleKey;
   /** The copy button's words on the order view (customer lines). */
@@ -96,6 +105,7 @@ export const ORDER_SCHEMA = {
   },
   name: {
     kind: 'string',
+    personal: true,
     max: 255,
     form: { step: 0, input: 'text', required: 'order.error.name' },
     copy: 'order.copyName',
@@ -109,6 +119,7 @@ export const ORDER_SCHEMA = {
   },
   email: {
     kind: 'string',
+    personal: true,
     max: 255,
     form: { step: 0, input: 'email', required: 'order.error.email' },
     copy: 'order.copyEmail',
@@ -122,6 +133,7 @@ export const ORDER_SCHEMA = {
   },
   phone: {
     kind: 'string',
+    personal: true,
     max: 255,
     form: { step: 0, input: 'phone', required: 'order.error.phone' },
     copy: 'order.copyPhone',
@@ -129,42 +141,49 @@ export const ORDER_SCHEMA = {
   },
   address_line_1: {
     kind: 'string',
+    personal: true,
     max: 255,
     form: { step: 1, input: 'text', required: 'order.error.address' },
     show: { detail: 'address', sheet: 'address', review: 'address' },
   },
   address_line_2: {
     kind: 'string',
+    personal: true,
     max: 255,
     form: { step: 1, input: 'text' },
     show: { detail: 'address', sheet: 'address', review: 'address' },
   },
   zip: {
     kind: 'string',
+    personal: true,
     max: 255,
     form: { step: 1, input: 'text', required: 'order.error.zip' },
     show: { detail: 'address', sheet: 'address', review: 'address' },
   },
   city: {
     kind: 'string',
+    personal: true,
     max: 255,
     form: { step: 1, input: 'text', required: 'order.error.city' },
     show: { detail: 'address', sheet: 'address', review: 'address', list: true, csv: { column: 5, header: 'City' } },
   },
   province: {
     kind: 'string',
+    personal: true,
     max: 255,
     form: { step: 1, input: 'text', required: 'order.error.province' },
     show: { detail: 'address', sheet: 'address', review: 'address' },
   },
   country: {
     kind: 'string',
+    personal: true,
     max: 255,
     form: { step: 1, input: 'country', required: 'order.error.country', prefilled: true },
     show: { detail: 'address', sheet: 'address', review: 'address' },
   },
   remarks: {
     kind: 'string',
+    personal: true,
     max: 2000,
     form: { step: 3, input: 'note', label: 'wizard.remarks', help: 'wizard.remarksHelp' },
     note: {
@@ -181,6 +200,7 @@ export const ORDER_SCHEMA = {
     form: { step: 3, input: 'date', prefilled: true },
     name: 'order.field.order_date',
     event: 'order.event.ordered',
+    review: 'wizard.dates.order',
     show: { detail: 'timeline', sheet: 'fact', review: 'date', list: true, csv: { column: 2, header: 'Order date' } },
   },
   processed_date: {
@@ -260,6 +280,19 @@ export const ORDER_SCHEMA = {
 } as const satisfies Record<string, OrderFieldSpec>;
 
 type Schema = typeof ORDER_SCHEMA;
+
+/**
+ * The words a row needs where it shows: a note its titles, a customer line its copy button's words, a timeline date
+ * its event, a review row its label, a note staff type its label. A row without them does not compile (below).
+ */
+type WordsFor<S> = (S extends { show: { detail: 'note' } } | { show: { sheet: 'note' } } | { show: { review: 'note' } }
+  ? { note: NoteSpec }
+  : unknown) &
+  (S extends { show: { detail: 'customer' } } ? { copy: SimpleKey } : unknown) &
+  (S extends { kind: 'date'; show: { detail: 'timeline' } } ? { event: SimpleKey } : unknown) &
+  (S extends { show: { review: 'date' | 'row' } } ? { review: SimpleKey } : unknown) &
+  (S extends { form: { input: 'note' } } ? { form: { label: SimpleKey } } : unknown);
+const WITH_WORDS: { [K in keyof Schema]: WordsFor<Schema[K]> } = ORDER_SCHEMA;
 export type OrderFieldName = keyof Schema;
 /** The fields whose value is one value (all but the lines). */
 export type ScalarField = { [K in OrderFieldName]: Schema[K]['kind'] extends 'lines' ? never : K }[OrderFieldName];
@@ -286,7 +319,7 @@ export interface ParsedValue {
 /** The one-value fields of an order as the parser reads them, by their record names (ParsedOrder's scalars). */
 export type ParsedScalars = { [K in ScalarField as Camel<K>]: ParsedValue[KindOf<K>] };
 
-const ENTRIES = Object.entries(ORDER_SCHEMA) as [OrderFieldName, OrderFieldSpec][];
+const ENTRIES = Object.entries(WITH_WORDS) as [OrderFieldName, OrderFieldSpec][];
 const namesWhere = (keep: (spec: OrderFieldSpec) => boolean): OrderFieldName[] =>
   ENTRIES.filter(([, spec]) => keep(spec)).map(([name]) => name);
 
@@ -294,6 +327,8 @@ export const ORDER_FIELD_NAMES = Object.keys(ORDER_SCHEMA) as OrderFieldName[];
 export const SCALAR_FIELDS = namesWhere((s) => s.kind !== 'lines') as ScalarField[];
 export const POSTED_FIELDS = namesWhere((s) => s.max !== undefined) as PostedField[];
 export const FIELD_KEYS = namesWhere((s) => s.form?.input !== undefined) as FieldKey[];
+/** What of an order is the customer's (or may name them: the remarks). */
+export const PERSONAL_FIELDS = namesWhere((s) => s.personal === true);
 /** The spec of a field, widened (for loops over the table). */
 export const specOf = (name: OrderFieldName): OrderFieldSpec => ORDER_SCHEMA[name];
 /** The fields a view draws in one of its blocks, in the table's order. */

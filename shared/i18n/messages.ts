@@ -1217,7 +1217,7 @@ export interface MessageValues<R = never> {
   "wizard.review.processed": NoValues;
   "wizard.review.queued": NoValues;
   "wizard.review.readFailed": NoValues;
-  "wizard.review.remarks": { remarks: string | number };
+  "wizard.review.remarks": { value: string | number };
   "wizard.review.removeMissing": NoValues;
   "wizard.review.send": NoValues;
   "wizard.review.sendKeys": { mod: string | number };

@@ -9,7 +9,7 @@
 import os from 'node:os';
 import { strToU8, zipSync } from 'fflate';
 import type { ConnectionVerdict, Handlers } from '../../../shared/contract';
-import { CUSTOMER_FIELDS } from '../../../shared/customers';
+import { PERSONAL_FIELDS } from '../../../shared/order-schema';
 import type { OutboxEntry } from '../../../shared/domain';
 import type { Secrets } from './redact';
 import type { StoredSettings } from './settings/settings';
@@ -60,8 +60,8 @@ export interface SupportDeps {
   logFileTail?: () => Promise<string | null>;
 }
 
-/** What of an order is the customer's: left out unless staff ask for it (the remarks can name them too). */
-const LEFT_OUT = [...CUSTOMER_FIELDS, 'remarks'] as const;
+/** What of an order is the customer's: left out unless staff ask for it (the order schema's personal fields). */
+const LEFT_OUT = PERSONAL_FIELDS;
 
 function withoutCustomer(entry: OutboxEntry): unknown {
   const order: Record<string, unknown> = { ...entry.order };

@@ -5,12 +5,12 @@
 import { ActionIcon, Alert, Button, CopyButton, Group, Paper, Table, Text, Title, Tooltip } from '@mantine/core';
 import { useId, useState } from 'react';
 import type { DateView, OrderDetail } from '../../../../shared/domain';
-import type { SimpleKey } from '../../../../shared/i18n/translate';
+import { camel, fieldsShown, specOf } from '../../../../shared/order-schema';
 import { DateText } from '../../components/DateText';
 import { count, money } from '../../components/format';
 import { StatusBadge } from '../../components/StatusBadge';
 import { t } from '../../i18n';
-import { totalsRows } from './orderBlocks';
+import { textOf, totalsRows } from './orderBlocks';
 
 function CopyIcon({ copied }: { copied: boolean }) {
   return (
@@ -61,17 +61,15 @@ export function Copyable({ label, value }: { label: string; value: string }) {
   );
 }
 
-type EventKey = keyof Pick<OrderDetail, 'orderDate' | 'processedDate' | 'closedDate' | 'cancelledDate'>;
-const EVENTS: [EventKey, SimpleKey][] = [
-  ['orderDate', 'order.event.ordered'],
-  ['processedDate', 'order.event.processed'],
-  ['closedDate', 'order.event.closed'],
-  ['cancelledDate', 'order.event.cancelled'],
-];
+/** The timeline's dates, from the order schema: each date the order view shows there, with its word. */
+const EVENTS = fieldsShown('detail', 'timeline').flatMap((name) => {
+  const { kind, event } = specOf(name);
+  return kind === 'date' && event ? [[camel(name) as keyof OrderDetail, event] as const] : [];
+});
 
 /** The order's dates on one line ("Ordered 23 Nov 2026 · Processed 24 Nov 2026"), a cancel reason after them. */
 export function OrderTimeline({ order: o }: { order: OrderDetail }) {
-  const events = EVENTS.filter(([key]) => o[key].kind !== 'empty');
+  const events = EVENTS.filter(([key]) => (o[key] as DateView).kind !== 'empty');
   return (
     <Group gap="md" role="group" aria-label={t('order.timeline')} wrap="wrap">
       {events.length === 0 ? (
@@ -209,15 +207,27 @@ export function OrderTotals({ order: o }: { order: OrderDetail }) {
   );
 }
 
-export function OrderRemarks({ order: o }: { order: OrderDetail }) {
-  return (
-    <Paper withBorder p="sm" aria-label={t('order.remarks')}>
-      <Title order={2} fz="h4" mb="xs">
-        {t('order.remarks')}
-      </Title>
-      <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} c={o.remarks ? undefined : 'dimmed'}>
-        {o.remarks || t('order.noRemarks')}
-      </Text>
-    </Paper>
-  );
+/** The customer's name, e-mail and phone (the order schema's customer lines), each with a copy button. */
+export function OrderCustomer({ order: o }: { order: OrderDetail }) {
+  return fieldsShown('detail', 'customer').map((name) => (
+    <Copyable key={name} label={t(specOf(name).copy ?? 'order.customer')} value={textOf(o, name)} />
+  ));
+}
+
+/** Each note of the order (the remarks, and any field the order schema shows as one), a block of its own. */
+export function OrderNotes({ order: o }: { order: OrderDetail }) {
+  return fieldsShown('detail', 'note').map((name) => {
+    const note = specOf(name).note!;
+    const value = textOf(o, name);
+    return (
+      <Paper key={name} withBorder p="sm" aria-label={t(note.title)}>
+        <Title order={2} fz="h4" mb="xs">
+          {t(note.title)}
+        </Title>
+        <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} c={value ? undefined : 'dimmed'}>
+          {value || t(note.empty)}
+        </Text>
+      </Paper>
+    );
+  });
 }

@@ -36,7 +36,7 @@ import { t } from '../../i18n';
 import { errorText } from '../../errors';
 import { ReadNotice } from '../../components/ReadNotice';
 import { addressLines } from './orderBlocks';
-import { Copyable, OrderItems, OrderRemarks, OrderTimeline, OrderTotals } from './OrderDetailParts';
+import { Copyable, OrderCustomer, OrderItems, OrderNotes, OrderTimeline, OrderTotals } from './OrderDetailParts';
 import { usePrinting } from './usePrinting';
 
 export function OrderDetailScreen() {
@@ -137,9 +137,7 @@ export function OrderDetailScreen() {
           <Title order={2} fz="h4" mb={4}>
             {t('order.customer')}
           </Title>
-          <Copyable label={t('order.copyName')} value={o.name} />
-          <Copyable label={t('order.copyEmail')} value={o.email} />
-          <Copyable label={t('order.copyPhone')} value={o.phone} />
+          <OrderCustomer order={o} />
         </Paper>
         <Paper withBorder p="sm" aria-label={t('order.address')}>
           <Title order={2} fz="h4" mb={4}>
@@ -156,7 +154,7 @@ export function OrderDetailScreen() {
         <OrderTotals order={o} />
       </SimpleGrid>
       <OrderItems order={o} />
-      <OrderRemarks order={o} />
+      <OrderNotes order={o} />
     </Stack>
   );
 }

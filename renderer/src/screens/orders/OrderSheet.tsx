@@ -6,7 +6,7 @@
  * the app's frame (print.css hides everything else); the print preview shows and prints it on the paper chosen.
  */
 import JsBarcode from 'jsbarcode';
-import { useEffect, useRef } from 'react';
+import { Fragment, useEffect, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import type { DateView, OrderDetail } from '../../../../shared/domain';
 import { barcodeOf } from '../../../../shared/barcodes';
@@ -17,7 +17,22 @@ import { formatDay } from '../../components/DateText';
 import { count, dayAndTime, money } from '../../components/format';
 import { statusText } from '../../components/StatusBadge';
 import { t } from '../../i18n';
-import { addressLines, totalsRows } from './orderBlocks';
+import { addressLines, textOf, totalsRows } from './orderBlocks';
+import { fieldsShown, specOf } from '../../../../shared/order-schema';
+
+/** The customer's lines and the notes, as the order schema places them on the sheet. */
+const CUSTOMER = fieldsShown('sheet', 'customer');
+const NOTES = fieldsShown('sheet', 'note').map((name) => ({ name, ...specOf(name).note! }));
+
+/** Each note under its title, "None." when empty. */
+function SheetNotes({ order: o }: { order: OrderDetail }) {
+  return NOTES.map(({ name, title, sheetEmpty }) => (
+    <Fragment key={name}>
+      <h2>{t(title)}</h2>
+      <div className="sheet-lines">{textOf(o, name) || t(sheetEmpty)}</div>
+    </Fragment>
+  ));
+}
 
 const day = (view: DateView): string =>
   view.kind === 'date' ? formatDay(view.iso, 'medium') : view.kind === 'invalid' ? view.text : '—';
@@ -93,7 +108,11 @@ function A4Sheet({ order: o, shop, printed }: SheetProps) {
       <section className="sheet-parties">
         <div>
           <h2>{t('order.customer')}</h2>
-          <div className="sheet-lines">{[o.name, o.email, o.phone].filter(Boolean).join('\n') || '—'}</div>
+          <div className="sheet-lines">
+            {CUSTOMER.map((name) => textOf(o, name))
+              .filter(Boolean)
+              .join('\n') || '—'}
+          </div>
         </div>
         <div>
           <h2>{t('sheet.deliverTo')}</h2>
@@ -134,8 +153,7 @@ function A4Sheet({ order: o, shop, printed }: SheetProps) {
       </table>
       <section className="sheet-bottom">
         <div className="sheet-remarks">
-          <h2>{t('order.remarks')}</h2>
-          <div className="sheet-lines">{o.remarks || t('sheet.noRemarks')}</div>
+          <SheetNotes order={o} />
         </div>
         <table className="sheet-totals">
           <tbody>
@@ -232,8 +250,7 @@ function TillSlip({ order: o, shop, printed, size }: SheetProps & { size: Exclud
         </tbody>
       </table>
       <div className="slip-remarks">
-        <h2>{t('order.remarks')}</h2>
-        <div className="sheet-lines">{o.remarks || t('sheet.noRemarks')}</div>
+        <SheetNotes order={o} />
       </div>
     </article>
   );

@@ -2,6 +2,7 @@
 import { countryLabel } from '../../../../shared/countries';
 import type { OrderDetail } from '../../../../shared/domain';
 import { asDeduction } from '../../../../shared/money';
+import { camel, type OrderFieldName } from '../../../../shared/order-schema';
 import { currentLocale, t } from '../../i18n';
 
 /** The delivery address as lines (street, second line, postcode and city, province, country), empty parts left out. */
@@ -23,4 +24,10 @@ export function totalsRows(o: OrderDetail): [label: string, amount: string | nul
     [t('totals.tax'), o.totalTax],
     [t('totals.discounts'), asDeduction(o.totalDiscounts)],
   ];
+}
+
+/** A text field of the order by its service name (a customer line, a note); '' for one that holds no text. */
+export function textOf(o: OrderDetail, name: OrderFieldName): string {
+  const value: unknown = (o as unknown as Record<string, unknown>)[camel(name)];
+  return typeof value === 'string' ? value : '';
 }

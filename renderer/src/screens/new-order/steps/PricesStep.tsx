@@ -7,6 +7,7 @@ import { Badge, Button, Collapse, Group, Paper, SimpleGrid, Stack, Text, Textare
 import { useState, type ReactNode } from 'react';
 import { asDeduction } from '../../../../../shared/money';
 import { computeTotals, type FieldKey } from '../../../../../shared/order-entry';
+import { FIELD_KEYS, specOf } from '../../../../../shared/order-schema';
 import type { SimpleKey } from '../../../../../shared/i18n/translate';
 import { currentLocale, t } from '../../../i18n';
 import { useStore } from '../../../store';
@@ -29,6 +30,12 @@ const typed = (amount: string): string =>
     maximumFractionDigits: 2,
     useGrouping: false,
   }).format(Number(amount));
+
+/** The notes staff may write on this step (the remarks, and any field the order schema asks for as one). */
+const NOTES = FIELD_KEYS.flatMap((key) => {
+  const { form } = specOf(key);
+  return form?.step === 3 && form.input === 'note' && form.label ? [{ key, label: form.label, help: form.help }] : [];
+});
 
 const MORE_KEYS: FieldKey[] = [...MORE_DATES.map((d) => d.fieldKey), 'cancel_reason'];
 
@@ -164,19 +171,22 @@ export function PricesStep({ errors }: { errors: WizardErrors }) {
           </Stack>
         </Collapse>
       </Stack>
-      <Textarea
-        label={t('wizard.remarks')}
-        description={t('wizard.remarksHelp')}
-        autosize
-        minRows={2}
-        maxRows={6}
-        value={data.fields.remarks}
-        error={errors.shown('remarks')}
-        onChange={(e) => {
-          const remarks = e.currentTarget.value;
-          updateDraft((d) => ({ ...d, fields: { ...d.fields, remarks } }), ['remarks']);
-        }}
-      />
+      {NOTES.map(({ key, label, help }) => (
+        <Textarea
+          key={key}
+          label={t(label)}
+          description={help && t(help)}
+          autosize
+          minRows={2}
+          maxRows={6}
+          value={data.fields[key]}
+          error={errors.shown(key)}
+          onChange={(e) => {
+            const value = e.currentTarget.value;
+            updateDraft((d) => ({ ...d, fields: { ...d.fields, [key]: value } }), [key]);
+          }}
+        />
+      ))}
     </Stack>
   );
 }

@@ -9,6 +9,7 @@ import { useEffect, useEffectEvent, useRef, useState, type ReactNode } from 'rea
 import type { DraftLine } from '../../../../../shared/domain';
 
 import { computeTotals, firstStepWithError, REVIEW_STEP, STEPS, toNewOrder } from '../../../../../shared/order-entry';
+import { fieldsShown, FIELD_KEYS, specOf, type FieldKey } from '../../../../../shared/order-schema';
 import { formatLocaleDate } from '../../../../../shared/dates';
 import type { SimpleKey } from '../../../../../shared/i18n/translate';
 import { call } from '../../../bridge';
@@ -22,6 +23,23 @@ import { LineStock } from '../LineStock';
 import { MOD } from '../../../components/platform';
 import type { WizardErrors } from '../errors';
 import classes from '../wizard.module.css';
+
+/** What the review shows of the order schema's fields besides the blocks it draws itself. */
+const CUSTOMER = fieldsShown('review', 'customer') as FieldKey[];
+/**
+ * Dates and other facts, each shown when filled; a date the app fills in (the order date) always, "today" when it is
+ * empty (the service then takes the day it gets the order).
+ */
+const ROWS = FIELD_KEYS.flatMap((key) => {
+  const { show, review, form } = specOf(key);
+  if ((show.review !== 'date' && show.review !== 'row') || !review) return [];
+  const date = show.review === 'date';
+  return [{ key, label: review, date, always: date && form?.prefilled === true }];
+});
+const NOTES = FIELD_KEYS.flatMap((key) => {
+  const { show, note } = specOf(key);
+  return show.review === 'note' && note ? [{ key, say: note.review }] : [];
+});
 
 type Check =
   | { state: 'live'; price: string | null; available: number | null; was: Pick<DraftLine, 'price' | 'available'> }
@@ -163,9 +181,11 @@ export function ReviewStep({
     <Stack gap="md">
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <Section title="wizard.step.0" step={0} onEdit={onEdit} errors={errors}>
-          <Text fw={600}>{f.name || '—'}</Text>
-          <Text>{f.email || '—'}</Text>
-          <Text>{f.phone || '—'}</Text>
+          {CUSTOMER.map((key, i) => (
+            <Text key={key} fw={i === 0 ? 600 : undefined}>
+              {f[key] || '—'}
+            </Text>
+          ))}
         </Section>
         <Section title="wizard.step.1" step={1} onEdit={onEdit} errors={errors}>
           <Text>{f.address_line_1 || '—'}</Text>
@@ -242,27 +262,22 @@ export function ReviewStep({
             <Row label={t('wizard.prices.total')} value={money(totals.total)} strong />
           </Stack>
           <Stack gap={2}>
-            <Row
-              label={t('wizard.dates.order')}
-              value={formatLocaleDate(f.order_date, currentLocale()) || t('wizard.review.today')}
-            />
-            {f.processed_date && (
-              <Row label={t('wizard.review.processed')} value={formatLocaleDate(f.processed_date, currentLocale())} />
-            )}
-            {f.closed_date && (
-              <Row label={t('wizard.review.closed')} value={formatLocaleDate(f.closed_date, currentLocale())} />
-            )}
-            {f.cancelled_date && (
-              <Row label={t('wizard.review.cancelled')} value={formatLocaleDate(f.cancelled_date, currentLocale())} />
-            )}
-            {f.cancel_reason && <Row label={t('wizard.dates.cancelReason')} value={f.cancel_reason} />}
+            {ROWS.filter(({ key, always }) => always || f[key]).map(({ key, label, date, always }) => (
+              <Row
+                key={key}
+                label={t(label)}
+                value={
+                  date ? formatLocaleDate(f[key], currentLocale()) || (always ? t('wizard.review.today') : '') : f[key]
+                }
+              />
+            ))}
           </Stack>
         </SimpleGrid>
-        {f.remarks && (
-          <Text size="sm" mt="xs" style={{ whiteSpace: 'pre-line' }}>
-            {t('wizard.review.remarks', { remarks: f.remarks })}
+        {NOTES.filter(({ key }) => f[key]).map(({ key, say }) => (
+          <Text key={key} size="sm" mt="xs" style={{ whiteSpace: 'pre-line' }}>
+            {t(say, { value: f[key] })}
           </Text>
-        )}
+        ))}
       </Section>
 
       {Object.entries(errors.unowned).map(([key, message]) => (
