@@ -1,5 +1,6 @@
 /** Customers found in the order book on this computer (Customer step): facts only, in the service's field names. */
 import { z } from 'zod';
+import { CUSTOMER_FIELDS, type CustomerField } from './order-schema';
 
 export const CustomerSearchRequest = z
   .object({
@@ -9,18 +10,7 @@ export const CustomerSearchRequest = z
   })
   .strict();
 
-export const CUSTOMER_FIELDS = [
-  'name',
-  'email',
-  'phone',
-  'address_line_1',
-  'address_line_2',
-  'zip',
-  'city',
-  'province',
-  'country',
-] as const;
-export type CustomerField = (typeof CUSTOMER_FIELDS)[number];
+export { CUSTOMER_FIELDS, type CustomerField } from './order-schema';
 
 export const Customer = z.object({
   /** Name, e-mail, phone and the address of their latest order, keyed as the order form keys them. */

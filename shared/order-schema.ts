@@ -304,6 +304,11 @@ export type FieldKey = {
   [K in OrderFieldName]: Schema[K] extends { form: { input: FieldKind } } ? K : never;
 }[OrderFieldName];
 
+/** The customer's fields: who they are and where the order goes (the wizard's first two steps). */
+export type CustomerField = {
+  [K in FieldKey]: Schema[K] extends { form: { step: 0 | 1 } } ? K : never;
+}[FieldKey];
+
 /** A wire name as the app's records spell it ("address_line_1" → "addressLine1"). */
 export type Camel<S extends string> = S extends `${infer Head}_${infer Tail}` ? `${Head}${Capitalize<Camel<Tail>>}` : S;
 export const camel = <S extends string>(name: S): Camel<S> =>
@@ -319,6 +324,8 @@ export interface ParsedValue {
 /** The one-value fields of an order as the parser reads them, by their record names (ParsedOrder's scalars). */
 export type ParsedScalars = { [K in ScalarField as Camel<K>]: ParsedValue[KindOf<K>] };
 
+/** The spec of a field, widened (for loops over the table). */
+export const specOf = (name: OrderFieldName): OrderFieldSpec => ORDER_SCHEMA[name];
 const ENTRIES = Object.entries(WITH_WORDS) as [OrderFieldName, OrderFieldSpec][];
 const namesWhere = (keep: (spec: OrderFieldSpec) => boolean): OrderFieldName[] =>
   ENTRIES.filter(([, spec]) => keep(spec)).map(([name]) => name);
@@ -327,10 +334,10 @@ export const ORDER_FIELD_NAMES = Object.keys(ORDER_SCHEMA) as OrderFieldName[];
 export const SCALAR_FIELDS = namesWhere((s) => s.kind !== 'lines') as ScalarField[];
 export const POSTED_FIELDS = namesWhere((s) => s.max !== undefined) as PostedField[];
 export const FIELD_KEYS = namesWhere((s) => s.form?.input !== undefined) as FieldKey[];
+/** The customer's fields, as a customer found in the order book brings them to a new order. */
+export const CUSTOMER_FIELDS = FIELD_KEYS.filter((key) => specOf(key).form!.step <= 1) as CustomerField[];
 /** What of an order is the customer's (or may name them: the remarks). */
 export const PERSONAL_FIELDS = namesWhere((s) => s.personal === true);
-/** The spec of a field, widened (for loops over the table). */
-export const specOf = (name: OrderFieldName): OrderFieldSpec => ORDER_SCHEMA[name];
 /** The fields a view draws in one of its blocks, in the table's order. */
 export const fieldsShown = <V extends keyof ShowSpec>(view: V, block: NonNullable<ShowSpec[V]>): OrderFieldName[] =>
   namesWhere((s) => s.show[view] === block);

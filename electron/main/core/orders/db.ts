@@ -14,6 +14,7 @@ import { OrdersOutcome, SkippedRecord, type DateView, type OrderRow } from '../.
 import { toCents } from '../../../../shared/money';
 import type { FigureOrder } from '../../../../shared/figures';
 import { customerKey, type Customer } from '../../../../shared/customers';
+import { camel, CUSTOMER_FIELDS } from '../../../../shared/order-schema';
 import { parseOrder, type ParsedOrder } from './api';
 import { ORDER_MIGRATIONS } from './migrations';
 import { openDatabase, readJson } from '../storage/open';
@@ -291,17 +292,7 @@ export class OrderRepository {
       }
     }
     return [...found.values()].map(({ latest: { order: o, day }, orders }) => ({
-      fields: {
-        name: o.name,
-        email: o.email,
-        phone: o.phone,
-        address_line_1: o.addressLine1,
-        address_line_2: o.addressLine2,
-        zip: o.zip,
-        city: o.city,
-        province: o.province,
-        country: o.country,
-      },
+      fields: Object.fromEntries(CUSTOMER_FIELDS.map((key) => [key, o[camel(key)]])) as Customer['fields'],
       lastOrderId: o.id,
       lastOrderDay: day,
       orders,

@@ -4,6 +4,7 @@
  */
 import type { DraftData, DraftLine, OrderDetail, ProductRow } from '../../../../shared/domain';
 import { addProduct, isBlank, MAX_LINES, MAX_QUANTITY } from '../../../../shared/order-entry';
+import { camel, CUSTOMER_FIELDS } from '../../../../shared/order-schema';
 import { call } from '../../bridge';
 import { useStore } from '../../store';
 import { defaultCountry, newDraft } from './defaults';
@@ -101,14 +102,8 @@ export async function orderAgain(order: OrderDetail): Promise<string> {
     ...base,
     fields: {
       ...base.fields,
-      name: order.name,
-      email: order.email,
-      phone: order.phone,
-      address_line_1: order.addressLine1,
-      address_line_2: order.addressLine2,
-      zip: order.zip,
-      city: order.city,
-      province: order.province,
+      // the customer and the address (the order schema's first two steps), the shop's country when it had none
+      ...Object.fromEntries(CUSTOMER_FIELDS.map((key) => [key, order[camel(key)]])),
       country: order.country || base.fields.country,
     },
     lines: [...lines.values()].slice(0, MAX_LINES),
