@@ -62,6 +62,10 @@ export default defineConfig({
   renderer: {
     root: 'renderer',
     plugins: [react(), csp()],
+    resolve: {
+      // shared code's default English (the core's) is the screen's translator here: renderer/src/english.ts says why
+      alias: [{ find: /^\.\/i18n\/english$/, replacement: resolve(__dirname, 'renderer/src/english.ts') }],
+    },
     build: {
       outDir: resolve(__dirname, 'out/renderer'),
       // electron-vite leaves the renderer unminified; minified, the first screen parses a third as much script

@@ -1,13 +1,16 @@
 /**
  * npm run i18n: from the English catalogue (shared/i18n/en.json) writes the message types (shared/i18n/messages.ts:
  * every key with its ICU arguments, so a missing key or a wrong placeholder does not compile) and the pseudo-locale
- * (shared/i18n/pseudo.json: accented, about 35 % longer, in brackets). npm test checks both are up to date.
+ * (shared/i18n/pseudo.json: accented, about 35 % longer, in brackets), and English in two parts for the renderer:
+ * what the first screen's script carries and what comes after it paints (en-first.json, en-later.json: areas.ts).
+ * npm test checks all four are up to date.
  */
 import { parse, TYPE, type MessageFormatElement, type PluralOrSelectOption } from '@formatjs/icu-messageformat-parser';
 import { printAST } from '@formatjs/icu-messageformat-parser/printer.js';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { isLaterKey } from '../shared/i18n/areas';
 
 export const I18N_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'shared', 'i18n');
 export type Catalogue = Record<string, string>;
@@ -165,16 +168,32 @@ export function pseudoMessage(message: string): string {
 export const pseudoCatalogue = (en: Catalogue): Catalogue =>
   Object.fromEntries(Object.entries(en).map(([key, message]) => [key, pseudoMessage(message)]));
 
-/** The two generated files' texts, as they should be for the current English catalogue. */
-export function generated(en: Catalogue = readCatalogue('en')): { types: string; pseudo: string } {
-  return { types: messageTypes(en), pseudo: `${JSON.stringify(pseudoCatalogue(en), null, 2)}\n` };
+const json = (catalogue: Catalogue): string => `${JSON.stringify(catalogue, null, 2)}\n`;
+const part = (en: Catalogue, later: boolean): Catalogue =>
+  Object.fromEntries(Object.entries(en).filter(([key]) => isLaterKey(key) === later));
+
+/** The generated files' texts, as they should be for the current English catalogue. */
+export function generated(en: Catalogue = readCatalogue('en')): {
+  types: string;
+  pseudo: string;
+  first: string;
+  later: string;
+} {
+  return {
+    types: messageTypes(en),
+    pseudo: json(pseudoCatalogue(en)),
+    first: json(part(en, false)),
+    later: json(part(en, true)),
+  };
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const { types, pseudo } = generated();
+  const { types, pseudo, first, later } = generated();
   fs.writeFileSync(path.join(I18N_DIR, 'messages.ts'), types);
   fs.writeFileSync(path.join(I18N_DIR, 'pseudo.json'), pseudo);
+  fs.writeFileSync(path.join(I18N_DIR, 'en-first.json'), first);
+  fs.writeFileSync(path.join(I18N_DIR, 'en-later.json'), later);
   console.log(
-    `shared/i18n: messages.ts and pseudo.json written from ${Object.keys(readCatalogue('en')).length} messages`,
+    `shared/i18n: messages.ts, pseudo.json, en-first.json and en-later.json written from ${Object.keys(readCatalogue('en')).length} messages`,
   );
 }

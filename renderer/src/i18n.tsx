@@ -7,14 +7,21 @@
 import { DatesProvider } from '@mantine/dates';
 import dayjs from 'dayjs';
 import { createElement, Fragment, useEffect, useState, type ReactNode } from 'react';
-import en from '../../shared/i18n/en.json';
+import enFirst from '../../shared/i18n/en-first.json';
 import type { Language, Speech } from '../../shared/i18n/languages';
 import type { MessageValues, PlainKey, RichKey } from '../../shared/i18n/messages';
 import { createTranslator, type ArgsOf, type Messages, type Translator } from '../../shared/i18n/translate';
 
-/** English comes with the first screen; every other catalogue is a chunk of its own, fetched when chosen. */
+/**
+ * English as far as it is loaded: the first screen's words come with its script, the words of the screens in chunks
+ * of their own (shared/i18n/areas.ts) when the first of those is fetched (laterWords).
+ */
+let englishLater: Messages | null = null;
+const english = (): Messages => (englishLater ? { ...enFirst, ...englishLater } : enFirst);
+
+/** English's first part comes with the first screen; every other catalogue is a chunk of its own, fetched when chosen. */
 const CATALOGUES: Record<Speech['language'], () => Promise<Messages>> = {
-  en: () => Promise.resolve(en),
+  en: () => Promise.resolve(english()),
   de: () => import('../../shared/i18n/de.json').then((m) => m.default),
   fr: () => import('../../shared/i18n/fr.json').then((m) => m.default),
   es: () => import('../../shared/i18n/es.json').then((m) => m.default),
@@ -22,7 +29,33 @@ const CATALOGUES: Record<Speech['language'], () => Promise<Messages>> = {
   pseudo: () => import('../../shared/i18n/pseudo.json').then((m) => m.default),
 };
 
-let current: Translator = createTranslator('en', en, en);
+/** The language in use: its locale and catalogue ('english': English as far as it is loaded). */
+let speaking: { locale: string; messages: Messages | 'english' } = { locale: 'en', messages: 'english' };
+let current: Translator = createTranslator('en', enFirst, enFirst);
+/** Makes the translator of the language in use again (a language chosen, English's later words in). */
+function translate(): void {
+  const messages = speaking.messages === 'english' ? english() : speaking.messages;
+  current = createTranslator(speaking.locale, messages, english(), (error) => console.error(error.message));
+}
+
+let later: Promise<void> | null = null;
+/**
+ * The English words of the screens that come in chunks of their own (shared/i18n/areas.ts), fetched once; a chunk's
+ * screen waits for them (lazy.tsx), so it never shows a key. Another language's catalogue has them already (English
+ * stays behind it for a key a catalogue might lack).
+ */
+export function laterWords(): Promise<void> {
+  return (later ??= import('../../shared/i18n/en-later.json').then(
+    (m) => {
+      englishLater = m.default;
+      translate();
+    },
+    (error: unknown) => {
+      later = null; // asked for again with the next chunk
+      throw error;
+    },
+  ));
+}
 
 /** A plain message in the language in use. */
 export const t = <K extends PlainKey>(key: K, ...values: ArgsOf<K>): string => current.t(key, ...values);
@@ -81,7 +114,8 @@ export function Speaking({ speech, children }: { speech: Speech | null; children
     void Promise.all([CATALOGUES[speech.language](), datesLocale(speech)]).then(
       ([messages, dates]) => {
         if (gone) return;
-        current = createTranslator(speech.locale, messages, en, (error) => console.error(error.message));
+        speaking = { locale: speech.locale, messages: speech.language === 'en' ? 'english' : messages };
+        translate();
         dayjs.locale(dates);
         document.documentElement.lang = speech.locale;
         setReady({ speech, dates });
@@ -89,7 +123,8 @@ export function Speaking({ speech, children }: { speech: Speech | null; children
       () => {
         // a catalogue or dates locale that could not be loaded: English, which always can
         if (gone) return;
-        current = createTranslator(speech.locale, en, en);
+        speaking = { locale: speech.locale, messages: 'english' };
+        translate();
         dayjs.locale('en');
         setReady({ speech: { language: 'en', locale: speech.locale }, dates: 'en' });
       },

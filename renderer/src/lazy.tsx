@@ -14,7 +14,7 @@ import type { ModalProps, SelectProps, TooltipProps } from '@mantine/core';
 import type { NotificationsProps } from '@mantine/notifications';
 import { Box, Group, Loader, Text } from '@mantine/core';
 import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
-import { t } from './i18n';
+import { laterWords, t } from './i18n';
 import type { ColumnChooserProps } from './components/ColumnChooser';
 import type { ShortcutsHelpProps } from './components/ShortcutsHelp';
 import type { SkippedDialogProps } from './components/SkippedDialog';
@@ -50,14 +50,17 @@ function chunk<P extends object>(
 ): ComponentType<P> {
   let loaded: Loaded<P> | null = null;
   let pending: Promise<Loaded<P>> | null = null;
+  // a chunk's screen shows once its English words are in too (i18n.tsx, shared/i18n/areas.ts)
   const fetch = (): Promise<Loaded<P>> =>
-    (pending ??= load().then(
-      (component) => (loaded = { default: component }),
-      (error: unknown) => {
-        pending = null; // a chunk that failed to arrive is asked for again next time
-        throw error;
-      },
-    ));
+    (pending ??= Promise.all([load(), laterWords()])
+      .then(([component]) => component)
+      .then(
+        (component) => (loaded = { default: component }),
+        (error: unknown) => {
+          pending = null; // a chunk that failed to arrive is asked for again next time
+          throw error;
+        },
+      ));
   loaders.push(fetch);
   // once loaded, a thenable that answers at once: React.lazy then renders without suspending
   const Lazy = lazy(() =>

@@ -39,11 +39,17 @@ function sampleValues(message: string, n: number): Record<string, unknown> {
 }
 
 describe('the catalogues', () => {
-  it('the generated message types and pseudo-locale are those of the English catalogue (npm run i18n)', () => {
+  it('the generated message types, pseudo-locale and English parts are those of the English catalogue (npm run i18n)', () => {
     const dir = path.resolve('shared/i18n');
-    const { types, pseudo } = generated(en);
+    const { types, pseudo, first, later } = generated(en);
     expect(fs.readFileSync(path.join(dir, 'messages.ts'), 'utf8')).toBe(types);
     expect(fs.readFileSync(path.join(dir, 'pseudo.json'), 'utf8')).toBe(pseudo);
+    expect(fs.readFileSync(path.join(dir, 'en-first.json'), 'utf8')).toBe(first);
+    expect(fs.readFileSync(path.join(dir, 'en-later.json'), 'utf8')).toBe(later);
+    // the two parts are English whole, each key once
+    const parts = { ...(JSON.parse(first) as object), ...(JSON.parse(later) as object) };
+    expect(Object.keys(parts).sort()).toEqual(Object.keys(en).sort());
+    expect(Object.keys(JSON.parse(later) as object).length).toBeGreaterThan(0);
   });
 
   it.each(others)('%s has every English key and no other', (language) => {
@@ -138,5 +144,17 @@ describe('the catalogues', () => {
       '22 niewysłane zamówienia',
       '25 niewysłanych zamówień',
     ]);
+  });
+
+  it('shared code uses only english.t (the renderer puts its own translator, which has only t, in its place)', () => {
+    const files = fs.readdirSync(path.resolve('shared'), { recursive: true, encoding: 'utf8' });
+    const uses = files
+      .filter((f) => /\.tsx?$/.test(f) && !f.startsWith('i18n'))
+      .filter((f) => fs.readFileSync(path.resolve('shared', f), 'utf8').includes("from './i18n/english'"))
+      .flatMap((f) =>
+        [...fs.readFileSync(path.resolve('shared', f), 'utf8').matchAll(/\benglish\.(\w+)/g)].map((m) => m[1]),
+      );
+    expect(uses.length).toBeGreaterThan(0);
+    expect(new Set(uses)).toEqual(new Set(['t']));
   });
 });
