@@ -13,7 +13,6 @@ import { IconPin, IconPinnedFilled } from '@tabler/icons-react';
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import type { ProductRow } from '../../../../shared/domain';
 import { call } from '../../bridge';
-import { FIELD_GAP_MS } from '../../components/scanReader';
 import { scanKeyMayBeTaken } from '../../components/useScanner';
 import { money } from '../../components/format';
 import { MAC } from '../../components/platform';
@@ -72,11 +71,17 @@ export function usePins() {
 }
 
 /**
- * How long a tile key waits for a scanner's next key before its tile is added: a scanner's pause (FIELD_GAP_MS, told
- * by the keys' own times, as the scanner's reader tells it) and room for a busy computer to hand that key over late
- * (with only FIELD_GAP_MS of the clock, a scan's second key handed over 100 ms late added the tile of its first digit).
+ * A scanner's pause between two of its keys: the default (100 ms), or the one Settings → Scanner learned for a slower
+ * scanner (#29.2), so that scanner's second digit is not taken for a person's next key either.
  */
-const TILE_WAIT_MS = FIELD_GAP_MS + 150;
+const scannerGap = (): number => useStore.getState().ui.scanner.gapMs;
+
+/**
+ * How long a tile key waits for a scanner's next key before its tile is added: a scanner's pause (told by the keys'
+ * own times, as the scanner's reader tells it) and room for a busy computer to hand that key over late (with only the
+ * pause of the clock, a scan's second key handed over 100 ms late added the tile of its first digit).
+ */
+const tileWait = (): number => scannerGap() + 150;
 
 const MODIFIER_KEYS = new Set(['Shift', 'CapsLock', 'NumLock', 'Control', 'Alt', 'AltGraph', 'Meta']);
 
@@ -160,7 +165,7 @@ export function FavouritesGrid({
         waiting.current = null;
         // by the keys' own times: one within a scanner's pause means the tile key began a scan (no tile), a later one
         // that it was a tile key (added now, before this key is handled)
-        if (at - pending.at >= FIELD_GAP_MS) pending.add();
+        if (at - pending.at >= scannerGap()) pending.add();
       }
       // Shift and the like come with a character, a scanner's too: neither one of its keys nor a break in them
       if (MODIFIER_KEYS.has(event.key)) return;
@@ -196,7 +201,7 @@ export function FavouritesGrid({
     if (tile !== null && !event.ctrlKey && !event.metaKey && !event.altKey) {
       event.preventDefault();
       const at = event.timeStamp || performance.now();
-      if (at - keyBefore.current < FIELD_GAP_MS) return; // inside a scanner's burst
+      if (at - keyBefore.current < scannerGap()) return; // inside a scanner's burst
       const row = rows[tile];
       if (!row) return;
       // the scanner's reader keeps the key from the next code unless a scanner's key follows it at once
@@ -208,7 +213,7 @@ export function FavouritesGrid({
         timer: setTimeout(() => {
           waiting.current = null;
           onAdd(row);
-        }, TILE_WAIT_MS),
+        }, tileWait()),
       };
       return;
     }
