@@ -30,6 +30,7 @@ const PSEUDO_SPECS = [
   'e2e/scanner-check.spec.ts',
   'e2e/held-orders.spec.ts',
   'e2e/favourites.spec.ts',
+  'e2e/today.spec.ts',
 ];
 
 export default defineConfig({

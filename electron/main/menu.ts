@@ -94,6 +94,7 @@ export function menuTemplate(
       item('go-new-order', t('nav.newOrder'), actions),
       item('go-stock', t('nav.stock'), actions),
       item('go-outbox', t('nav.outbox'), actions),
+      item('go-today', t('nav.today'), actions),
       SEPARATOR,
       item('focus-search', t('menu.find'), actions),
       item('palette', t('menu.goTo'), actions),

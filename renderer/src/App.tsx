@@ -8,6 +8,7 @@ import {
   IconPackage,
   IconSend,
   IconSettings,
+  IconReportAnalytics,
 } from '@tabler/icons-react';
 import { Navigate, NavLink as RouterLink, Route, Routes, useLocation } from 'react-router';
 import { Commands } from './components/Commands';
@@ -26,6 +27,7 @@ import {
   StockScreen,
   SubmittedScreen,
   Tooltip,
+  TodayScreen,
   WizardScreen,
 } from './lazy';
 import { Welcome } from './screens/welcome/Welcome';
@@ -37,6 +39,7 @@ const NAV = [
   { to: '/new-order', label: 'nav.newOrder', Icon: IconFilePlus },
   { to: '/stock', label: 'nav.stock', Icon: IconPackage },
   { to: '/outbox', label: 'nav.outbox', Icon: IconSend },
+  { to: '/today', label: 'nav.today', Icon: IconReportAnalytics },
   { to: '/settings', label: 'nav.settings', Icon: IconSettings },
 ] as const;
 
@@ -159,6 +162,7 @@ export function App() {
             <Route path="/new-order/:id" element={unconfigured ? <Welcome /> : <WizardScreen />} />
             <Route path="/stock" element={<StockScreen />} />
             <Route path="/outbox" element={<OutboxScreen />} />
+            <Route path="/today" element={unconfigured ? <Welcome /> : <TodayScreen />} />
             <Route path="/settings" element={<SettingsScreen />} />
             <Route path="*" element={<Navigate to="/" replace />} />
           </Routes>

@@ -121,6 +121,7 @@ export const OrderDetailScreen = chunk(() =>
 );
 export const StockScreen = chunk(() => import('./screens/stock/StockScreen').then((m) => m.StockScreen));
 export const OutboxScreen = chunk(() => import('./screens/outbox/OutboxScreen').then((m) => m.OutboxScreen));
+export const TodayScreen = chunk(() => import('./screens/today/TodayScreen').then((m) => m.TodayScreen));
 export const SettingsScreen = chunk(() => import('./screens/settings/SettingsScreen').then((m) => m.SettingsScreen));
 /** Recharts, under Mantine's chart: the largest library, drawn in a space of the chart's own height meanwhile. */
 export const BarChart = chunk<BarChartProps>(

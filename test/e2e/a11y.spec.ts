@@ -131,6 +131,22 @@ screen('orders: a saved view and an order', async ({ page, app, service, scan, n
   await page.getByRole('button', { name: 'Close the preview' }).click();
 });
 
+screen("today's figures", async ({ page, app, service, scan, nav }) => {
+  await app.connect(service, 'synced');
+  await nav.getByRole('link', { name: 'Today' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: "Today's figures" })).toBeVisible();
+  await expect(page.getByTestId('figures-coverage')).toBeVisible();
+  await scan('today', true);
+  // a range with orders: every table shown (by status, hour, day, the top products)
+  const from = page.getByRole('textbox', { name: 'From' });
+  await from.fill(new Date(Date.now() - 60 * 86_400_000).toISOString().slice(0, 10));
+  await from.press('Enter');
+  await page.keyboard.press('Escape'); // the calendar closed: the screen is scanned, not Mantine's date picker
+  await expect(page.getByTestId('figures-by-day')).toBeVisible();
+  await expect(page.getByTestId('figures-top-amount')).toBeVisible();
+  await scan('today-range', true);
+});
+
 screen('stock and a product with every flag', async ({ page, app, service, scan, nav }) => {
   // the shop marks one product with every flag there is: the panel's badges are where contrast findings remained
   const flagged = service.store.product(1);

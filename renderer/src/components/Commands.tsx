@@ -36,6 +36,8 @@ export function Commands() {
           return void navigate('/stock');
         case 'go-outbox':
           return void navigate('/outbox');
+        case 'go-today':
+          return void navigate('/today');
         case 'go-settings':
           return void navigate('/settings');
         case 'new-order':

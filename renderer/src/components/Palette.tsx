@@ -20,6 +20,7 @@ const SCREENS = [
   { id: 'new-order', label: 'nav.newOrder', description: 'palette.newOrder', to: '/new-order' },
   { id: 'stock', label: 'nav.stock', description: 'palette.stock', to: '/stock' },
   { id: 'outbox', label: 'nav.outbox', description: 'palette.outbox', to: '/outbox' },
+  { id: 'today', label: 'nav.today', description: 'palette.today', to: '/today' },
   { id: 'settings', label: 'nav.settings', description: 'palette.settings', to: '/settings' },
 ] as const;
 

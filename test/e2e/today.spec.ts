@@ -1,0 +1,160 @@
+/**
+ * Today (#30.3): the day's figures for a day with known orders equal what the reference service holds; the CSV of the
+ * figures parsed back gives the same amounts; printed on A4 and on an 80 mm roll at those page sizes; reached by its
+ * navigation entry and by Ctrl+5; the book's coverage said.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test } from './fixtures';
+
+const OUT = path.resolve('reports/print');
+
+interface ServiceOrderJson {
+  order_date: string;
+  total_price: string;
+  subtotal_price: string;
+  total_tax: string;
+}
+
+/** Whole cents of a service amount ("12.34"), exact. */
+const cents = (money: string): number => {
+  const [whole = '0', fraction = ''] = money.split('.');
+  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+};
+const money = (c: number): string => `${Math.floor(c / 100)}.${String(c % 100).padStart(2, '0')}`;
+
+/** RFC 4180 rows (quoted cells, doubled quotes), as a spreadsheet reads them. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else cell += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (c === '\r' && text[i + 1] === '\n') {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+      i++;
+    } else cell += c;
+  }
+  return rows;
+}
+
+/** The page size of a PDF's first page, in mm. */
+function pageSizeMm(pdf: Buffer): { width: number; height: number } {
+  const box = /\/MediaBox\s*\[\s*0 0 ([\d.]+) ([\d.]+)\s*\]/.exec(pdf.toString('latin1'));
+  if (!box) throw new Error('no MediaBox');
+  return { width: (Number(box[1]) * 25.4) / 72, height: (Number(box[2]) * 25.4) / 72 };
+}
+
+test("the day's figures equal what the service holds; CSV parsed back; printed on A4 and 80 mm", async ({
+  page,
+  app,
+  service,
+  t,
+}) => {
+  test.setTimeout(120_000);
+  await app.connect(service, 'synced');
+  // the day of the reference book with the most orders, and what the service holds for it
+  const orders = service.store
+    .orderPage(0, service.store.orderCount())
+    .map((json) => JSON.parse(json) as ServiceOrderJson);
+  const perDay = new Map<string, ServiceOrderJson[]>();
+  for (const o of orders) perDay.set(o.order_date, [...(perDay.get(o.order_date) ?? []), o]);
+  const [dmy, held] = [...perDay.entries()].sort((a, b) => b[1].length - a[1].length)[0]!;
+  const [d, m, y] = dmy.split('/');
+  const iso = `${y}-${m}-${d}`;
+  const total = money(held.reduce((s, o) => s + cents(o.total_price), 0));
+  const subtotal = money(held.reduce((s, o) => s + cents(o.subtotal_price), 0));
+
+  // reached from the keyboard as the other screens are: Ctrl+5
+  await page.keyboard.press('Control+5');
+  await expect(page.getByRole('heading', { level: 1, name: "Today's figures" })).toBeVisible();
+  const nav = page.getByRole('navigation', { name: 'Main navigation' });
+  await expect(nav.getByRole('link', { name: 'Today' })).toHaveAttribute('aria-current', 'page');
+  // today runs past the last whole read of the book: complete up to it
+  await expect(page.getByTestId('figures-coverage')).toHaveAttribute('data-state', 'until');
+
+  for (const label of ['From', 'To']) {
+    const field = page.getByRole('textbox', { name: label });
+    await field.fill(iso);
+    await field.press('Enter');
+  }
+  await expect(page.getByRole('heading', { level: 1 })).not.toHaveText("Today's figures");
+  await expect(page.getByTestId('figures-orders')).toHaveText(String(held.length));
+  const digits = (text: string | null) => (text ?? '').replace(/\D/g, '');
+  await expect.poll(async () => digits(await page.getByTestId('figures-total').textContent())).toBe(digits(total));
+  await expect(page.getByTestId('figures-coverage')).toHaveAttribute('data-state', 'complete');
+  await expect(page.getByTestId('figures-cached')).toContainText('40');
+  await expect(page.getByTestId('figures-top-quantity').getByRole('row')).not.toHaveCount(0);
+
+  // the CSV: the same figures, exact decimal strings, parsed back
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const file = await (await download).path();
+  const rows = parseCsv(fs.readFileSync(file, 'utf8').replace(/^\uFEFF/, ''));
+  expect(rows[0]).toEqual([
+    t('figures.csvSection'),
+    t('figures.csvItem'),
+    t('figures.orders'),
+    t('figures.quantity'),
+    t('figures.amount'),
+  ]);
+  const cell = (section: string, item: string) => rows.find((r) => r[0] === section && r[1] === item);
+  expect(cell(t('figures.totals'), t('figures.total'))).toEqual([
+    t('figures.totals'),
+    t('figures.total'),
+    String(held.length),
+    '',
+    total,
+  ]);
+  expect(cell(t('figures.totals'), t('figures.subtotal'))?.[4]).toBe(subtotal);
+  expect(cell(t('figures.csvRange'), `${iso}/${iso}`)).toBeTruthy();
+  expect(cell(t('figures.csvCoverage'), 'complete')).toBeTruthy();
+  const statusRows = rows.filter((r) => r[0] === t('figures.byStatus'));
+  expect(statusRows.reduce((s, r) => s + Number(r[2]), 0)).toBe(held.length);
+
+  // printed: only the figures, at the paper's own size
+  fs.mkdirSync(OUT, { recursive: true });
+  const printed = page.getByRole('article', { name: "Today's figures" });
+  // the paper is chosen on the screen; the page then prints (here: to PDF) at that size. Not the Print button itself:
+  // headless Chromium's print dialog never closes, and no PDF can be made while it is open
+  for (const [paper, name, size] of [
+    ['A4', 'A4', { width: 210, height: 297 }],
+    ['80 mm roll', '80mm', { width: 80, height: null }],
+  ] as const) {
+    await page.getByRole('radio', { name: paper }).dispatchEvent('click');
+    await expect(page.getByRole('radio', { name: paper })).toBeChecked();
+    await page.emulateMedia({ media: 'print' });
+    await expect(printed).toBeVisible();
+    await expect(nav).toBeHidden();
+    await expect(printed).toContainText(String(held.length));
+    const pdf = await page.pdf({
+      preferCSSPageSize: true,
+      printBackground: true,
+      path: path.join(OUT, `figures-${name}.pdf`),
+    });
+    const mm = pageSizeMm(pdf);
+    expect(Math.abs(mm.width - size.width), `${name} width ${mm.width}`).toBeLessThan(1);
+    if (size.height) expect(Math.abs(mm.height - size.height), `${name} height`).toBeLessThan(1);
+    // the roll is as long as what is on it, on one page
+    else {
+      expect(mm.height).toBeGreaterThan(80);
+      expect(pdf.toString('latin1').match(/\/Type\s*\/Page[^s]/g)?.length ?? 0).toBe(1);
+    }
+    await page.emulateMedia({ media: 'screen' });
+    await expect(printed).toHaveCount(0);
+  }
+});
