@@ -116,10 +116,11 @@ export function App() {
                   leftSection={
                     <span style={{ position: 'relative', display: 'inline-flex' }}>
                       <Icon size={20} aria-hidden />
-                      {collapsed && badge && <span className="nav-badge">{badge}</span>}
+                      {/* on the icon's corner, open or collapsed: beside the label it took the room of
+                          "Neue Bestellung" / "Postausgang", which then wrapped */}
+                      {badge && <span className="nav-badge">{badge}</span>}
                     </span>
                   }
-                  rightSection={collapsed ? undefined : badge}
                   active={active}
                   aria-current={active ? 'page' : undefined}
                 />

@@ -26,6 +26,7 @@ export const LATER_AREAS = [
   'scanner',
   'key',
   'source',
+  'figures',
 ] as const;
 
 export const isLaterKey = (key: string): boolean => (LATER_AREAS as readonly string[]).includes(key.split('.')[0]!);

@@ -147,9 +147,6 @@ export interface MessageValues<R = never> {
   "figures.noHour": NoValues;
   "figures.noProducts": NoValues;
   "figures.orders": NoValues;
-  "figures.paper": NoValues;
-  "figures.paperA4": NoValues;
-  "figures.paperRoll": NoValues;
   "figures.po": NoValues;
   "figures.preset.last7": NoValues;
   "figures.preset.thisMonth": NoValues;

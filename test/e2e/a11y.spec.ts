@@ -145,6 +145,15 @@ screen("today's figures", async ({ page, app, service, scan, nav }) => {
   await expect(page.getByTestId('figures-by-day')).toBeVisible();
   await expect(page.getByTestId('figures-top-amount')).toBeVisible();
   await scan('today-range', true);
+  // the figures' print preview (main's PrintPreview, as the order's and the stock list's), on the till's roll too
+  await page.getByRole('button', { name: 'Print', exact: true }).click();
+  const preview = page.getByRole('dialog');
+  await expect(preview.getByRole('region', { name: 'Print preview' })).toBeVisible();
+  await scan('today-print');
+  await preview.getByText('Till slip 80 mm', { exact: true }).click();
+  await expect(page.locator('.print-root[data-width-mm="80"]')).toHaveCount(1);
+  await scan('today-print-80');
+  await page.getByRole('button', { name: 'Close the preview' }).click();
 });
 
 screen('stock and a product with every flag', async ({ page, app, service, scan, nav }) => {

@@ -172,6 +172,45 @@ const PARTS: { name: string; draw: (part: Part) => Promise<void> }[] = [
     },
   },
   {
+    name: "today's figures and their print preview",
+    draw: async ({ page, app, base, t, shot, prefix }) => {
+      // an order on hold: its count on "New order" in the navigation
+      const held = { onHold: { name: 'Anna', at: Date.now(), slot: 1 } };
+      expect((await app.core.dispatch('drafts:save', { id: `e2e-held-${prefix}`, step: 1, data: held })).ok).toBe(true);
+      await page.goto(`${base}/#/today`);
+      await page.reload();
+      await expect(page.getByRole('heading', { level: 1, name: t('figures.title') })).toBeVisible();
+      await expect(page.getByTestId('figures-coverage')).toBeVisible();
+      const nav = page.getByRole('navigation', { name: t('app.mainNavigation') });
+      await expect(nav.getByLabel(t('nav.held', { count: 1 }))).toBeVisible();
+      // at 1024×700 every entry on one line (German's "Neue Bestellung" with its count too) and nothing scrolls sideways
+      await page.setViewportSize(SIZES[1]!);
+      const heights = await nav.getByRole('link').evaluateAll((links) => links.map((l) => l.clientHeight));
+      expect(new Set(heights).size, `navigation entries' heights ${heights.join(', ')}`).toBe(1);
+      const sideways = await page.evaluate(() =>
+        [document.documentElement, document.querySelector('main')].map((e) => (e ? e.scrollWidth - e.clientWidth : 0)),
+      );
+      expect(sideways, 'page and main scroll sideways by').toEqual([0, 0]);
+      await page.setViewportSize(SIZES[0]!);
+      await shot(`${prefix}-today`);
+      // sixty days: every table (by status, hour and day, the top products)
+      const from = page.getByRole('textbox', { name: t('figures.from'), exact: true });
+      await from.fill(new Date(Date.now() - 60 * 86_400_000).toISOString().slice(0, 10));
+      await from.press('Enter');
+      await page.keyboard.press('Escape'); // the calendar closed: the screen is shot, not Mantine's date picker
+      await expect(page.getByTestId('figures-by-day')).toBeVisible();
+      await shot(`${prefix}-today-range`);
+      // on paper through the print preview: A4, then the till's 80 mm roll (a document: black on white)
+      await page.getByRole('button', { name: t('figures.print'), exact: true }).click();
+      const preview = page.getByRole('dialog');
+      await expect(preview.getByRole('region', { name: t('print.preview') })).toBeVisible();
+      await shot(`${prefix}-today-print-a4`);
+      await preview.getByText(t('print.size.slip', { width: 80 }), { exact: true }).click();
+      await expect(page.locator('.print-root[data-width-mm="80"]')).toHaveCount(1);
+      await shot(`${prefix}-today-print-80`);
+    },
+  },
+  {
     name: 'each wizard step',
     draw: async ({ page, app, base, t, shot, prefix }) => {
       // the wizard: each step in turn from the step list, one product on the items step

@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from './fixtures';
+import { compact, readPdf } from './pdf';
 
 const OUT = path.resolve('reports/print');
 
@@ -50,13 +51,6 @@ function parseCsv(text: string): string[][] {
     } else cell += c;
   }
   return rows;
-}
-
-/** The page size of a PDF's first page, in mm. */
-function pageSizeMm(pdf: Buffer): { width: number; height: number } {
-  const box = /\/MediaBox\s*\[\s*0 0 ([\d.]+) ([\d.]+)\s*\]/.exec(pdf.toString('latin1'));
-  if (!box) throw new Error('no MediaBox');
-  return { width: (Number(box[1]) * 25.4) / 72, height: (Number(box[2]) * 25.4) / 72 };
 }
 
 test("the day's figures equal what the service holds; CSV parsed back; printed on A4 and 80 mm", async ({
@@ -126,35 +120,45 @@ test("the day's figures equal what the service holds; CSV parsed back; printed o
   const statusRows = rows.filter((r) => r[0] === t('figures.byStatus'));
   expect(statusRows.reduce((s, r) => s + Number(r[2]), 0)).toBe(held.length);
 
-  // printed: only the figures, at the paper's own size
+  // printed through our own preview (as the order sheet and the stock list are): only the figures, at the paper's size
+  // (A4 as the lists print, or the till's 80 mm roll cut after the content). Not the preview's Print button itself:
+  // in the browser host it opens the browser's print dialog, which headless Chromium never closes
   fs.mkdirSync(OUT, { recursive: true });
-  const printed = page.getByRole('article', { name: "Today's figures" });
-  // the paper is chosen on the screen; the page then prints (here: to PDF) at that size. Not the Print button itself:
-  // headless Chromium's print dialog never closes, and no PDF can be made while it is open
-  for (const [paper, name, size] of [
-    ['A4', 'A4', { width: 210, height: 297 }],
-    ['80 mm roll', '80mm', { width: 80, height: null }],
+  await page.getByRole('button', { name: 'Print', exact: true }).click();
+  const preview = page.getByRole('dialog');
+  await expect(preview).toBeVisible();
+  await expect(preview.getByRole('region', { name: 'Print preview' })).toContainText(String(held.length));
+  for (const [paper, name, width, height] of [
+    ['A4 sheet', 'A4', 210, 297],
+    ['Till slip 80 mm', '80mm', 80, null],
   ] as const) {
-    await page.getByRole('radio', { name: paper }).dispatchEvent('click');
-    await expect(page.getByRole('radio', { name: paper })).toBeChecked();
+    await preview.getByText(paper, { exact: true }).click();
+    const root = page.locator(`.print-root[data-width-mm="${width}"]`);
+    await expect(root).toHaveCount(1);
+    await expect(preview.getByTestId('print-page-size')).toContainText(`${width} ×`);
+    const heightMm = Number(await root.getAttribute('data-height-mm'));
+    if (height) expect(heightMm).toBe(height);
+    // the roll is as long as what is on it
+    else expect(heightMm, 'cut after the content').toBeGreaterThan(80);
     await page.emulateMedia({ media: 'print' });
+    const printed = root.getByRole('article', { name: "Today's figures" });
     await expect(printed).toBeVisible();
+    await expect(preview).toBeHidden();
     await expect(nav).toBeHidden();
-    await expect(printed).toContainText(String(held.length));
+    await expect(printed.getByTestId('figures-orders')).toHaveText(String(held.length));
     const pdf = await page.pdf({
       preferCSSPageSize: true,
       printBackground: true,
       path: path.join(OUT, `figures-${name}.pdf`),
     });
-    const mm = pageSizeMm(pdf);
-    expect(Math.abs(mm.width - size.width), `${name} width ${mm.width}`).toBeLessThan(1);
-    if (size.height) expect(Math.abs(mm.height - size.height), `${name} height`).toBeLessThan(1);
-    // the roll is as long as what is on it, on one page
-    else {
-      expect(mm.height).toBeGreaterThan(80);
-      expect(pdf.toString('latin1').match(/\/Type\s*\/Page[^s]/g)?.length ?? 0).toBe(1);
-    }
     await page.emulateMedia({ media: 'screen' });
-    await expect(printed).toHaveCount(0);
+    const pages = readPdf(pdf);
+    expect(pages[0]!.widthMm, `${name} width`).toBeCloseTo(width, 0);
+    expect(pages[0]!.heightMm, `${name} height`).toBeCloseTo(heightMm, 0);
+    // the roll on one page; the figures' total on the paper
+    if (!height) expect(pages, `${name}: one slip`).toHaveLength(1);
+    expect(pages[0]!.compact).toContain(compact(String(held.length)));
   }
+  await preview.getByRole('button', { name: 'Close', exact: true }).click();
+  await expect(page.locator('.print-root')).toHaveCount(0);
 });

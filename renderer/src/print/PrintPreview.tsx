@@ -56,7 +56,13 @@ function OpenPreview({
 }: PrintPreviewProps) {
   const prefs = useStore((s) => s.ui.printing);
   const [printers, setPrinters] = useState<PrinterList | null>(null);
-  const [printer, setPrinter] = useState<string | null>(prefs.printers[kind]);
+  // the printer chosen for this kind of document; another kind (the figures' A4 or roll) starts from its own printer
+  const [chosen, setChosen] = useState<{ kind: PrintDocument; printer: string | null }>(() => ({
+    kind,
+    printer: prefs.printers[kind],
+  }));
+  const printer = chosen.kind === kind ? chosen.printer : prefs.printers[kind];
+  const setPrinter = (name: string | null): void => setChosen({ kind, printer: name });
   const [copies, setCopies] = useState(1);
   const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
   const [busy, setBusy] = useState(false);

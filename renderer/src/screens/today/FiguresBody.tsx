@@ -2,7 +2,7 @@
  * The figures themselves, as plain tables: the same markup on the screen and on paper (A4 or an 80 mm roll), styled by
  * today.css for each. Amounts come worked out by the core (exact decimal strings) and are only formatted here.
  */
-import { useId, type ReactNode } from 'react';
+import { createContext, useContext, useId, type ReactNode } from 'react';
 import type { DayFigures } from '../../../../shared/figures';
 import { formatDay } from '../../components/DateText';
 import { count, money } from '../../components/format';
@@ -20,13 +20,23 @@ function Section({
   wide?: boolean;
 }) {
   const id = useId();
+  // on the screen a region each; on paper (the print preview's copy beside the screen's) plain blocks, so the
+  // screen's regions stay the only ones of their names
+  const Block = useContext(OnPaper) ? 'div' : 'section';
   return (
-    <section className="figures-section" data-wide={wide || undefined} aria-labelledby={id}>
+    <Block
+      className="figures-section"
+      data-wide={wide || undefined}
+      aria-labelledby={Block === 'section' ? id : undefined}
+    >
       <h2 id={id}>{title}</h2>
       {children(id)}
-    </section>
+    </Block>
   );
 }
+
+/** The figures drawn as a document to print (FiguresDocument.tsx). */
+export const OnPaper = createContext(false);
 
 function Table({
   labelId,

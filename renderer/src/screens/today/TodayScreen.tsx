@@ -8,18 +8,21 @@
 import { Alert, Button, Group, Loader, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { IconDownload, IconPrinter, IconRefresh } from '@tabler/icons-react';
 import { useCallback, useEffect, useState } from 'react';
-import { flushSync } from 'react-dom';
 import type { ResponseOf } from '../../../../shared/contract';
 import { MAX_RANGE_DAYS, daysBetween } from '../../../../shared/figures';
+import { LIST_PAPER, SHEET_PAPER } from '../../../../shared/print';
 import { call } from '../../bridge';
 import { age, dayAndTime } from '../../components/format';
+import { CSV_TYPE, saveFile } from '../../components/saveFile';
 import { errorText } from '../../errors';
 import { t } from '../../i18n';
+import { PrintPreview } from '../../print/PrintPreview';
+import { sheetSizeText } from '../../print/words';
 import { useStore } from '../../store';
 import { DayFilter } from '../orders/DayFilter';
 import { figuresCsv } from './figuresCsv';
 import { FiguresBody, FiguresTotals } from './FiguresBody';
-import { FiguresPrint, type PaperSize } from './FiguresPrint';
+import { FIGURES_PAPERS, FiguresDocument, type FiguresPaper } from './FiguresDocument';
 import { isoToday, presetOf, presetRange, PRESETS, type DayRange } from './range';
 import { coverageText, figureNotes, rangeText } from './words';
 import './today.css';
@@ -31,11 +34,12 @@ export function TodayScreen() {
   /** The last answer (kept while the next is worked out) and which days and book revision it was for. */
   const [result, setResult] = useState<{ key: string; answer: Answer | null; failed: string | null } | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
-  const [paper, setPaper] = useState<{ size: PaperSize; printing: boolean; printed: number }>(() => ({
-    size: 'a4',
-    printing: false,
-    printed: Date.now(),
-  }));
+  /** The print preview, on this paper; null: closed. The till's roll when this computer prints its order sheets there. */
+  const sheetPaper = useStore((s) => s.ui.printing.orderSheet);
+  const shopName = useStore((s) => s.shop.name);
+  const [preview, setPreview] = useState<{ paper: FiguresPaper; printed: number } | null>(null);
+  const openPreview = (): void =>
+    setPreview({ paper: sheetPaper === 'slip-80' ? 'slip-80' : 'a4', printed: Date.now() });
   // the book changed (a refresh, an order sent): the figures are worked out again
   const revision = useStore((s) => s.orders?.revision ?? 0);
   const refreshing = useStore((s) => s.orders?.state === 'running');
@@ -58,37 +62,10 @@ export function TodayScreen() {
   const failed = result?.failed ?? null;
   const loading = !tooLong && result?.key !== key;
 
-  // printed by other means than the buttons (the browser's menu, a PDF export): the paper last chosen
-  useEffect(() => {
-    const media = window.matchMedia('print');
-    const start = (): void => flushSync(() => setPaper((p) => ({ ...p, printing: true, printed: Date.now() })));
-    const end = (): void => setPaper((p) => ({ ...p, printing: false }));
-    const follow = (event: MediaQueryListEvent): void => (event.matches ? start() : end());
-    window.addEventListener('beforeprint', start);
-    window.addEventListener('afterprint', end);
-    media.addEventListener('change', follow);
-    return () => {
-      window.removeEventListener('beforeprint', start);
-      window.removeEventListener('afterprint', end);
-      media.removeEventListener('change', follow);
-    };
-  }, []);
-
-  const print = (): void => {
-    // laid out (and a roll measured) before the print dialog takes the page
-    flushSync(() => setPaper((p) => ({ ...p, printing: true, printed: Date.now() })));
-    window.print();
-  };
-
   const exportCsv = useCallback(() => {
     if (!answer) return;
     const file = `shopdesk-${t('figures.csvFile')}-${answer.figures.from}${answer.figures.to === answer.figures.from ? '' : `-${answer.figures.to}`}.csv`;
-    const url = URL.createObjectURL(new Blob([figuresCsv(answer)], { type: 'text/csv;charset=utf-8' }));
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = file;
-    link.click();
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    saveFile(figuresCsv(answer), file, CSV_TYPE);
     setSaved(t('figures.csvDone', { file }));
   }, [answer]);
 
@@ -113,22 +90,12 @@ export function TodayScreen() {
           >
             {t('figures.refresh')}
           </Button>
-          <SegmentedControl
-            size="xs"
-            aria-label={t('figures.paper')}
-            value={paper.size}
-            onChange={(size) => setPaper((p) => ({ ...p, size: size as PaperSize }))}
-            data={[
-              { value: 'a4', label: t('figures.paperA4') },
-              { value: 'roll', label: t('figures.paperRoll') },
-            ]}
-          />
           <Button
             size="xs"
             variant="default"
             leftSection={<IconPrinter size={16} aria-hidden />}
             disabled={!f}
-            onClick={print}
+            onClick={openPreview}
           >
             {t('figures.print')}
           </Button>
@@ -222,7 +189,31 @@ export function TodayScreen() {
           {saved}
         </Text>
       )}
-      {answer && paper.printing && <FiguresPrint answer={answer} size={paper.size} printed={paper.printed} />}
+      {answer && preview && (
+        <PrintPreview
+          opened
+          onClose={() => setPreview(null)}
+          title={title}
+          // A4 goes to the lists' printer, the roll to the till's (order sheets and slips: Settings → Printing)
+          document={preview.paper === 'a4' ? 'lists' : 'orderSheet'}
+          paper={preview.paper === 'a4' ? LIST_PAPER : SHEET_PAPER[preview.paper]}
+          options={
+            <div>
+              <Text size="sm" fw={500} mb={4} id="figures-paper-label">
+                {t('print.paper')}
+              </Text>
+              <SegmentedControl
+                aria-labelledby="figures-paper-label"
+                value={preview.paper}
+                onChange={(paper) => setPreview((p) => p && { ...p, paper: paper as FiguresPaper })}
+                data={FIGURES_PAPERS.map((paper) => ({ value: paper, label: sheetSizeText(paper) }))}
+              />
+            </div>
+          }
+        >
+          <FiguresDocument answer={answer} paper={preview.paper} shopName={shopName} printed={preview.printed} />
+        </PrintPreview>
+      )}
     </Stack>
   );
 }
