@@ -3,7 +3,8 @@
  * when the filter is "Low or out"), and the same list as CSV. The list is read a window at a time through the
  * catalogue query the screen shows, with Settings → Stock's low-stock threshold.
  */
-import { Button, Text } from '@mantine/core';
+import { ActionIcon, Text, Tooltip } from '@mantine/core';
+import { IconFileTypeCsv, IconPrinter, IconTags } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import type { CatalogueQueryRequest } from '../../../../shared/contract';
@@ -56,20 +57,27 @@ export function useStockPrinting(query: ListQuery) {
 
 export type StockPrinting = ReturnType<typeof useStockPrinting>;
 
-/** The screen's buttons: labels, the list on paper, the list as CSV. */
+/**
+ * The screen's buttons: labels, the list on paper, the list as CSV. One compact group of three icon buttons, each named
+ * (and its tip saying) what it does, so they stay on the title's line at 1024 px wide in every language (#30.4): three
+ * worded buttons wrapped onto a second line there and cost the list a row.
+ */
 export function StockPrintActions({ printing }: { printing: StockPrinting }) {
+  const actions = [
+    { name: t('labels.print'), icon: IconTags, run: () => void printing.open('labels') },
+    { name: t('reorder.print'), icon: IconPrinter, run: () => void printing.open('list') },
+    { name: t('reorder.export'), icon: IconFileTypeCsv, run: () => void printing.exportCsv() },
+  ];
   return (
-    <>
-      <Button size="xs" variant="default" onClick={() => void printing.open('labels')}>
-        {t('labels.print')}
-      </Button>
-      <Button size="xs" variant="default" onClick={() => void printing.open('list')}>
-        {t('reorder.print')}
-      </Button>
-      <Button size="xs" variant="default" onClick={() => void printing.exportCsv()}>
-        {t('reorder.export')}
-      </Button>
-    </>
+    <ActionIcon.Group>
+      {actions.map(({ name, icon: Icon, run }) => (
+        <Tooltip key={name} label={name}>
+          <ActionIcon variant="default" size={30} aria-label={name} onClick={run}>
+            <Icon size={18} stroke={1.6} aria-hidden />
+          </ActionIcon>
+        </Tooltip>
+      ))}
+    </ActionIcon.Group>
   );
 }
 
