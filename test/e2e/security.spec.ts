@@ -91,7 +91,7 @@ test('the launcher file signs in without putting the key in any address', async 
   const key = /name="key" value="([^"]+)"/.exec(fs.readFileSync(file, 'utf8'))![1]!;
   expect(visited.join(' ')).not.toContain(key);
   await new SettingsPage(page).goto();
-  await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
 });
 
 test('another address in Settings asks for its own token and says why; Test sends the saved one nowhere', async ({
@@ -176,7 +176,7 @@ test('Settings lists the signed-in tabs; ending one signs that tab out at its ne
   await expect(rows).toHaveCount(2);
   await new SettingsPage(other).goto();
   await expect(other.getByRole('alert')).toContainText('This tab has been signed out of Shopdesk');
-  await expect(other.getByRole('heading', { name: 'Settings' })).toHaveCount(0);
+  await expect(other.getByRole('heading', { level: 1, name: 'Settings' })).toHaveCount(0);
   // a reload does not bring it back
   await other.reload();
   await expect(other.getByRole('alert')).toContainText('not signed in to Shopdesk');
