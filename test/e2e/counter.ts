@@ -5,6 +5,7 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import type { RunningService } from '../../server/index';
+import type { ProductRow } from '../../shared/domain';
 import { ask } from '../support/ask';
 import { expect, type AppHarness } from './fixtures';
 
@@ -89,4 +90,10 @@ export async function returningCustomerToItems(page: Page, email: string): Promi
   await expect(stepTitle).toHaveText('Step 2 of 5: Delivery address');
   await page.keyboard.press('Enter');
   await expect(stepTitle).toHaveText('Step 3 of 5: Items');
+}
+
+/** Products in stock with distinct barcodes and a price, read from the local catalogue (the scanner specs' goods). */
+export async function stockedProducts(app: AppHarness, count: number): Promise<ProductRow[]> {
+  const window = await ask(app.core, 'catalogue:query', { stock: 'in', sort: 'id', offset: 0, limit: 50 });
+  return window.rows.filter((r) => r.barcode && r.price && (r.available ?? 0) > 3).slice(0, count);
 }

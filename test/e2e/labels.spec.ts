@@ -10,7 +10,7 @@ import path from 'node:path';
 import { ask } from '../support/ask';
 import { parseCsv } from '../support/csv-parse';
 import { expect, test } from './fixtures';
-import { compact, readPdf } from './pdf';
+import { compact, printA4, readPdf } from './pdf';
 
 const OUT = path.resolve('reports/print');
 
@@ -157,12 +157,7 @@ test('the reorder list: low or out at the threshold from Settings, exported as C
   await expect(preview).toBeVisible();
   const root = page.locator('.print-root[data-document="lists"]');
   await expect(root.locator('tbody tr')).toHaveCount(expected.total);
-  await page.emulateMedia({ media: 'print' });
-  fs.mkdirSync(OUT, { recursive: true });
-  const pdf = readPdf(
-    await page.pdf({ format: 'A4', preferCSSPageSize: true, path: path.join(OUT, 'reorder-list.pdf') }),
-  );
-  await page.emulateMedia({ media: 'screen' });
+  const pdf = await printA4(page, 'reorder-list.pdf');
   expect(pdf.length).toBeGreaterThanOrEqual(1);
   expect(pdf[0]!.widthMm).toBeCloseTo(210, 0);
   expect(pdf[0]!.heightMm).toBeCloseTo(297, 0);

@@ -3,6 +3,9 @@
  * text it shows (through each font's ToUnicode map) and how many filled rectangles it draws (a barcode's bars drawn
  * as SVG rectangles stay rectangles: `re` operators). Enough for Skia's PDFs (no object streams, Flate streams).
  */
+import type { Page } from '@playwright/test';
+import fs from 'node:fs';
+import path from 'node:path';
 import zlib from 'node:zlib';
 
 export interface PdfPage {
@@ -144,4 +147,16 @@ export function readPdf(pdf: Buffer): PdfPage[] {
       rectangles: content.match(/\bre\b/g)?.length ?? 0,
     };
   });
+}
+
+/** Where the e2e specs keep what they printed (reports/print). */
+export const PRINT_OUT = path.resolve('reports/print');
+
+/** The page printed to an A4 PDF (its own `@page` size kept), kept as reports/print/`file`, and read back. */
+export async function printA4(page: Page, file: string): Promise<PdfPage[]> {
+  await page.emulateMedia({ media: 'print' });
+  fs.mkdirSync(PRINT_OUT, { recursive: true });
+  const pdf = await page.pdf({ format: 'A4', preferCSSPageSize: true, path: path.join(PRINT_OUT, file) });
+  await page.emulateMedia({ media: 'screen' });
+  return readPdf(pdf);
 }

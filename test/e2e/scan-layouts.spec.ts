@@ -7,19 +7,14 @@
 import type { Page } from '@playwright/test';
 import type { ProductRow } from '../../shared/domain';
 import { ask } from '../support/ask';
-import { expect, test, type AppHarness } from './fixtures';
+import { stockedProducts } from './counter';
+import { expect, test } from './fixtures';
 import { scanOn } from './scanner';
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' });
 const panel = (page: Page) => page.getByRole('dialog', { name: 'Product' });
 const lines = (page: Page) =>
   page.getByRole('table', { name: 'Order lines' }).getByRole('row', { name: /^Line \d+: / });
-
-/** Products in stock with distinct barcodes, read from the local catalogue. */
-async function products(app: AppHarness, count: number): Promise<ProductRow[]> {
-  const window = await ask(app.core, 'catalogue:query', { stock: 'in', sort: 'id', offset: 0, limit: 50 });
-  return window.rows.filter((r) => r.barcode && r.price && (r.available ?? 0) > 3).slice(0, count);
-}
 
 test('Stock: AZERTY scans open their products, from the search box (Enter) and the list (Tab); said once', async ({
   page,
@@ -28,7 +23,7 @@ test('Stock: AZERTY scans open their products, from the search box (Enter) and t
   t,
 }) => {
   await app.connect(service, 'synced');
-  const [a, b] = (await products(app, 2)) as [ProductRow, ProductRow];
+  const [a, b] = (await stockedProducts(app, 2)) as [ProductRow, ProductRow];
   await nav(page).getByRole('link', { name: 'Stock' }).click();
   const search = page.getByLabel('Search products');
   await expect(search).toBeFocused();
@@ -70,7 +65,7 @@ test('wizard: scans from AZERTY, QWERTZ and Dutch keyboards add the right produc
 }) => {
   test.setTimeout(90_000);
   await app.connect(service, 'synced');
-  const [a, b, c] = (await products(app, 3)) as [ProductRow, ProductRow, ProductRow];
+  const [a, b, c] = (await stockedProducts(app, 3)) as [ProductRow, ProductRow, ProductRow];
   await nav(page).getByRole('link', { name: 'New order' }).click();
   await page.getByRole('navigation', { name: 'Order steps' }).getByRole('button', { name: /Items/ }).click();
   const barcode = page.getByLabel('Scan a barcode');

@@ -5,28 +5,21 @@
  * field of the wizard. A prefix set by hand is taken off on Stock. The test sheet prints on A4 with one code of each
  * kind, as vector bars.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
 import type { ProductRow } from '../../shared/domain';
 import { ask } from '../support/ask';
 import { typedText, usScannerKeys } from '../support/layouts';
-import { expect, test, type AppHarness } from './fixtures';
-import { compact, readPdf } from './pdf';
+import { stockedProducts } from './counter';
+import { expect, test } from './fixtures';
+import { compact, printA4 } from './pdf';
 import { pseudoText } from './pseudo';
 import { scanOn } from './scanner';
 
-const OUT = path.resolve('reports/print');
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' });
 const lines = (page: Page) =>
   page.getByRole('table', { name: 'Order lines' }).getByRole('row', { name: /^Line \d+: / });
 const row = (page: Page, name: string) =>
   page.getByRole('table', { name: 'What the scanner sent' }).getByRole('row', { name: new RegExp(`^${name}`) });
-
-async function products(app: AppHarness, count: number): Promise<ProductRow[]> {
-  const window = await ask(app.core, 'catalogue:query', { stock: 'in', sort: 'id', offset: 0, limit: 50 });
-  return window.rows.filter((r) => r.barcode && r.price && (r.available ?? 0) > 3).slice(0, count);
-}
 
 test('the check reads a Tab-ending scanner on AZERTY, proposes Tab and saves it; its scans then end in any field', async ({
   page,
@@ -35,7 +28,7 @@ test('the check reads a Tab-ending scanner on AZERTY, proposes Tab and saves it;
 }) => {
   test.setTimeout(120_000);
   await app.connect(service, 'synced');
-  const [a, b] = (await products(app, 2)) as [ProductRow, ProductRow];
+  const [a, b] = (await stockedProducts(app, 2)) as [ProductRow, ProductRow];
   await nav(page).getByRole('link', { name: 'Settings' }).click();
   const field = page.getByRole('textbox', { name: 'Scan a barcode here' });
   await field.focus();
@@ -83,7 +76,7 @@ test('a prefix set by hand is taken off a scan on Stock; the test sheet prints o
 }) => {
   test.setTimeout(120_000);
   await app.connect(service, 'synced');
-  const [a] = (await products(app, 1)) as [ProductRow];
+  const [a] = (await stockedProducts(app, 1)) as [ProductRow];
   await nav(page).getByRole('link', { name: 'Settings' }).click();
   // Settings' later English words (shared/i18n/areas.ts) came with its chunk: no key shows in their place
   await expect(page.getByRole('heading', { name: 'Check a scanner' })).toBeVisible();
@@ -100,12 +93,7 @@ test('a prefix set by hand is taken off a scan on Stock; the test sheet prints o
   const root = page.locator('.print-root[data-document="lists"]');
   const formats = await root.locator('svg[data-format]').evaluateAll((svgs) => svgs.map((s) => s.dataset.format));
   expect(formats).toEqual(['EAN13', 'EAN8', 'UPC', 'CODE128', 'EAN13', 'GS1_128']);
-  await page.emulateMedia({ media: 'print' });
-  fs.mkdirSync(OUT, { recursive: true });
-  const pdf = readPdf(
-    await page.pdf({ format: 'A4', preferCSSPageSize: true, path: path.join(OUT, 'scanner-test-sheet.pdf') }),
-  );
-  await page.emulateMedia({ media: 'screen' });
+  const pdf = await printA4(page, 'scanner-test-sheet.pdf');
   expect(pdf).toHaveLength(1);
   expect(pdf[0]!.widthMm).toBeCloseTo(210, 0);
   expect(pdf[0]!.heightMm).toBeCloseTo(297, 0);

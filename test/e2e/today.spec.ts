@@ -5,6 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { parseCsv } from '../support/csv-parse';
 import { expect, test } from './fixtures';
 import { compact, readPdf } from './pdf';
 
@@ -23,35 +24,6 @@ const cents = (money: string): number => {
   return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
 };
 const money = (c: number): string => `${Math.floor(c / 100)}.${String(c % 100).padStart(2, '0')}`;
-
-/** RFC 4180 rows (quoted cells, doubled quotes), as a spreadsheet reads them. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (c === '\r' && text[i + 1] === '\n') {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-      i++;
-    } else cell += c;
-  }
-  return rows;
-}
 
 test("the day's figures equal what the service holds; CSV parsed back; printed on A4 and 80 mm", async ({
   page,
@@ -98,7 +70,7 @@ test("the day's figures equal what the service holds; CSV parsed back; printed o
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export CSV' }).click();
   const file = await (await download).path();
-  const rows = parseCsv(fs.readFileSync(file, 'utf8').replace(/^\uFEFF/, ''));
+  const rows = parseCsv(fs.readFileSync(file, 'utf8'));
   expect(rows[0]).toEqual([
     t('figures.csvSection'),
     t('figures.csvItem'),

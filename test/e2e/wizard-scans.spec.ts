@@ -7,18 +7,13 @@
 import type { Page } from '@playwright/test';
 import type { ProductRow } from '../../shared/domain';
 import { ask } from '../support/ask';
-import { expect, test, type AppHarness } from './fixtures';
+import { stockedProducts } from './counter';
+import { expect, test } from './fixtures';
 import { scan } from './scanner';
 
 const stepTitle = (page: Page) => page.getByRole('heading', { level: 2, name: /^Step \d of 5: / });
 const lines = (page: Page) =>
   page.getByRole('table', { name: 'Order lines' }).getByRole('row', { name: /^Line \d+: / });
-
-/** Products in stock with distinct barcodes, read from the local catalogue. */
-async function products(app: AppHarness, count: number): Promise<ProductRow[]> {
-  const window = await ask(app.core, 'catalogue:query', { stock: 'in', sort: 'id', offset: 0, limit: 50 });
-  return window.rows.filter((r) => r.barcode && r.price && (r.available ?? 0) > 3).slice(0, count);
-}
 
 test('a scan on the Customer step waits for the customer; in the picker and a quantity it adds one line; typing stays typing', async ({
   page,
@@ -27,7 +22,7 @@ test('a scan on the Customer step waits for the customer; in the picker and a qu
 }) => {
   test.setTimeout(90_000);
   await app.connect(service, 'synced');
-  const [a, b, c, d] = (await products(app, 4)) as [ProductRow, ProductRow, ProductRow, ProductRow];
+  const [a, b, c, d] = (await stockedProducts(app, 4)) as [ProductRow, ProductRow, ProductRow, ProductRow];
   await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'New order' }).click();
   await expect(stepTitle(page)).toHaveText('Step 1 of 5: Customer');
 
