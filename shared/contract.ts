@@ -34,7 +34,7 @@ import { LANGUAGE_CHOICES } from './i18n/languages';
 import { LabelRule } from './label-rules';
 import {
   DEFAULT_SCANNER,
-  MAX_AFFIX,
+  isAffix,
   PACE_LIMITS,
   SCANNER_ENDS,
   type ScannerPrefs as ScannerShape,
@@ -378,10 +378,7 @@ export const LOOKUP_MISSES = ['misread', 'not_in_catalogue', 'unknown'] as const
 export type LookupMiss = (typeof LOOKUP_MISSES)[number];
 
 /** Issue #29.2: how this computer's scanner sends a code (shared/scanner-prefs.ts). */
-const affix = z
-  .string()
-  .max(MAX_AFFIX)
-  .regex(/^[\x21-\x7e]*$/);
+const affix = z.string().refine(isAffix);
 const averageMs = z.number().int().min(PACE_LIMITS.averageMs[0]).max(PACE_LIMITS.averageMs[1]);
 const gapMs = z.number().int().min(PACE_LIMITS.gapMs[0]).max(PACE_LIMITS.gapMs[1]);
 export const ScannerPrefs = z.object({

@@ -30,6 +30,9 @@ export interface ScannerPrefs {
 export const PACE_LIMITS = { averageMs: [20, 70], gapMs: [60, 200] } as const;
 export const MAX_AFFIX = 8;
 
+/** A prefix or suffix a scanner can be told to send, as kept: printable ASCII, no space, up to MAX_AFFIX. */
+export const isAffix = (text: string): boolean => text.length <= MAX_AFFIX && /^[\x21-\x7e]*$/.test(text);
+
 export const DEFAULT_SCANNER: ScannerPrefs = {
   end: 'enter',
   prefix: '',

@@ -8,7 +8,13 @@ import { Button, Checkbox, Group, Select, Stack, Table, Text, TextInput, Title }
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { LIST_PAPER } from '../../../../shared/print';
 import { rulesInUse } from '../../../../shared/label-rules';
-import { DEFAULT_SCANNER, MAX_AFFIX, type ScannerEnd, type ScannerPrefs } from '../../../../shared/scanner-prefs';
+import {
+  DEFAULT_SCANNER,
+  isAffix,
+  MAX_AFFIX,
+  type ScannerEnd,
+  type ScannerPrefs,
+} from '../../../../shared/scanner-prefs';
 import { measure } from '../../components/format';
 import { GS } from '../../components/scanReader';
 import { t } from '../../i18n';
@@ -180,8 +186,6 @@ function Proposal({ result, onUse }: { result: CheckResult; onUse: () => void })
   );
 }
 
-const affixOk = (text: string): boolean => text.length <= MAX_AFFIX && /^[\x21-\x7e]*$/.test(text);
-
 /** A prefix or suffix typed by hand, kept once it is one a scanner can send. */
 function AffixInput({ label, value, onValue }: { label: string; value: string; onValue: (v: string) => void }) {
   const [text, setText] = useState(value);
@@ -199,11 +203,11 @@ function AffixInput({ label, value, onValue }: { label: string; value: string; o
       value={text}
       autoComplete="off"
       spellCheck={false}
-      error={affixOk(text) ? undefined : t('scanCheck.affixWrong', { max: MAX_AFFIX })}
+      error={isAffix(text) ? undefined : t('scanCheck.affixWrong', { max: MAX_AFFIX })}
       onChange={(e) => {
         const next = e.currentTarget.value;
         setText(next);
-        if (affixOk(next)) onValue(next);
+        if (isAffix(next)) onValue(next);
       }}
     />
   );

@@ -6,7 +6,7 @@
  */
 import { gs1CheckDigit, gtinVerdict } from '../../../../shared/gtin';
 import { looksGs1, parseGs1 } from '../../../../shared/gs1';
-import { aimOf, cleanScan, MAX_AFFIX, PACE_LIMITS, type ScannerPrefs } from '../../../../shared/scanner-prefs';
+import { aimOf, cleanScan, isAffix, PACE_LIMITS, type ScannerPrefs } from '../../../../shared/scanner-prefs';
 import { GS, usCharacter } from '../../components/scanReader';
 
 export interface CheckKey {
@@ -146,8 +146,7 @@ export function checkScan(
   if (aim) proposal.stripAim = true;
   else if (framed) proposal.stripAim = false;
   // a prefix or suffix is kept as characters a scanner can be told to send: printable, no space, up to 8
-  const fits = (affix: string): boolean => affix.length <= MAX_AFFIX && /^[\x21-\x7e]*$/.test(affix);
-  if (framed && fits(framed[1]!) && fits(framed[3]!)) {
+  if (framed && isAffix(framed[1]!) && isAffix(framed[3]!)) {
     proposal.prefix = framed[1]!;
     proposal.suffix = framed[3]!;
   }
