@@ -142,6 +142,8 @@ screen("today's figures", async ({ page, app, service, scan, nav }) => {
   await from.fill(new Date(Date.now() - 60 * 86_400_000).toISOString().slice(0, 10));
   await from.press('Enter');
   await page.keyboard.press('Escape'); // the calendar closed: the screen is scanned, not Mantine's date picker
+  // the calendar fades out (a role-less popover): the shot waits until it has gone (its month is Mantine's word)
+  await expect(page.locator('.mantine-Popover-dropdown')).toHaveCount(0);
   await expect(page.getByTestId('figures-by-day')).toBeVisible();
   await expect(page.getByTestId('figures-top-amount')).toBeVisible();
   await scan('today-range', true);

@@ -198,6 +198,8 @@ const PARTS: { name: string; draw: (part: Part) => Promise<void> }[] = [
       await from.fill(new Date(Date.now() - 60 * 86_400_000).toISOString().slice(0, 10));
       await from.press('Enter');
       await page.keyboard.press('Escape'); // the calendar closed: the screen is shot, not Mantine's date picker
+      // the calendar fades out (a role-less popover): the shot waits until it has gone (its month is Mantine's word)
+      await expect(page.locator('.mantine-Popover-dropdown')).toHaveCount(0);
       await expect(page.getByTestId('figures-by-day')).toBeVisible();
       await shot(`${prefix}-today-range`);
       // on paper through the print preview: A4, then the till's 80 mm roll (a document: black on white)

@@ -8,7 +8,7 @@
  * into the field as they come; only a scanner's pace makes them a scan there: keys FIELD_AVERAGE_MS apart or less on
  * average, none more than FIELD_GAP_MS (a fast typist manages ~80 ms a key; a person at 150 ms never comes near) save
  * the short breaks a scanner's own bursts may have (HICCUP_MS), and a code that looks like one (a digit in it, no
- * space), so words typed at machine speed by a text expander or a test are left as typed.
+ * space, not an e-mail address), so words typed at machine speed by a text expander or a test are left as typed.
  *
  * Keyboard layouts (issue #29): a scanner types the keys of its own layout (a US one unless set otherwise), so on a
  * French (AZERTY) computer a US scanner's `1234567890` arrives as `&é"'(-è_çà`, on a German (QWERTZ) one its Y and Z
@@ -26,6 +26,13 @@
  * own or as Ctrl+] (the reader's caller passes that as this key); it is part of the code.
  */
 export const GS = '\u001d';
+
+/**
+ * An e-mail address (name@host.domain) is never a product's code, whatever its digits: typed at machine speed (a text
+ * expander, a password manager's auto-type, a test) and ended by Enter it stays typed, so the customer search's Enter
+ * chooses the customer it found instead of holding the address as a scan.
+ */
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Outside a field: a pause longer than this starts a new code. */
 export const GAP_MS = 300;
@@ -218,7 +225,14 @@ export function createScanReader(options: ScanReaderOptions = {}): ScanReader {
     if (pauseKind(gap) === 'apart' || (picking && gap > gapMs)) return false;
     count(gap);
     const text = reading();
-    return text.length >= FIELD_MIN_LENGTH && scannerPace() && /\d/.test(text) && !/\s/.test(text);
+    return (
+      text.length >= FIELD_MIN_LENGTH &&
+      scannerPace() &&
+      /\d/.test(text) &&
+      !/\s/.test(text) &&
+      !EMAIL.test(code) &&
+      !EMAIL.test(text)
+    );
   };
 
   const ends = (key: ScanKey, byTab: boolean): ScanStep => {

@@ -179,6 +179,15 @@ describe('words typed at machine speed stay typed', () => {
     expect(play(typed('+44 20 7946 0000', 0, 3)).codes).toEqual([]);
   });
 
+  it('an e-mail address with digits, then Enter: in a field, and in a list to pick from (the customer search)', () => {
+    // Enter 2 ms after the last key, and 80 ms after it (the customer search's answer came in first)
+    expect(play(typed('ruth.meyer42@example.com', 0, 2)).codes).toEqual([]);
+    expect(play(typed('ruth.meyer42@example.com', 0, 2, 80), { picking: true }).codes).toEqual([]);
+    expect(play(typed('r2@shop.example', 0, 2, 80), { picking: true, codeField: true }).codes).toEqual([]);
+    // a code with an @ that is no address is still one
+    expect(play(typed('AB12@34', 0, 2)).codes).toEqual(['AB12@34']);
+  });
+
   it('a code typed fast and left with Tab, then an Enter later', () => {
     const seq = `${typed('8700000000087', 0, 4).replace(/Enter@\d+$/, 'Tab@60')} Enter@70`;
     expect(play(seq).codes).toEqual([]);
