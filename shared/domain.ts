@@ -1,7 +1,7 @@
 /** Domain types shared by main and renderer (zod schemas; types inferred). */
 import { z } from 'zod';
 import { DATE_ORDER_KEYS } from './dates';
-import type { ErrorCode } from './errors';
+import { ERROR_CODES, type ErrorCode } from './errors';
 import {
   camel,
   emptyFields,
@@ -404,6 +404,58 @@ export const OutboxCheck = z.object({
 });
 export type OutboxCheck = z.infer<typeof OutboxCheck>;
 
+/**
+ * Why an outbox entry is in its state (#28.5): a code and its facts, never a sentence; the renderer words it
+ * (screens/outbox/words.ts reasonWords). Text that travels here is data: the service's own message for a refusal, or
+ * (`stored`) a reason an older Shopdesk kept in words that outbox migration 007 could not read as a code.
+ */
+export const OutboxReason = z.discriminatedUnion('code', [
+  /** A POST of it is under way. */
+  z.object({ code: z.literal('sending') }),
+  /** The service created it and answered with it. */
+  z.object({ code: z.literal('sent') }),
+  /** Created, but the service's total differs from the one entered (`serviceTotal` as it answered). */
+  z.object({ code: z.literal('sent_total_differs'), serviceTotal: z.string().max(40).nullable() }),
+  /** A look on the service found it: it had arrived (its PO number, or its id when it has none). */
+  z.object({
+    code: z.literal('found_on_service'),
+    poNumber: z.string().max(200).nullable(),
+    orderId: z.number().int().nullable(),
+  }),
+  /** Waits: the service refused the API token (401/403); sent once it is fixed in Settings. */
+  z.object({ code: z.literal('token_refused') }),
+  /** Waits: the service asked Shopdesk to slow down (429); sent again shortly. */
+  z.object({ code: z.literal('service_busy') }),
+  /** Waits: the service could not be reached; sent when it is back. */
+  z.object({ code: z.literal('unreachable') }),
+  /** The service refused it (422): its own message, when it gave one (data, not Shopdesk's words). */
+  z.object({ code: z.literal('rejected'), serviceMessage: z.string().max(2000).nullable() }),
+  /** In doubt: the service answered, but not with the order. */
+  z.object({ code: z.literal('answer_not_order') }),
+  /** In doubt: the send failed in an unexpected way (the attempt holds what happened). */
+  z.object({ code: z.literal('send_failed') }),
+  /** In doubt: the request may have reached the service (`error`: the failure's code, when known). */
+  z.object({ code: z.literal('maybe_delivered'), error: z.enum(ERROR_CODES).nullable() }),
+  /** In doubt: Shopdesk stopped while it was being sent. */
+  z.object({ code: z.literal('interrupted') }),
+  /** In doubt: the service could not be asked yet whether it arrived. */
+  z.object({ code: z.literal('not_asked_yet') }),
+  /** In doubt: a look found no matching order. */
+  z.object({ code: z.literal('no_match') }),
+  /** In doubt: a look found `count` orders that might be this one. */
+  z.object({ code: z.literal('possible_matches'), count: z.number().int() }),
+  /** Discarded: a corrected order took its place. */
+  z.object({ code: z.literal('corrected') }),
+  /** Queued again by staff on purpose. */
+  z.object({ code: z.literal('sent_again_by_staff') }),
+  /** Discarded by staff. */
+  z.object({ code: z.literal('discarded_by_staff') }),
+  /** A reason an older Shopdesk kept in words of its own, shown as it was written. */
+  z.object({ code: z.literal('stored'), text: z.string().max(2000) }),
+]);
+export type OutboxReason = z.infer<typeof OutboxReason>;
+export type OutboxReasonCode = OutboxReason['code'];
+
 export const OutboxEntry = z.object({
   id: z.string(),
   draftId: z.string(),
@@ -411,8 +463,8 @@ export const OutboxEntry = z.object({
   createdAt: z.number(),
   updatedAt: z.number(),
   order: NewOrder,
-  /** Why it is in this state, in plain words. */
-  reason: z.string().nullable(),
+  /** Why it is in this state, as a code and its facts (#28.5); null before its first send. */
+  reason: OutboxReason.nullable(),
   /** 422 messages by field ("order_items.0.quantity"). */
   fieldErrors: z.record(z.string(), z.array(z.string())).nullable(),
   serverOrderId: z.number().int().nullable(),

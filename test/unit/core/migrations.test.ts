@@ -90,3 +90,142 @@ describe('outbox migration 006: attempt outcomes as codes', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 });
+
+describe('outbox migration 007: reasons as codes', () => {
+  it('each sentence an older Shopdesk stored reads back as its code with the facts it named; other text as written', async () => {
+    const Database = (await import('better-sqlite3-multiple-ciphers')).default;
+    const { OUTBOX_MIGRATIONS } = await import('../../../electron/main/core/outbox/migrations');
+    const { OutboxRepository } = await import('../../../electron/main/core/outbox/db');
+    const dir = fs.mkdtempSync(path.join(fs.realpathSync(os.tmpdir()), 'outbox-007-'));
+    const file = path.join(dir, 'outbox.db');
+    const old = new Database(file);
+    old.pragma('journal_mode = WAL');
+    for (const step of OUTBOX_MIGRATIONS.slice(0, 6)) step(old);
+    old.pragma('user_version = 6');
+    type Row = { state: string; reason: string; po?: string; orderId?: number; last?: string };
+    const rows: [Row, unknown][] = [
+      [{ state: 'queued', reason: 'Sending…' }, { code: 'sending' }],
+      [{ state: 'sent', reason: 'Sent.' }, { code: 'sent' }],
+      [
+        { state: 'sent', reason: "Sent; the service's total (12.50) differs from the one entered." },
+        { code: 'sent_total_differs', serviceTotal: '12.50' },
+      ],
+      [
+        { state: 'sent', reason: "Sent; the service's total (—) differs from the one entered." },
+        { code: 'sent_total_differs', serviceTotal: null },
+      ],
+      [
+        {
+          state: 'sent',
+          reason: 'Found on the service as order PO-0042: it had arrived.',
+          po: 'PO-0042',
+          orderId: 42,
+        },
+        { code: 'found_on_service', poNumber: 'PO-0042', orderId: 42 },
+      ],
+      [
+        { state: 'sent', reason: 'Found on the service as order #77: it had arrived.' },
+        { code: 'found_on_service', poNumber: null, orderId: 77 },
+      ],
+      [
+        {
+          state: 'unknown',
+          reason: 'The service answered, but not with the order, so it may or may not have been created.',
+        },
+        { code: 'answer_not_order' },
+      ],
+      [
+        { state: 'unknown', reason: 'Sending failed in an unexpected way; the order may or may not have arrived.' },
+        { code: 'send_failed' },
+      ],
+      [
+        {
+          state: 'queued',
+          reason: 'Waiting: the service refused the API token. Fix it in Settings and the order is sent.',
+        },
+        { code: 'token_refused' },
+      ],
+      [{ state: 'queued', reason: 'The service asked to wait; sending again shortly.' }, { code: 'service_busy' }],
+      [
+        { state: 'queued', reason: 'The service cannot be reached; the order is sent when it is back.' },
+        { code: 'unreachable' },
+      ],
+      [
+        { state: 'unknown', reason: 'No answer in time. The order may or may not have been created.', last: 'timeout' },
+        { code: 'maybe_delivered', error: 'timeout' },
+      ],
+      [
+        { state: 'unknown', reason: 'Something else. The order may or may not have been created.', last: 'look_none' },
+        { code: 'maybe_delivered', error: null },
+      ],
+      [
+        { state: 'unknown', reason: 'Not known whether this order arrived: the service could not be asked yet.' },
+        { code: 'not_asked_yet' },
+      ],
+      [
+        { state: 'unknown', reason: 'No matching order was found on the service. Send it again, or discard it.' },
+        { code: 'no_match' },
+      ],
+      [
+        {
+          state: 'unknown',
+          reason:
+            '1 possibly matching order was found on the service. Check them, then discard this one or send it again.',
+        },
+        { code: 'possible_matches', count: 1 },
+      ],
+      [
+        {
+          state: 'unknown',
+          reason: '3 matching orders were found on the service. Check them, then discard this one or send it again.',
+        },
+        { code: 'possible_matches', count: 3 },
+      ],
+      [
+        {
+          state: 'unknown',
+          reason: 'Shopdesk stopped while this order was being sent; it may or may not have arrived.',
+        },
+        { code: 'interrupted' },
+      ],
+      [{ state: 'discarded', reason: 'Corrected and entered again.' }, { code: 'corrected' }],
+      [{ state: 'queued', reason: 'Sent again on purpose by staff.' }, { code: 'sent_again_by_staff' }],
+      [{ state: 'discarded', reason: 'Discarded by staff.' }, { code: 'discarded_by_staff' }],
+      [
+        { state: 'rejected', reason: 'The email must be a valid email address.' },
+        { code: 'rejected', serviceMessage: 'The email must be a valid email address.' },
+      ],
+      [
+        { state: 'rejected', reason: 'The service rejected the data.' },
+        { code: 'rejected', serviceMessage: null },
+      ],
+      [
+        { state: 'unknown', reason: 'Words of a version nobody knew.' },
+        { code: 'stored', text: 'Words of a version nobody knew.' },
+      ],
+    ];
+    const entry = old.prepare(
+      `INSERT INTO outbox (id, draft_id, service_key, state, created_at, updated_at, payload, reason, server_order_id, server_po_number)
+       VALUES (@id, @id, 's', @state, 1, 1, '{}', @reason, @orderId, @po)`,
+    );
+    const attempt = old.prepare('INSERT INTO outbox_attempts (entry_id, at, outcome) VALUES (@id, @at, @outcome)');
+    rows.forEach(([row], i) => {
+      entry.run({
+        id: `e${i}`,
+        state: row.state,
+        reason: row.reason,
+        orderId: row.orderId ?? null,
+        po: row.po ?? null,
+      });
+      attempt.run({ id: `e${i}`, at: 1, outcome: 'server_error' });
+      if (row.last) attempt.run({ id: `e${i}`, at: 2, outcome: row.last });
+    });
+    old.close();
+
+    const repo = new OutboxRepository(file);
+    const read = rows.map((_, i) => repo.get(`e${i}`)!.reason);
+    repo.close();
+    expect(read).toEqual(rows.map(([, reason]) => reason));
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+});

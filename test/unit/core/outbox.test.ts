@@ -107,7 +107,7 @@ describe('outbox', () => {
     await sender(300).kick();
     const after = repo.get(entry.id)!;
     expect(after.state).toBe('sent');
-    expect(after.reason).toMatch(/it had arrived/);
+    expect(after.reason).toMatchObject({ code: 'found_on_service', orderId: after.serverOrderId });
     expect(after.attempts.map((a) => a.outcome)).toEqual(['timeout', 'look_found']);
     expect(svc.stats().orderPosts).toBe(1);
     expect(ordersOnService()).toBe(1);
@@ -128,7 +128,7 @@ describe('outbox', () => {
     await sender().kick();
     const after = repo.get(entry.id)!;
     expect(after.state).toBe('unknown');
-    expect(after.reason).toMatch(/No matching order was found/);
+    expect(after.reason).toEqual({ code: 'no_match' });
     expect(svc.stats().orderPosts).toBe(1);
     expect(ordersOnService()).toBe(0);
   });
@@ -218,7 +218,7 @@ describe('outbox', () => {
     repo.close();
     repo = new OutboxRepository(path.join(dir, 'outbox.sqlite'));
     expect(repo.get(entry.id)).toMatchObject({ state: 'unknown' });
-    expect(repo.get(entry.id)!.reason).toMatch(/stopped while this order was being sent/);
+    expect(repo.get(entry.id)!.reason).toEqual({ code: 'interrupted' });
   });
 
   it('reconciliation with several matches leaves the decision to staff', async () => {
@@ -234,7 +234,7 @@ describe('outbox', () => {
     const entry = repo.submit('draft-0013', 'svc', order());
     await sender().kick();
     expect(repo.get(entry.id)).toMatchObject({ state: 'unknown' });
-    expect(repo.get(entry.id)!.reason).toMatch(/2 possibly matching orders were found/);
+    expect(repo.get(entry.id)!.reason).toEqual({ code: 'possible_matches', count: 2 });
     expect(repo.get(entry.id)!.check).toMatchObject({ outcome: 'several' });
     expect(repo.get(entry.id)!.check!.candidates).toHaveLength(2);
   });

@@ -4,7 +4,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3-multiple-ciphers';
-import type { AttemptOutcome, NewOrder, OutboxCheck, OutboxEntry, OutboxState } from '../../../../shared/domain';
+import {
+  OutboxReason,
+  type AttemptOutcome,
+  type NewOrder,
+  type OutboxCheck,
+  type OutboxEntry,
+  type OutboxState,
+} from '../../../../shared/domain';
 import { compact, openDatabase, rekey } from '../storage/open';
 import { insertSql, type RowOf } from '../storage/sql';
 import { redact } from '../redact';
@@ -149,10 +156,7 @@ export class OutboxRepository {
       ),
     };
     // An entry left 'sending' by a crash or a power cut may or may not have reached the service.
-    this.stmt.interrupted.run(
-      'Shopdesk stopped while this order was being sent; it may or may not have arrived.',
-      Date.now(),
-    );
+    this.stmt.interrupted.run(writeReason({ code: 'interrupted' }), Date.now());
   }
 
   close(): void {
@@ -202,7 +206,7 @@ export class OutboxRepository {
   claim(id: string, timing: ClaimTiming, now = Date.now()): boolean {
     return (
       this.stmt.claim.run({
-        reason: 'Sending…',
+        reason: writeReason({ code: 'sending' }),
         sent_at: timing.sentAt,
         service_sent_at: timing.serviceSentAt,
         order_book_as_of: timing.orderBookAsOf,
@@ -309,7 +313,7 @@ export class OutboxRepository {
     id: string,
     state: OutboxState,
     details: {
-      reason?: string | null;
+      reason?: OutboxReason | null;
       fieldErrors?: Record<string, string[]> | null;
       serverOrderId?: number | null;
       serverPoNumber?: string | null;
@@ -323,7 +327,7 @@ export class OutboxRepository {
     this.db.transaction(() => {
       this.stmt.setState.run({
         state,
-        reason: scrub(details.reason),
+        reason: details.reason ? writeReason(this.scrubAll(details.reason)) : null,
         field_errors: details.fieldErrors ? JSON.stringify(this.scrubAll(details.fieldErrors)) : null,
         server_order_id: details.serverOrderId ?? null,
         server_po_number: scrub(details.serverPoNumber || null),
@@ -372,7 +376,7 @@ export class OutboxRepository {
       createdAt: row.created_at as number,
       updatedAt: row.updated_at as number,
       order: JSON.parse(row.payload as string) as NewOrder,
-      reason: (row.reason as string | null) ?? null,
+      reason: readReason(row.reason),
       fieldErrors: row.field_errors ? (JSON.parse(row.field_errors as string) as Record<string, string[]>) : null,
       serverOrderId: (row.server_order_id as number | null) ?? null,
       serverPoNumber: (row.server_po_number as string | null) ?? null,
@@ -382,6 +386,23 @@ export class OutboxRepository {
       attempts: this.stmt.attempts.all(row.id) as OutboxEntry['attempts'],
     };
   }
+}
+
+/** A reason as the `reason` column keeps it: its code and facts as JSON (#28.5, outbox migration 007). */
+function writeReason(reason: OutboxReason): string {
+  return JSON.stringify(reason);
+}
+
+/** The `reason` column read back; text that is not a reason's JSON is shown as it was written (code `stored`). */
+function readReason(value: unknown): OutboxReason | null {
+  if (typeof value !== 'string' || value === '') return null;
+  try {
+    const parsed = OutboxReason.safeParse(JSON.parse(value));
+    if (parsed.success) return parsed.data;
+  } catch {
+    // not JSON: words kept by an older Shopdesk
+  }
+  return { code: 'stored', text: value.slice(0, 2000) };
 }
 
 function readCheck(value: unknown): OutboxCheck | null {

@@ -135,7 +135,7 @@ export class OutboxSender {
         repo.transition(
           entry.id,
           'unknown',
-          { reason: 'The service answered, but not with the order, so it may or may not have been created.' },
+          { reason: { code: 'answer_not_order' } },
           { outcome: 'unreadable_answer', status, excerpt: redact(JSON.stringify(body) ?? '') },
         );
         await this.reconcile(entry.id);
@@ -150,8 +150,8 @@ export class OutboxSender {
         'sent',
         {
           reason: mismatch
-            ? `Sent; the service's total (${parsed.order.totalPrice ?? '—'}) differs from the one entered.`
-            : 'Sent.',
+            ? { code: 'sent_total_differs', serviceTotal: parsed.order.totalPrice ?? null }
+            : { code: 'sent' },
           serverOrderId: parsed.order.id,
           serverPoNumber: parsed.order.poNumber,
           totalsMismatch: mismatch,
@@ -169,7 +169,7 @@ export class OutboxSender {
         repo.transition(
           entry.id,
           'unknown',
-          { reason: 'Sending failed in an unexpected way; the order may or may not have arrived.' },
+          { reason: { code: 'send_failed' } },
           { outcome: 'error', excerpt: redact(String(error)) },
         );
         return false;
@@ -180,16 +180,20 @@ export class OutboxSender {
         excerpt: redact(error.detail.excerpt ?? error.message),
       };
       if (error.code === 'validation') {
-        repo.transition(entry.id, 'rejected', { reason: error.message, fieldErrors: error.fields ?? null }, attempt);
+        const said = error.detail.facts?.serviceMessage;
+        repo.transition(
+          entry.id,
+          'rejected',
+          {
+            reason: { code: 'rejected', serviceMessage: typeof said === 'string' ? said : null },
+            fieldErrors: error.fields ?? null,
+          },
+          attempt,
+        );
         return true;
       }
       if (error.code === 'unauthorized' || error.code === 'forbidden') {
-        repo.transition(
-          entry.id,
-          'queued',
-          { reason: 'Waiting: the service refused the API token. Fix it in Settings and the order is sent.' },
-          attempt,
-        );
+        repo.transition(entry.id, 'queued', { reason: { code: 'token_refused' } }, attempt);
         repo.setPaused(key, true);
         return false;
       }
@@ -199,12 +203,7 @@ export class OutboxSender {
         repo.transition(
           entry.id,
           'queued',
-          {
-            reason:
-              waitMs !== null
-                ? 'The service asked to wait; sending again shortly.'
-                : 'The service cannot be reached; the order is sent when it is back.',
-          },
+          { reason: { code: waitMs !== null ? 'service_busy' : 'unreachable' } },
           attempt,
         );
         if (waitMs !== null) {
@@ -214,12 +213,7 @@ export class OutboxSender {
         this.deps.onUnreachable?.();
         return false;
       }
-      repo.transition(
-        entry.id,
-        'unknown',
-        { reason: `${error.message} The order may or may not have been created.` },
-        attempt,
-      );
+      repo.transition(entry.id, 'unknown', { reason: { code: 'maybe_delivered', error: error.code } }, attempt);
       await this.reconcile(entry.id);
       return false;
     }
@@ -278,13 +272,11 @@ export class OutboxSender {
     const entry = repo.get(id);
     if (!entry || entry.state !== 'unknown') return entry;
     if (!read || key === null) {
-      const result = repo.transition(
-        id,
-        'unknown',
-        { reason: 'Not known whether this order arrived: the service could not be asked yet.' },
-        undefined,
-        { outcome: 'unreachable', checkedAt: this.wall.now(), candidates: [] },
-      );
+      const result = repo.transition(id, 'unknown', { reason: { code: 'not_asked_yet' } }, undefined, {
+        outcome: 'unreachable',
+        checkedAt: this.wall.now(),
+        candidates: [],
+      });
       this.deps.onChange();
       return result;
     }
@@ -307,7 +299,7 @@ export class OutboxSender {
         id,
         'sent',
         {
-          reason: `Found on the service as order ${found.match.poNumber || `#${found.match.id}`}: it had arrived.`,
+          reason: { code: 'found_on_service', poNumber: found.match.poNumber || null, orderId: found.match.id },
           serverOrderId: found.match.id,
           serverPoNumber: found.match.poNumber,
           totalsMismatch: false,
@@ -320,12 +312,7 @@ export class OutboxSender {
       result = repo.transition(
         id,
         'unknown',
-        {
-          reason:
-            shown === 0
-              ? 'No matching order was found on the service. Send it again, or discard it.'
-              : `${shown} possibly matching order${shown === 1 ? ' was' : 's were'} found on the service. Check them, then discard this one or send it again.`,
-        },
+        { reason: shown === 0 ? { code: 'no_match' } : { code: 'possible_matches', count: shown } },
         { outcome: `look_${found.outcome}`, status: null },
         check,
       );

@@ -266,12 +266,7 @@ export class Outbox {
       // a corrected order replaces the rejected entry it was made from (only if that one is still rejected)
       const replaced = draft?.data.replaces ? this.repo.get(draft.data.replaces) : null;
       if (replaced && replaced.state === 'rejected' && replaced.id !== entry.id) {
-        this.repo.transition(
-          replaced.id,
-          'discarded',
-          { reason: 'Corrected and entered again.' },
-          { outcome: 'replaced' },
-        );
+        this.repo.transition(replaced.id, 'discarded', { reason: { code: 'corrected' } }, { outcome: 'replaced' });
       }
       // the order is safe in the outbox now; its draft is done (submitting it again finds the same entry)
       this.drafts.discard(draftId);
@@ -293,7 +288,7 @@ export class Outbox {
       const queued = this.repo.transition(
         id,
         'queued',
-        { reason: 'Sent again on purpose by staff.' },
+        { reason: { code: 'sent_again_by_staff' } },
         { outcome: 'staff_sent_again' },
       );
       this.changed();
@@ -309,7 +304,7 @@ export class Outbox {
       const discarded = this.repo.transition(
         id,
         'discarded',
-        { reason: 'Discarded by staff.' },
+        { reason: { code: 'discarded_by_staff' } },
         { outcome: 'staff_discarded' },
       );
       this.changed();

@@ -31,7 +31,7 @@ import { errorText } from '../../errors';
 import { t } from '../../i18n';
 import { useStore } from '../../store';
 import { correctRejected } from '../new-order/correct';
-import { attemptWords, summaryLine, tabOf, type OutboxTab } from './words';
+import { attemptWords, reasonWords, summaryLine, tabOf, type OutboxTab } from './words';
 import { CandidateList, ReconcileCheck } from './ReconcileCheck';
 import { SetAsideNotice } from './SetAsideNotice';
 
@@ -235,7 +235,14 @@ function EntryCard({
           {entry.paused && entry.state === 'queued' ? t('connection.sendingPaused') : t(state.label)}
         </Badge>
       </Group>
-      <Text size="sm" mt="xs" data-testid="outbox-summary">
+      {/* why the core put it in this state, in words, on hover (the summary says what happened and what is next) */}
+      <Text
+        size="sm"
+        mt="xs"
+        data-testid="outbox-summary"
+        data-reason={entry.reason?.code}
+        title={entry.reason ? reasonWords(entry.reason) : undefined}
+      >
         {summaryLine(entry)}
       </Text>
       {entry.state === 'unknown' && <ReconcileCheck check={entry.check} />}

@@ -1,8 +1,11 @@
-/** The outbox in words: each attempt's outcome code, one summary line per entry, and which tab an entry belongs to. */
-import { attemptKind, type ATTEMPT_OUTCOMES, type OutboxEntry } from '../../../../shared/domain';
+/**
+ * The outbox in words: each attempt's outcome code, why an entry is in its state, one summary line per entry, and which
+ * tab an entry belongs to.
+ */
+import { attemptKind, type ATTEMPT_OUTCOMES, type OutboxEntry, type OutboxReason } from '../../../../shared/domain';
 import { ERROR_CODES, type ErrorCode } from '../../../../shared/errors';
 import type { SimpleKey } from '../../../../shared/i18n/translate';
-import { timeOfDay } from '../../components/format';
+import { money, timeOfDay } from '../../components/format';
 import { errorWords } from '../../errors';
 import { t } from '../../i18n';
 
@@ -59,6 +62,61 @@ export function attemptWords(attempt: Attempt): string {
   return attempt.status !== null && outcome !== 'created'
     ? t('outbox.attempt.http', { words, status: attempt.status })
     : words;
+}
+
+/** The reasons that are words alone, by code: every such code has words, or this does not compile. */
+const REASON_WORDS: Record<
+  Exclude<
+    OutboxReason['code'],
+    'sent_total_differs' | 'found_on_service' | 'rejected' | 'maybe_delivered' | 'possible_matches' | 'stored'
+  >,
+  SimpleKey
+> = {
+  sending: 'outbox.reason.sending',
+  sent: 'outbox.reason.sent',
+  token_refused: 'outbox.reason.tokenRefused',
+  service_busy: 'outbox.reason.serviceBusy',
+  unreachable: 'outbox.reason.unreachable',
+  answer_not_order: 'outbox.reason.answerNotOrder',
+  send_failed: 'outbox.reason.sendFailed',
+  interrupted: 'outbox.reason.interrupted',
+  not_asked_yet: 'outbox.reason.notAskedYet',
+  no_match: 'outbox.reason.noMatch',
+  corrected: 'outbox.reason.corrected',
+  sent_again_by_staff: 'outbox.reason.sentAgainByStaff',
+  discarded_by_staff: 'outbox.reason.discardedByStaff',
+};
+
+/**
+ * Why an entry is in its state (#28.5: the core keeps a code and its facts), in a sentence or two; what the service
+ * said and a reason an older Shopdesk kept in words are shown as written.
+ */
+export function reasonWords(reason: OutboxReason): string {
+  switch (reason.code) {
+    case 'sent_total_differs':
+      return t('outbox.reason.totalDiffers', { total: money(reason.serviceTotal) });
+    case 'found_on_service':
+      return reason.poNumber
+        ? t('outbox.reason.foundAs', { po: reason.poNumber })
+        : reason.orderId !== null
+          ? t('outbox.reason.foundId', { id: reason.orderId })
+          : t('outbox.reason.found');
+    case 'rejected':
+      return reason.serviceMessage
+        ? t('outbox.reason.rejectedSaid', { message: reason.serviceMessage })
+        : t('outbox.reason.rejected');
+    case 'maybe_delivered': {
+      // the failure as its attempt reads ("No answer in time"); any other is in the steps
+      const key = reason.error ? own(SEND_ERROR_WORDS, reason.error) : undefined;
+      return key ? t('outbox.reason.maybeDeliveredAfter', { problem: t(key) }) : t('outbox.reason.maybeDelivered');
+    }
+    case 'possible_matches':
+      return t('outbox.reason.possibleMatches', { count: reason.count });
+    case 'stored':
+      return reason.text;
+    default:
+      return t(REASON_WORDS[reason.code]);
+  }
 }
 
 /** Attempts that were a POST of the order (not a look on the service nor a staff action). */

@@ -6,5 +6,6 @@ import { up as m003 } from './003-send-timing';
 import { up as m004 } from './004-clock-proof-timing';
 import { up as m005 } from './005-service-origins';
 import { up as m006 } from './006-attempt-outcome-codes';
+import { up as m007 } from './007-reason-codes';
 
-export const OUTBOX_MIGRATIONS: readonly Migration[] = [m001, m002, m003, m004, m005, m006];
+export const OUTBOX_MIGRATIONS: readonly Migration[] = [m001, m002, m003, m004, m005, m006, m007];
