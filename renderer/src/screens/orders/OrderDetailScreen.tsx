@@ -3,25 +3,13 @@
  * customer, delivery address and totals side by side, then the lines — all above the fold at 1366×768 — and the
  * remarks after them. The blocks are drawn by OrderDetailParts.tsx.
  */
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Group,
-  Loader,
-  Paper,
-  SegmentedControl,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { OrderDetail } from '../../../../shared/domain';
 import { call } from '../../bridge';
 import { SourceBadge } from '../../components/DataSource';
+import { LabelledChoice } from '../../components/LabelledChoice';
 import { useCacheThenLive } from '../../components/useCacheThenLive';
 import { OrderSheet, OrderSheetDocument } from './OrderSheet';
 import { PrintPreview } from '../../print/PrintPreview';
@@ -90,17 +78,12 @@ export function OrderDetailScreen() {
         document="orderSheet"
         paper={SHEET_PAPER[preview ?? sheetSize]}
         options={
-          <div>
-            <Text size="sm" fw={500} mb={4} id="sheet-size-label">
-              {t('print.paper')}
-            </Text>
-            <SegmentedControl
-              aria-labelledby="sheet-size-label"
-              value={preview ?? sheetSize}
-              onChange={(size) => setPreview(size as SheetSize)}
-              data={SHEET_SIZES.map((size) => ({ value: size, label: sheetSizeText(size) }))}
-            />
-          </div>
+          <LabelledChoice<SheetSize>
+            label={t('print.paper')}
+            value={preview ?? sheetSize}
+            onChange={(size) => setPreview(size)}
+            data={SHEET_SIZES.map((size) => ({ value: size, label: sheetSizeText(size) }))}
+          />
         }
       >
         {preview !== null && <OrderSheetDocument order={o} shop={shop} printed={printed} size={preview} />}

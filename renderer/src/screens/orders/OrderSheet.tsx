@@ -5,11 +5,10 @@
  * till printer's 80 or 58 mm roll it is a slip of one column (#30.6). Printed from the page (Ctrl+P) it lives outside
  * the app's frame (print.css hides everything else); the print preview shows and prints it on the paper chosen.
  */
-import JsBarcode from 'jsbarcode';
-import { Fragment, useEffect, useRef } from 'react';
+import { Fragment } from 'react';
 import { createPortal } from 'react-dom';
-import type { DateView, OrderDetail } from '../../../../shared/domain';
-import { barcodeOf } from '../../../../shared/barcodes';
+import type { DateView, OrderDetail, OrderItemView } from '../../../../shared/domain';
+import { barcodeOf, type Barcode } from '../../../../shared/barcodes';
 import type { SheetSize } from '../../../../shared/print';
 import type { ShopSettings } from '../../../../shared/shop';
 import { BarcodeSvg } from '../../print/BarcodeSvg';
@@ -37,18 +36,42 @@ function SheetNotes({ order: o }: { order: OrderDetail }) {
 const day = (view: DateView): string =>
   view.kind === 'date' ? formatDay(view.iso, 'medium') : view.kind === 'invalid' ? view.text : '—';
 
-/** A Code 128 barcode drawn as SVG (no script, no network: fine under the page's strict CSP). */
-function Barcode({ value }: { value: string }) {
-  const ref = useRef<SVGSVGElement>(null);
-  useEffect(() => {
-    if (!ref.current) return;
-    try {
-      JsBarcode(ref.current, value, { format: 'CODE128', height: 42, width: 1.6, margin: 0, fontSize: 12 });
-    } catch {
-      ref.current.replaceChildren(); // a value Code 128 cannot carry: no barcode rather than a wrong one
-    }
-  }, [value]);
-  return <svg ref={ref} className="sheet-barcode" role="img" aria-label={t('sheet.barcode', { value })} />;
+/** The PO number's bars (Code 128, the labels' encoder: vector rectangles, no script); none without a PO number. */
+const poBars = (o: OrderDetail): Barcode | null => (o.poNumber ? barcodeOf(o.poNumber, 'CODE128') : null);
+
+/** One order line as both papers print it: its words and amounts, '—' where the service sent none. */
+function sheetLine(item: OrderItemView, i: number) {
+  return {
+    key: item.id ?? `line-${i}`,
+    sku: item.productSku,
+    name: item.productName ?? t('items.productNumber', { id: item.productVariantId ?? '?' }),
+    quantity: item.quantity === null ? '—' : count(item.quantity),
+    price: money(item.price),
+    total: money(item.lineTotal),
+    /** "(discount 1.00)" when the line had one. */
+    discount:
+      item.discount && Number(item.discount) !== 0 ? t('sheet.discount', { amount: money(item.discount) }) : null,
+  };
+}
+
+/** The totals under the lines (subtotal, shipping, tax, discount as the order has them) and the total. */
+function SheetTotals({ order: o, className }: { order: OrderDetail; className: string }) {
+  return (
+    <table className={className}>
+      <tbody>
+        {totalsRows(o).map(([label, value]) => (
+          <tr key={label}>
+            <th>{label}</th>
+            <td className="num">{money(value)}</td>
+          </tr>
+        ))}
+        <tr className="sheet-total">
+          <th>{t('totals.total')}</th>
+          <td className="num">{money(o.totalPrice)}</td>
+        </tr>
+      </tbody>
+    </table>
+  );
 }
 
 interface SheetProps {
@@ -70,8 +93,8 @@ export function OrderSheetDocument({ size, ...props }: SheetProps & { size: Shee
 
 function A4Sheet({ order: o, shop, printed }: SheetProps) {
   const po = o.poNumber || `#${o.id}`;
+  const bars = poBars(o);
   const address = addressLines(o);
-  const totals = totalsRows(o);
   return (
     <article className="order-sheet-print" aria-label={t('sheet.label')}>
       <header className="sheet-head">
@@ -82,7 +105,7 @@ function A4Sheet({ order: o, shop, printed }: SheetProps) {
         <div className="sheet-po">
           <div className="sheet-label">{t('sheet.order')}</div>
           <div className="sheet-po-number">{po}</div>
-          {o.poNumber && <Barcode value={o.poNumber} />}
+          {bars && <BarcodeSvg code={bars} className="sheet-barcode" />}
         </div>
       </header>
       <dl className="sheet-facts">
@@ -130,18 +153,16 @@ function A4Sheet({ order: o, shop, printed }: SheetProps) {
           </tr>
         </thead>
         <tbody>
-          {o.items.map((item, i) => (
-            <tr key={item.id ?? `line-${i}`}>
-              <td>{item.productSku ?? '—'}</td>
+          {o.items.map(sheetLine).map((line) => (
+            <tr key={line.key}>
+              <td>{line.sku ?? '—'}</td>
               <td>
-                {item.productName ?? t('items.productNumber', { id: item.productVariantId ?? '?' })}
-                {item.discount && Number(item.discount) !== 0 ? (
-                  <span className="sheet-note"> {t('sheet.discount', { amount: money(item.discount) })}</span>
-                ) : null}
+                {line.name}
+                {line.discount && <span className="sheet-note"> {line.discount}</span>}
               </td>
-              <td className="num">{item.quantity === null ? '—' : count(item.quantity)}</td>
-              <td className="num">{money(item.price)}</td>
-              <td className="num">{money(item.lineTotal)}</td>
+              <td className="num">{line.quantity}</td>
+              <td className="num">{line.price}</td>
+              <td className="num">{line.total}</td>
             </tr>
           ))}
           {o.items.length === 0 && (
@@ -155,20 +176,7 @@ function A4Sheet({ order: o, shop, printed }: SheetProps) {
         <div className="sheet-remarks">
           <SheetNotes order={o} />
         </div>
-        <table className="sheet-totals">
-          <tbody>
-            {totals.map(([label, value]) => (
-              <tr key={label}>
-                <th>{label}</th>
-                <td className="num">{money(value)}</td>
-              </tr>
-            ))}
-            <tr className="sheet-total">
-              <th>{t('totals.total')}</th>
-              <td className="num">{money(o.totalPrice)}</td>
-            </tr>
-          </tbody>
-        </table>
+        <SheetTotals order={o} className="sheet-totals" />
       </section>
     </article>
   );
@@ -181,7 +189,7 @@ function A4Sheet({ order: o, shop, printed }: SheetProps) {
  */
 function TillSlip({ order: o, shop, printed, size }: SheetProps & { size: Exclude<SheetSize, 'a4'> }) {
   const po = o.poNumber || `#${o.id}`;
-  const bars = o.poNumber ? barcodeOf(o.poNumber, 'CODE128') : null;
+  const bars = poBars(o);
   return (
     <article className={`order-sheet-print sheet-slip sheet-${size}`} aria-label={t('sheet.label')}>
       <header className="slip-head">
@@ -211,21 +219,17 @@ function TillSlip({ order: o, shop, printed, size }: SheetProps & { size: Exclud
           </tr>
         </thead>
         <tbody>
-          {o.items.map((item, i) => (
-            <tr key={item.id ?? `line-${i}`}>
+          {o.items.map(sheetLine).map((line) => (
+            <tr key={line.key}>
               <td>
-                <div className="slip-name">
-                  {item.productName ?? t('items.productNumber', { id: item.productVariantId ?? '?' })}
-                </div>
+                <div className="slip-name">{line.name}</div>
                 <div className="slip-qty">
-                  {item.quantity === null ? '—' : count(item.quantity)} × {money(item.price)}
-                  {item.productSku ? ` · ${item.productSku}` : ''}
-                  {item.discount && Number(item.discount) !== 0
-                    ? ` ${t('sheet.discount', { amount: money(item.discount) })}`
-                    : ''}
+                  {line.quantity} × {line.price}
+                  {line.sku ? ` · ${line.sku}` : ''}
+                  {line.discount ? ` ${line.discount}` : ''}
                 </div>
               </td>
-              <td className="num">{money(item.lineTotal)}</td>
+              <td className="num">{line.total}</td>
             </tr>
           ))}
           {o.items.length === 0 && (
@@ -235,20 +239,7 @@ function TillSlip({ order: o, shop, printed, size }: SheetProps & { size: Exclud
           )}
         </tbody>
       </table>
-      <table className="slip-totals">
-        <tbody>
-          {totalsRows(o).map(([label, value]) => (
-            <tr key={label}>
-              <th>{label}</th>
-              <td className="num">{money(value)}</td>
-            </tr>
-          ))}
-          <tr className="sheet-total">
-            <th>{t('totals.total')}</th>
-            <td className="num">{money(o.totalPrice)}</td>
-          </tr>
-        </tbody>
-      </table>
+      <SheetTotals order={o} className="slip-totals" />
       <div className="slip-remarks">
         <SheetNotes order={o} />
       </div>

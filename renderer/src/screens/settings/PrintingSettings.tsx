@@ -4,9 +4,10 @@
  * browser host prints through the browser's dialog, where the printer is chosen). Kept with the screen preferences by
  * the core.
  */
-import { NumberInput, Paper, SegmentedControl, Select, Stack, Text, Title } from '@mantine/core';
+import { NumberInput, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { PRINT_DOCUMENTS, SHEET_SIZES, type PrinterList, type SheetSize } from '../../../../shared/print';
+import { LabelledChoice } from '../../components/LabelledChoice';
+import { PRINT_DOCUMENTS, SHEET_SIZES, type PrinterList } from '../../../../shared/print';
 import { call } from '../../bridge';
 import { t } from '../../i18n';
 import { documentText, sheetSizeText } from '../../print/words';
@@ -37,17 +38,12 @@ export function PrintingSettings() {
         <Text size="sm" c="dimmed">
           {t('settings.printing.help')}
         </Text>
-        <div>
-          <Text size="sm" fw={500} mb={4} id="settings-sheet-size">
-            {t('settings.printing.sheet')}
-          </Text>
-          <SegmentedControl
-            aria-labelledby="settings-sheet-size"
-            value={printing.orderSheet}
-            onChange={(size) => setUi({ printing: { ...printing, orderSheet: size as SheetSize } })}
-            data={SHEET_SIZES.map((size) => ({ value: size, label: sheetSizeText(size) }))}
-          />
-        </div>
+        <LabelledChoice
+          label={t('settings.printing.sheet')}
+          value={printing.orderSheet}
+          onChange={(size) => setUi({ printing: { ...printing, orderSheet: size } })}
+          data={SHEET_SIZES.map((size) => ({ value: size, label: sheetSizeText(size) }))}
+        />
         {printers?.available ? (
           PRINT_DOCUMENTS.map((document) => (
             <Select

@@ -1,6 +1,7 @@
 /** The stock screen's parts, drawn from what useStockList holds: the filters, the empty states, the code's answer. */
-import { Alert, MultiSelect, SegmentedControl, Select, Text } from '@mantine/core';
+import { Alert, MultiSelect, Select } from '@mantine/core';
 import type { FlagName } from '../../../../shared/domain';
+import { LabelledChoice } from '../../components/LabelledChoice';
 import { ListEmpty } from '../../components/ListFrame';
 import { selectWidth } from '../../components/textWidth';
 import { t } from '../../i18n';
@@ -29,23 +30,18 @@ export function StockFilters({
         clearable
         w={selectWidth(t('orders.anyStatus'), 140)}
       />
-      <div>
-        <Text size="sm" fw={500} mb={4} id="stock-level-label">
-          {t('stock.level')}
-        </Text>
-        <SegmentedControl
-          aria-labelledby="stock-level-label"
-          value={query.stock}
-          onChange={(stock) => setQuery({ stock: stock as StockQuery['stock'] })}
-          data={[
-            { value: 'all', label: t('stock.level.all') },
-            { value: 'in', label: t('stock.level.in') },
-            { value: 'low', label: t('status.low') },
-            { value: 'out', label: t('status.out') },
-            { value: 'low-or-out', label: t('stock.level.lowOrOut') },
-          ]}
-        />
-      </div>
+      <LabelledChoice<StockQuery['stock']>
+        label={t('stock.level')}
+        value={query.stock}
+        onChange={(stock) => setQuery({ stock })}
+        data={[
+          { value: 'all', label: t('stock.level.all') },
+          { value: 'in', label: t('stock.level.in') },
+          { value: 'low', label: t('status.low') },
+          { value: 'out', label: t('status.out') },
+          { value: 'low-or-out', label: t('stock.level.lowOrOut') },
+        ]}
+      />
       <MultiSelect
         label={t('stock.flags')}
         placeholder={t('stock.anyFlag')}

@@ -13,6 +13,7 @@ import { MAX_RANGE_DAYS, daysBetween } from '../../../../shared/figures';
 import { LIST_PAPER, SHEET_PAPER } from '../../../../shared/print';
 import { call } from '../../bridge';
 import { age, dayAndTime } from '../../components/format';
+import { LabelledChoice } from '../../components/LabelledChoice';
 import { CSV_TYPE, saveFile } from '../../components/saveFile';
 import { errorText } from '../../errors';
 import { t } from '../../i18n';
@@ -198,17 +199,12 @@ export function TodayScreen() {
           document={preview.paper === 'a4' ? 'lists' : 'orderSheet'}
           paper={preview.paper === 'a4' ? LIST_PAPER : SHEET_PAPER[preview.paper]}
           options={
-            <div>
-              <Text size="sm" fw={500} mb={4} id="figures-paper-label">
-                {t('print.paper')}
-              </Text>
-              <SegmentedControl
-                aria-labelledby="figures-paper-label"
-                value={preview.paper}
-                onChange={(paper) => setPreview((p) => p && { ...p, paper: paper as FiguresPaper })}
-                data={FIGURES_PAPERS.map((paper) => ({ value: paper, label: sheetSizeText(paper) }))}
-              />
-            </div>
+            <LabelledChoice
+              label={t('print.paper')}
+              value={preview.paper}
+              onChange={(paper) => setPreview((p) => p && { ...p, paper })}
+              data={FIGURES_PAPERS.map((paper) => ({ value: paper, label: sheetSizeText(paper) }))}
+            />
           }
         >
           <FiguresDocument answer={answer} paper={preview.paper} shopName={shopName} printed={preview.printed} />
