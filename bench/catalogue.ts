@@ -6,8 +6,9 @@
  *  (d) the raw better-sqlite3-multiple-ciphers insert rate for the same rows (one transaction) against the cache write path;
  *  (e) search latency (prefix and barcode) and keyset paging at 100,000 and 1,000,000 cached products;
  *  (f) peak memory of a 1,000,000-product sync (skip with --quick);
- *  (g) bytes on the wire for a full sync, the service compressing (--compress, as nginx or Apache would) and not
- *      (only this with --wire).
+ *  (g) bytes on the wire for a full sync, the service compressing (--compress, as nginx or Apache would) and not,
+ *      on loopback and then measured over a shop's line: 16 Mbit/s shared by all connections, 20 ms each way
+ *      (the service's --line-mbit and --latency-ms; only this with --wire).
  */
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3-multiple-ciphers';
@@ -141,8 +142,9 @@ async function fullSync(
   };
 }
 
-/** A shop's DSL line, for what the bytes mean in time (computed from the bytes, not measured). */
+/** A shop's DSL line (#31.5): its speed, and the wait before each answer (a round trip across the country). */
 const DSL_MBIT = 16;
+const DSL_LATENCY_MS = 20;
 
 /** (g) A full sync's answers, in bytes on the wire and decoded, with the service compressing on request and not. */
 async function measureWire(): Promise<void> {
@@ -150,18 +152,30 @@ async function measureWire(): Promise<void> {
     string,
     { wireBytes: number; bytes: number; seconds: number; summary: string; client: number; service: number | null }
   > = {};
-  for (const encoding of ['identity', 'br', 'gzip'] as const) {
+  const over = (line: boolean): string[] =>
+    line ? ['--line-mbit', String(DSL_MBIT), '--latency-ms', String(DSL_LATENCY_MS)] : [];
+  for (const [encoding, line] of [
+    ['identity', false],
+    ['br', false],
+    ['gzip', false],
+    ['identity', true],
+    ['br', true],
+    ['gzip', true],
+  ] as const) {
     const svc = await startChildService({
       products: PRODUCTS,
       orders: 0,
       port: 18934,
       dataFile: path.join(os.tmpdir(), `shopdesk-bench-${PRODUCTS}.sqlite`),
       // br: what the service picks from Shopdesk's Accept-Encoding; gzip: a web server without brotli
-      extra: encoding === 'identity' ? [] : encoding === 'br' ? ['--compress'] : ['--compress-with', encoding],
+      extra: [
+        ...(encoding === 'identity' ? [] : encoding === 'br' ? ['--compress'] : ['--compress-with', encoding]),
+        ...over(line),
+      ],
     });
     try {
-      const run = await fullSync(svc, 'thread', `wire-${encoding}`);
-      runs[encoding] = {
+      const run = await fullSync(svc, 'thread', `wire-${encoding}${line ? '-dsl' : ''}`);
+      runs[`${encoding}${line ? '-dsl' : ''}`] = {
         wireBytes: run.transferred.wireBytes,
         bytes: run.transferred.bytes,
         seconds: round(run.seconds),
@@ -178,6 +192,7 @@ async function measureWire(): Promise<void> {
   const gzip = runs.gzip!;
   const mb = (n: number): string => `${round(n / 1e6, 1)} MB`;
   const dsl = (n: number): string => `${round((n * 8) / (DSL_MBIT * 1e6), 1)} s`;
+  const onLine = { identity: runs['identity-dsl']!, br: runs['br-dsl']!, gzip: runs['gzip-dsl']! };
   summary.wire = {
     uncompressedWireBytes: plain.wireBytes,
     brWireBytes: br.wireBytes,
@@ -192,6 +207,19 @@ async function measureWire(): Promise<void> {
     brSyncSeconds: br.seconds,
     gzipSyncSeconds: gzip.seconds,
     dslMbit: DSL_MBIT,
+    dslLatencyMs: DSL_LATENCY_MS,
+    /** A first download over the line, measured: wall seconds from the first request to "complete". */
+    dslSyncSeconds: {
+      identity: onLine.identity.seconds,
+      br: onLine.br.seconds,
+      gzip: onLine.gzip.seconds,
+    },
+    /** The same, as a share of what the bytes alone take over the line (1.0: the line is the only wait). */
+    dslLineBound: {
+      identity: round((onLine.identity.wireBytes * 8) / (DSL_MBIT * 1e6) / onLine.identity.seconds, 2),
+      br: round((onLine.br.wireBytes * 8) / (DSL_MBIT * 1e6) / onLine.br.seconds, 2),
+      gzip: round((onLine.gzip.wireBytes * 8) / (DSL_MBIT * 1e6) / onLine.gzip.seconds, 2),
+    },
   };
   line(
     `(g) full sync of ${fmt(PRODUCTS)} products, bytes on the wire: uncompressed`,
@@ -208,6 +236,16 @@ async function measureWire(): Promise<void> {
   line(
     `    the answers alone over a ${DSL_MBIT} Mbit/s line (computed)`,
     `${dsl(plain.wireBytes)} uncompressed, ${dsl(br.wireBytes)} br, ${dsl(gzip.wireBytes)} gzip`,
+  );
+  line(
+    `    first download over it, measured (+${DSL_LATENCY_MS} ms a request)`,
+    (['identity', 'br', 'gzip'] as const)
+      .map(
+        (name) =>
+          `${name === 'identity' ? 'uncompressed' : name} ${onLine[name].seconds} s (${mb(onLine[name].wireBytes)}; ` +
+          `the line's bound ${dsl(onLine[name].wireBytes)})`,
+      )
+      .join(', '),
   );
 }
 

@@ -1,7 +1,7 @@
 /**
  * npm run service -- --port 8080 --token secret --products 5000 --orders 2000 [--data-file f] [--date-order dmy|mdy]
  *   [--latency-ms n] [--order-list paginated|simple|data-paged|bare-paged|data|bare] [--product-list (the same)]
- *   [--control] [--etags] [--compress] [--compress-with br|gzip|deflate]
+ *   [--control] [--etags] [--compress] [--compress-with br|gzip|deflate] [--line-mbit n]
  */
 import { parseArgs } from 'node:util';
 import { LIST_SHAPES, startService, type ListShapeOption } from './index';
@@ -24,6 +24,7 @@ const { values } = parseArgs({
     compress: { type: 'boolean', default: false },
     'compress-with': { type: 'string' },
     'latency-ms': { type: 'string', default: '0' },
+    'line-mbit': { type: 'string', default: '0' },
     workers: { type: 'string', default: '0' },
   },
 });
@@ -80,6 +81,8 @@ const service = await startService({
   // --compress-with: only that encoding (a web server with gzip alone, as nginx has without its brotli module)
   compress: compressWith ?? values.compress,
   latencyMs: count('latency-ms', values['latency-ms'], 60_000),
+  // answers over one shared line of this speed (a shop's DSL: 16), for a first download as a shop waits for it
+  lineMbit: count('line-mbit', values['line-mbit'], 100_000) || undefined,
   workers: count('workers', values.workers, 10_000) || undefined,
 });
 console.log(`Reference service ready in ${Date.now() - started} ms at ${service.url} (token: ${values.token})`);

@@ -6,6 +6,7 @@ import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
+import { Line } from './line';
 import { FaultController, parseFaultRule, type Fault, type FaultRule } from './faults';
 import { openStore, type ServiceStore } from './store';
 import { sendError, sleep } from './http';
@@ -58,6 +59,11 @@ export interface ServiceOptions {
    * true takes the client's first choice of br, gzip and deflate; a name uses only that one (when asked for).
    */
   compress?: boolean | Encoding;
+  /**
+   * Every answer's body crosses one shared line of this many Mbit/s (#31.5: a shop's 16 Mbit/s DSL), after compression,
+   * as the bytes on a real line are; with latencyMs, a first download as a shop waits for it. Unlimited when absent.
+   */
+  lineMbit?: number;
   /**
    * ETags on the list pages (GET /api/product, GET /api/order): a request whose If-None-Match names the page's current
    * version is answered 304 with no body. Off by default (the service the spec describes sends none).
@@ -151,6 +157,17 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       reply.header('content-encoding', encoding);
       reply.removeHeader('content-length');
       return ENCODERS[encoding](body);
+    });
+  }
+  if (options.lineMbit) {
+    // registered after compression: what crosses the line is what a client receives, compressed or not
+    const line = new Line(options.lineMbit);
+    app.addHook('onSend', async (_req, reply, payload) => {
+      if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
+      const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
+      if (body.length === 0) return payload;
+      reply.header('content-length', body.length);
+      return line.stream(body);
     });
   }
   // its own clock in every answer's Date header, wrong when told to be
