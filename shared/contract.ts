@@ -85,9 +85,8 @@ export const VaultInfo = z.object({
   kind: z.enum(['os-keychain', 'file', 'memory']),
   /** False when the token is stored without real encryption (e.g. Linux basic_text, or the browser host's file). */
   secure: z.boolean(),
-  note: z.string().nullable(),
-  /** Issue #18: what the note says, as a code the screen words (the note stays for the log). */
-  noteCode: z.enum(VAULT_NOTES).nullable().optional(),
+  /** Issue #18, #28.5: what Settings says of where the token is kept, as a code the screen words (never a sentence). */
+  noteCode: z.enum(VAULT_NOTES).nullable(),
 });
 
 export const SettingsView = z.object({
@@ -303,9 +302,8 @@ export const ProductRead = z.object({
   source: z.enum(['live', 'cache']),
   /** The service no longer knows this product (404). */
   missing: z.boolean(),
-  /** Why the live read did not happen, when source is cache (English, for the log and tests; the screen words `why`). */
-  note: z.string().nullable(),
-  why: ReadWhy.nullable().optional(),
+  /** Why the live read did not happen, when source is cache: a code the screen words (never a sentence, #28.5). */
+  why: ReadWhy.nullable(),
 });
 export type ProductRead = z.infer<typeof ProductRead>;
 
@@ -336,9 +334,8 @@ export type OrderWindow = z.infer<typeof OrderWindow>;
 export const OrderRead = z.object({
   order: OrderDetail,
   source: z.enum(['live', 'cache']),
-  /** English, for the log and tests; the screen words `why`. */
-  note: z.string().nullable(),
-  why: ReadWhy.nullable().optional(),
+  /** Why the live read did not happen, when source is cache: a code the screen words (never a sentence, #28.5). */
+  why: ReadWhy.nullable(),
 });
 export type OrderRead = z.infer<typeof OrderRead>;
 

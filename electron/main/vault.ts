@@ -21,21 +21,8 @@ export interface CipherStore {
   delete(key: CipherKey): void;
 }
 
-type NoteCode = NonNullable<VaultDescription['noteCode']>;
-
-/**
- * The store's notes in English, for the log and tests: Settings words a note from its code
- * (renderer/src/screens/settings/verdict.ts), so staff never read these.
- */
-/* eslint-disable shopdesk/no-literal-text -- English for the log; the screen words the note's code */
-const ENGLISH_NOTE = {
-  no_keychain:
-    'This computer offers no secure keychain, so the token is kept in memory only and must be entered again after a restart.',
-  basic_text:
-    'No system keyring was found (Linux basic_text), so the token is kept in memory only and must be entered again after a restart.',
-  unlock_failed: 'The saved token could not be unlocked on this computer. Enter the API token again.',
-} satisfies Partial<Record<NoteCode, string>>;
-/* eslint-enable shopdesk/no-literal-text */
+/** What Settings says of the store, as a code it words (renderer/src/screens/settings/verdict.ts): never a sentence. */
+type NoteCode = Extract<NonNullable<VaultDescription['noteCode']>, 'no_keychain' | 'basic_text' | 'unlock_failed'>;
 
 type AsyncSafeStorage = Pick<
   SafeStorage,
@@ -52,12 +39,11 @@ export class SafeStorageVault implements TokenVault {
     private readonly safe: AsyncSafeStorage,
     private readonly store: CipherStore,
     private readonly encrypting: boolean,
-    noteCode: keyof typeof ENGLISH_NOTE | null = null,
+    noteCode: NoteCode | null = null,
   ) {
-    const note = noteCode ? ENGLISH_NOTE[noteCode] : null;
     this.description = encrypting
-      ? { kind: 'os-keychain', secure: true, note, noteCode }
-      : { kind: 'memory', secure: false, note, noteCode };
+      ? { kind: 'os-keychain', secure: true, noteCode }
+      : { kind: 'memory', secure: false, noteCode };
   }
 
   static async create(safe: AsyncSafeStorage, store: CipherStore, platform: string): Promise<SafeStorageVault> {
@@ -73,9 +59,7 @@ export class SafeStorageVault implements TokenVault {
   }
 
   describe(): VaultDescription {
-    return this.unreadable
-      ? { ...this.description, note: ENGLISH_NOTE.unlock_failed, noteCode: 'unlock_failed' }
-      : this.description;
+    return this.unreadable ? { ...this.description, noteCode: 'unlock_failed' } : this.description;
   }
 
   async has(): Promise<boolean> {

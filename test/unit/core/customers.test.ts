@@ -179,7 +179,7 @@ describe("the address a returning customer's choice fills in", () => {
 
 describe('customer search over the contract', () => {
   it('answers with no service set up (offline, nothing cached) instead of failing', async () => {
-    const core = coreIn(path.join(dir, 'core'), { vault: new MemoryVault('test') });
+    const core = coreIn(path.join(dir, 'core'), { vault: new MemoryVault(null) });
     try {
       expect(await ask(core, 'customers:search', { text: 'anna' })).toMatchObject({ customers: [], cachedOrders: 0 });
       expect((await core.dispatch('customers:search', { text: 'x'.repeat(500) })).ok).toBe(false);
@@ -201,7 +201,7 @@ describe('Settings → Shop over the contract', () => {
       shippingTaxed: true,
       defaultShipping: '4.95',
     };
-    let core = coreIn(dataDir, { vault: new MemoryVault('test') });
+    let core = coreIn(dataDir, { vault: new MemoryVault(null) });
     try {
       expect(await ask(core, 'shop:get', {})).toMatchObject({ currency: '', taxRatePercent: '' });
       // every screen is told (a second tab of the browser host starts its next order with the new defaults)
@@ -224,7 +224,7 @@ describe('Settings → Shop over the contract', () => {
     } finally {
       await core.close();
     }
-    core = coreIn(dataDir, { vault: new MemoryVault('test') });
+    core = coreIn(dataDir, { vault: new MemoryVault(null) });
     try {
       expect(await ask(core, 'shop:get', {})).toEqual(shop);
     } finally {

@@ -125,9 +125,7 @@ describe('order book refresh', () => {
     expect(read.order.totalsCheck).toEqual({ computed: read.order.totalPrice, matches: true });
     expect(read.order.orderDate.kind).toBe('date');
     await svc.close();
-    const offline = ok<{ order: OrderDetail; source: string; note: string }>(
-      await core.dispatch('orders:get', { id: 5 }),
-    );
+    const offline = ok<{ order: OrderDetail; source: string }>(await core.dispatch('orders:get', { id: 5 }));
     expect(offline.source).toBe('cache');
     expect(offline.order.items[0]?.productName).toBe(product.name);
     expect(await core.dispatch('orders:get', { id: 9999 })).toMatchObject({ ok: false, error: { code: 'not_found' } });

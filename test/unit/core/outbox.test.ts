@@ -369,7 +369,7 @@ describe('drafts', () => {
 
   it('save, list, survive a restart, and are done once the order is in the outbox', async () => {
     const dataDir = path.join(dir, 'drafts-core');
-    let core = coreIn(dataDir, { vault: new MemoryVault('test') });
+    let core = coreIn(dataDir, { vault: new MemoryVault(null) });
     const data = { fields: { name: 'Ada Lovelace', email: 'ada@example.com', phone: '' } };
     try {
       expect((await core.dispatch('settings:save', { baseUrl: svc.url, token: 'tok' })).ok).toBe(true);
@@ -391,7 +391,7 @@ describe('drafts', () => {
     } finally {
       await core.close();
     }
-    core = coreIn(dataDir, { vault: new MemoryVault('test') });
+    core = coreIn(dataDir, { vault: new MemoryVault(null) });
     try {
       // the vault was memory-only: the token is set again, the drafts are still there
       await core.dispatch('settings:save', { baseUrl: svc.url, token: 'tok' });
@@ -413,7 +413,7 @@ describe('drafts', () => {
   });
 
   it('a corrected draft replaces the rejected entry it came from: one rejected becomes discarded, one order sent', async () => {
-    const core = coreIn(path.join(dir, 'drafts-correct'), { vault: new MemoryVault('test') });
+    const core = coreIn(path.join(dir, 'drafts-correct'), { vault: new MemoryVault(null) });
     try {
       expect((await core.dispatch('settings:save', { baseUrl: svc.url, token: 'tok' })).ok).toBe(true);
       const before = ordersOnService('fix@example.com');

@@ -6,6 +6,7 @@
 import http from 'node:http';
 import { Agent } from 'undici';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { ReadWhy } from '../../../shared/contract';
 import { attemptKind, type OutboxEntry } from '../../../shared/domain';
 import { fromServerErrors, stepOf } from '../../../shared/order-entry';
 import { ServiceHttp } from '../../../electron/main/core/http/client';
@@ -111,7 +112,8 @@ describe('fault matrix (reliability guide: "The service misbehaves")', () => {
     svc.faults.add({ fault: { kind: 'latency', ms: TIMEOUT_MS * 4 }, path: '/api/product/5', times: 1 });
     const slow = await ask(c, 'catalogue:product', { id: 5 });
     expect(slow).toMatchObject({ source: 'cache', missing: false });
-    expect(slow.note).toBeTruthy();
+    // why the cached copy is shown, as a code the screen words (#28.5): the read ran out of time
+    expect(slow.why).toMatchObject({ code: 'failed', error: { code: 'timeout' } });
     svc.faults.add({
       fault: { kind: 'trickle', chunkBytes: 8, intervalMs: TIMEOUT_MS * 3 },
       path: '/api/product/6',
@@ -294,8 +296,10 @@ describe('fault matrix (reliability guide: "The service misbehaves")', () => {
       });
       const read = await ask(c, 'catalogue:product', { id: 8 });
       expect(read.source).toBe('cache');
-      expect(read.note).toMatch(/[a-z]{4,}/i);
-      expect(read.note).not.toMatch(/undefined|NaN|\[object/);
+      // a code with the error's code and facts (the screen words it), nothing undefined or half-built in it
+      expect(ReadWhy.safeParse(read.why).success).toBe(true);
+      expect(read.why).toMatchObject({ code: 'failed', error: { code: expect.stringMatching(/^[a-z_]{4,}$/) } });
+      expect(JSON.stringify(read.why)).not.toMatch(/undefined|NaN|\[object/);
     }
   });
 
@@ -317,10 +321,10 @@ describe('fault matrix (reliability guide: "The service misbehaves")', () => {
     ]) {
       svc.faults.add({ fault, path: '/api/product/9', times: 1 });
       const read = await ask(c, 'catalogue:product', { id: 9 }).catch((e: Error) => ({
-        note: e.message,
+        why: e.message,
         source: 'error',
       }));
-      expect(read.note ?? '').not.toMatch(/<|Whoops|Handler\.php/);
+      expect(JSON.stringify(read.why ?? '')).not.toMatch(/<|Whoops|Handler\.php/);
     }
     // a whole sync whose first page is HTML every time: that page is not cached, the pass says so
     svc.faults.add({ fault: { kind: 'html' }, path: '/api/product?page=1', times: 50 });
@@ -382,7 +386,7 @@ describe('fault matrix (reliability guide: "The service misbehaves")', () => {
     svc.faults.add({ fault: { kind: 'huge', bytes: 40 * 1024 * 1024 }, path: '/api/product/4', times: 1 });
     const read = await ask(c, 'catalogue:product', { id: 4 });
     expect(read.source).toBe('cache');
-    expect(read.note).toMatch(/large|big|size/i);
+    expect(read.why).toMatchObject({ code: 'failed', error: { code: 'too_large' } });
   });
 
   it('pagination oddities: next on another host, a page past the end, last_page shrinking: no cross-origin follow, no endless loop, honest end', async () => {

@@ -176,7 +176,7 @@ describe('safeStorage vault', () => {
       expect(store.data.size).toBe(0);
       expect(await vault.get()).toBe(SENTINEL);
       expect(vault.describe()).toMatchObject({ kind: 'memory', secure: false });
-      expect(vault.describe().note).toMatch(/memory only/);
+      expect(vault.describe().noteCode).toBe(opts.backend === 'basic_text' ? 'basic_text' : 'no_keychain');
     }
   });
 
@@ -206,6 +206,6 @@ describe('safeStorage vault', () => {
     const vault = await SafeStorageVault.create(fakeSafe({ failDecrypt: true }), store, 'darwin');
     expect(await vault.get()).toBeNull();
     expect(await vault.has()).toBe(false);
-    expect(vault.describe().note).toMatch(/Enter the API token again/);
+    expect(vault.describe().noteCode).toBe('unlock_failed');
   });
 });

@@ -262,7 +262,7 @@ export class Catalogue {
             what: 'product',
             where: 'local',
           });
-        return { product: cached, source: 'cache' as const, missing: false, note: null, why: null };
+        return { product: cached, source: 'cache' as const, missing: false, why: null };
       }
       const read = await readLive({
         http: this.options.http,
@@ -280,7 +280,7 @@ export class Catalogue {
       if (read.kind === 'live') {
         // written back with the time it was read: the stock browser shows it as fresh too
         open.repo.saveProduct(read.value, this.options.scheduler.clock.now());
-        return { product: open.repo.detail(id)!, source: 'live' as const, missing: false, note: null, why: null };
+        return { product: open.repo.detail(id)!, source: 'live' as const, missing: false, why: null };
       }
       if (read.notFound) open.repo.markUnlisted(id);
       const cached = open.repo.detail(id);
@@ -297,8 +297,6 @@ export class Catalogue {
         product: cached,
         source: 'cache' as const,
         missing: read.notFound,
-        note:
-          read.notFound && read.refusal?.code === 'not_found' ? 'The service no longer knows this product.' : read.note,
         why: read.why,
       };
     },

@@ -10,11 +10,11 @@ import { unwrapRecord } from './fields';
 export type LiveRead<T> =
   | { kind: 'live'; value: T }
   /**
-   * note: English, for the log; why: the same as a code for the screen (issue #18). refusal: the service answered
+   * why: why the cached copy is shown, as a code for the screen (issues #18, #28.5; the log has its own line). refusal: the service answered
    * this read with an error status of its own (401, 403, 404, 410, 422, 429, 5xx), kept to the screen (issue #26)
    * as its own code: shown beside the cached copy, or instead of it when there is none (`refusedRead`).
    */
-  | { kind: 'cache'; note: string | null; why: ReadWhy | null; notFound: boolean; refusal: ApiFailure | null };
+  | { kind: 'cache'; why: ReadWhy | null; notFound: boolean; refusal: ApiFailure | null };
 
 export type RecordKind = 'order' | 'product';
 
@@ -36,7 +36,6 @@ export async function readLive<T>(opts: {
   if (state.state === 'offline')
     return {
       kind: 'cache',
-      note: 'Offline: showing the cached copy.',
       why: { code: 'offline' },
       notFound: false,
       refusal: null,
@@ -45,12 +44,11 @@ export async function readLive<T>(opts: {
   if (state.state === 'busy')
     return {
       kind: 'cache',
-      note: 'The service asked Shopdesk to wait; showing the cached copy.',
       why: { code: 'busy' },
       notFound: false,
       refusal: null,
     };
-  if (!target.baseUrl || !target.token) return { kind: 'cache', note: null, why: null, notFound: false, refusal: null };
+  if (!target.baseUrl || !target.token) return { kind: 'cache', why: null, notFound: false, refusal: null };
   try {
     const { body } = await opts.http.json({ baseUrl: target.baseUrl, token: target.token }, opts.path, {
       deadlineMs: LIMITS.testDeadlineMs,
@@ -60,7 +58,6 @@ export async function readLive<T>(opts: {
     opts.warn?.(`${opts.record} ${opts.id}: the service's answer could not be read as this ${opts.record}`);
     return {
       kind: 'cache',
-      note: 'The service’s answer could not be read; showing the cached copy.',
       why: { code: 'unreadable' },
       notFound: false,
       refusal: null,
@@ -75,14 +72,12 @@ export async function readLive<T>(opts: {
     if (error.code === 'not_found')
       return {
         kind: 'cache',
-        note: 'The service no longer knows this record.',
         why: { code: 'gone', error: failed },
         notFound: true,
         refusal,
       };
     return {
       kind: 'cache',
-      note: `${error.message} Showing the cached copy.`,
       why: { code: 'failed', error: failed },
       // 410: the service says the record was removed; a product is delisted as for a 404
       notFound: error.code === 'gone',

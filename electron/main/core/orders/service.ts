@@ -462,7 +462,6 @@ export class Orders {
         return {
           order: await this.detail(cached.order, cached.fetchedAt, open.repo),
           source: 'cache' as const,
-          note: null,
           why: null,
         };
       }
@@ -482,7 +481,7 @@ export class Orders {
       if (read.kind === 'live') {
         const now = this.options.scheduler.clock.now();
         open.repo.saveOrders([read.value], this.effectiveOrder(open.repo), now, { from: 'live' });
-        return { order: await this.detail(read.value, now, open.repo), source: 'live' as const, note: null, why: null };
+        return { order: await this.detail(read.value, now, open.repo), source: 'live' as const, why: null };
       }
       const cached = open.repo.order(id);
       if (!cached) {
@@ -493,14 +492,9 @@ export class Orders {
           where: 'local',
         });
       }
-      const note =
-        read.notFound && read.refusal?.code === 'not_found'
-          ? 'The service does not know this order any more; showing the cached copy.'
-          : read.note;
       return {
         order: await this.detail(cached.order, cached.fetchedAt, open.repo, cached.sentAt),
         source: 'cache' as const,
-        note,
         why: read.why,
       };
     },

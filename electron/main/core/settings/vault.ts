@@ -6,7 +6,7 @@ import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { z } from 'zod';
-import type { VaultInfo } from '../../../../shared/contract';
+import type { VAULT_NOTES, VaultInfo } from '../../../../shared/contract';
 
 export type VaultDescription = z.infer<typeof VaultInfo>;
 
@@ -21,15 +21,11 @@ export interface TokenVault {
 export class MemoryVault implements TokenVault {
   private token: string | null = null;
 
-  constructor(private readonly note: string | null = null) {}
+  /** `noteCode`: what Settings says of it; by default that the token is forgotten when the app quits. */
+  constructor(private readonly noteCode: (typeof VAULT_NOTES)[number] | null = 'memory') {}
 
   describe(): VaultDescription {
-    return {
-      kind: 'memory',
-      secure: false,
-      note: this.note ?? 'The token is kept in memory only and is forgotten when the app quits.',
-      noteCode: this.note ? null : 'memory',
-    };
+    return { kind: 'memory', secure: false, noteCode: this.noteCode };
   }
   async has(): Promise<boolean> {
     return this.token !== null;
@@ -65,7 +61,7 @@ export class FileVault implements TokenVault {
       kind: 'file',
       secure: false,
       // plainly: the key is beside the ciphertext, so this is as strong as the file permissions and no stronger
-      note: 'The browser host has no system keychain: the token is kept in a file in its data folder that only your user account can read. It is scrambled there, not locked with a password, so anyone who can read your account’s files can use it. The desktop app keeps it in the system keychain.',
+      // (Settings says so in words: the file, readable by this user, scrambled not locked; the desktop app's keychain)
       noteCode: 'browser_file',
     };
   }

@@ -233,7 +233,7 @@ export function SettingsScreen() {
                     : t('settings.storage.memory')}
               </Text>
             )}
-            {settings.vault.note && (
+            {settings.vault.noteCode && (
               <Text
                 size="sm"
                 c={settings.vault.secure ? 'dimmed' : undefined}

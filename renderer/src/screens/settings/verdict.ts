@@ -94,10 +94,10 @@ const VAULT_NOTE: Record<NonNullable<SettingsView['vault']['noteCode']>, SimpleK
   browser_file: 'settings.vault.browserFile',
 };
 
-/** The token store's note in words (a note without a code as the core wrote it). */
+/** The token store's note in words; null when there is none. */
 export const vaultNote = (vault: SettingsView['vault']): string | null =>
-  vault.noteCode ? t(VAULT_NOTE[vault.noteCode]) : vault.note;
+  vault.noteCode ? t(VAULT_NOTE[vault.noteCode]) : null;
 
 /** Whether the store's note already says where the token is kept (every note but a failed unlock does). */
 export const noteSaysWhere = (vault: SettingsView['vault']): boolean =>
-  vault.noteCode !== undefined && vault.noteCode !== null && vault.noteCode !== 'unlock_failed';
+  vault.noteCode !== null && vault.noteCode !== 'unlock_failed';

@@ -7,6 +7,7 @@ import { cacheKey } from '../../../../electron/main/core/storage/service-scope';
 import type { Core } from '../../../../electron/main/core/index';
 import { startService, type RunningService } from '../../../../server/index';
 import { coreIn, createTestCore, syncCatalogue } from '../../../support/core';
+import type { ProductRead } from '../../../../shared/contract';
 
 const cleanup: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -79,9 +80,12 @@ describe('catalogue feature', () => {
     await waitForSync(c);
     expect(value<{ source: string }>(await c.dispatch('catalogue:product', { id: 5 })).source).toBe('live');
     await svc.close();
-    const offline = value<{ source: string; note: string | null }>(await c.dispatch('catalogue:product', { id: 5 }));
+    const offline = value<ProductRead>(await c.dispatch('catalogue:product', { id: 5 }));
     expect(offline.source).toBe('cache');
-    expect(offline.note).toMatch(/connection to the service was lost|could not be reached|Offline/);
+    // offline, or the read found the service gone: a code the screen words (#28.5)
+    expect(
+      offline.why?.code === 'offline' || (offline.why?.code === 'failed' && offline.why.error?.code === 'unreachable'),
+    ).toBe(true);
     expect(await c.dispatch('catalogue:product', { id: 999 })).toMatchObject({
       ok: false,
       error: { code: 'not_found' },
