@@ -180,9 +180,7 @@ export const SaveNetworkRequest = z
 
 export const ConnectionVerdict = z.object({
   verdict: z.enum(VERDICTS),
-  /** English, for the log; the screen words the verdict from `why` (issue #18). */
-  message: z.string(),
-  /** Issue #18: why, as a code plus facts. */
+  /** Issue #18: why, as a code plus facts; the screen words it (no English beside it, #28.5). */
   why: z
     .object({
       reason: z.enum(VERDICT_REASONS),
@@ -200,7 +198,7 @@ export const ConnectionVerdict = z.object({
       /** With 'certificate_changed': the SHA-256 of the certificate trusted for this address. */
       trustedSha256: z.string().optional(),
     })
-    .optional(),
+    .nullable(),
   /** How the test's request went out (#26): directly or through which proxy. */
   route: RouteView.nullable().optional(),
   productCount: z.number().int().nullable(),
@@ -219,8 +217,6 @@ export const ConnectionState = z.object({
   state: z.enum(['unconfigured', 'checking', 'online', 'offline', 'unauthorized', 'failing', 'busy']),
   mode: z.enum(['unconfigured', 'service', 'demo']),
   checkedAt: z.number().nullable(),
-  /** English, for the log and tests; the screen words `verdict` (issue #18). */
-  message: z.string().nullable(),
   /** The connection test's verdict behind an offline or unauthorized state, as codes and facts (issue #18). */
   verdict: ConnectionVerdict.pick({ verdict: true, why: true, tokenOrigin: true }).nullable().optional(),
   /** What the core itself says of the state when no probe stands behind it, as a code (issue #18). */

@@ -341,7 +341,6 @@ export function createCore(options: CoreOptions): Core {
       if (!baseUrl)
         return {
           verdict: 'invalid_url',
-          message: 'Enter the service address first.',
           why: { reason: 'no_address' },
           productCount: null,
           serviceVersion: null,
@@ -357,7 +356,6 @@ export function createCore(options: CoreOptions): Core {
       if (token === null && saved && saved.origin !== originOf(baseUrl) && originOf(baseUrl) !== null)
         return {
           verdict: 'token_for_other_address',
-          message: '',
           why: { reason: 'token_for_other_address' },
           tokenOrigin: saved.origin,
           productCount: null,
@@ -409,12 +407,12 @@ export function createCore(options: CoreOptions): Core {
       return view();
     },
     'demo:start': async () => {
-      connection.set({ state: 'checking', mode: 'demo', note: 'demo_starting', message: 'Starting demo data…' });
+      connection.set({ state: 'checking', mode: 'demo', note: 'demo_starting' });
       try {
         await ensureDemo();
       } catch (error) {
         log.error('demo service failed to start', error instanceof Error ? error.stack : String(error));
-        connection.set({ state: 'offline', note: 'demo_failed', message: 'The demo service could not start.' });
+        connection.set({ state: 'offline', note: 'demo_failed' });
         throw new AppFailure('demo_failed', 'The demo service could not start. See the log for details.');
       }
       settings.update({ mode: 'demo' });
@@ -568,8 +566,12 @@ function logStateChanges(
   return events.onAny((name, payload) => {
     if (name === 'connection:changed') {
       const c = payload as EventPayload<'connection:changed'>;
+      // with the reason behind it, as its code (the screens word it; this line is for support)
+      const why = c.verdict?.why
+        ? `: ${c.verdict.why.reason}${c.verdict.why.host ? ` (${c.verdict.why.host})` : ''}`
+        : '';
       if (c.state !== 'checking')
-        once(name, `connection: ${c.state} (${c.mode})`, c.state === 'online' ? 'info' : 'warn');
+        once(name, `connection: ${c.state} (${c.mode})${why}`, c.state === 'online' ? 'info' : 'warn');
     } else if (name === 'catalogue:progress') {
       const p = payload as EventPayload<'catalogue:progress'>;
       if (p.state !== 'running') {

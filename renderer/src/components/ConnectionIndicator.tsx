@@ -19,16 +19,12 @@ const NOTE: Record<NonNullable<ConnectionState['note']>, PlainKey> = {
   demo_failed: 'connection.demoFailed',
 };
 
-/**
- * Why the connection is offline or refused, in words: the core's note, else the connection test's verdict behind it
- * (the core's English only from a core that sent neither).
- */
+/** Why the connection is offline or refused, in words: the core's note, else the connection test's verdict behind it. */
 function reason(connection: ConnectionState): string | null {
   if (connection.note) return t(NOTE[connection.note]);
-  if (!connection.verdict) return connection.message;
+  if (!connection.verdict) return null;
   return verdictText({
     ...connection.verdict,
-    message: connection.message ?? '',
     productCount: null,
     serviceVersion: null,
     latencyMs: null,

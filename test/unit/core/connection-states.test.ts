@@ -38,7 +38,9 @@ describe('connection states', () => {
     const failing = await ask(core, 'connection:check', {});
     expect(failing).toMatchObject({ state: 'failing', since: expect.any(Number) });
     expect(failing.retryAt).toBe(clock.now() + CONNECTION_LIMITS.failingProbeMs[0]);
-    expect(failing.message).toBeNull(); // the renderer words it from the state and the times
+    // the renderer words it from the state and the times: no verdict, and no English beside them (#28.5)
+    expect(failing.verdict ?? null).toBeNull();
+    expect(failing).not.toHaveProperty('message');
 
     // the next probe comes at retryAt, finds it still failing, and waits longer
     const requests = svc.stats().requests;
@@ -78,7 +80,8 @@ describe('connection states', () => {
     svc.faults.clear();
     svc.faults.add({ fault: { kind: 'rate-limit', retryAfter: '30' }, times: 1 });
     const busy = await ask(core, 'connection:check', {});
-    expect(busy).toMatchObject({ state: 'busy', verdict: null, message: null });
+    expect(busy).toMatchObject({ state: 'busy', verdict: null });
+    expect(busy).not.toHaveProperty('message');
   });
 
   it('the app’s own requests tell it: a few failing answers in a row make it failing, a good one online again', async () => {

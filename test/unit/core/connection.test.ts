@@ -49,7 +49,7 @@ describe('connection monitor', () => {
       await service.close();
       const offline = await core.dispatch('connection:check', {});
       expect(offline).toMatchObject({ ok: true, value: { state: 'offline' } });
-      expect((offline as { value: ConnectionState }).value.message).toMatch(/unreachable/i);
+      expect((offline as { value: ConnectionState }).value.verdict).toMatchObject({ verdict: 'unreachable' });
 
       service = await startService({ token: 'tok', products: 16, orders: 1, port });
       expect(await core.dispatch('connection:check', {})).toMatchObject({ ok: true, value: { state: 'online' } });

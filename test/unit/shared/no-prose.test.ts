@@ -54,10 +54,6 @@ const ENGLISH_TWINS: Record<string, string> = {
     'the last refresh’s end in English beside `outcome`',
     ['orders:changed', 'orders:refresh', 'orders:status', 'settings:date-order'].map((c) => `${c}.summary`),
   ),
-  ...holding(
-    'the connection test’s verdict in English beside `why`',
-    ['connection:changed', 'connection:check', 'connection:status', 'connection:test'].map((c) => `${c}.message`),
-  ),
 };
 
 function holding(what: string, paths: string[]): Record<string, string> {

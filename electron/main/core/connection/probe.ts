@@ -28,14 +28,12 @@ async function probe(http: ServiceHttp, baseUrl: string, token: string | null): 
   if (!url.ok)
     return {
       verdict: url.code,
-      message: url.message,
       why: { reason: 'url', problem: url.reason, ...(url.scheme ? { scheme: url.scheme } : {}) },
       ...none,
     };
   if (!token)
     return {
       verdict: 'no_token',
-      message: 'Enter the API token for this service.',
       why: { reason: 'no_token' },
       ...none,
     };
@@ -48,7 +46,6 @@ async function probe(http: ServiceHttp, baseUrl: string, token: string | null): 
     if (!body || typeof body !== 'object' || !Array.isArray((body as { data?: unknown }).data)) {
       return {
         verdict: 'not_service',
-        message: 'Something answered at this address, but it is not an Order and Product service (no product list).',
         why: { reason: 'not_service' },
         ...none,
         latencyMs,
@@ -60,10 +57,6 @@ async function probe(http: ServiceHttp, baseUrl: string, token: string | null): 
     const count = total ?? page.data.length;
     return {
       verdict: 'connected',
-      message:
-        total === null
-          ? 'Connected. The service did not say how many products it has.'
-          : `Connected: ${count.toLocaleString('en')} products.`,
       why: total === null ? { reason: 'connected_no_total' } : { reason: 'connected', products: count },
       productCount: total,
       serviceVersion: version,
@@ -76,14 +69,12 @@ async function probe(http: ServiceHttp, baseUrl: string, token: string | null): 
       case 'unauthorized':
         return {
           verdict: 'wrong_token',
-          message: 'Wrong token: the service did not accept this API token.',
           why: { reason: 'wrong_token' },
           ...none,
         };
       case 'forbidden':
         return {
           verdict: 'forbidden',
-          message: 'The token was accepted but is not allowed to read products.',
           why: { reason: 'forbidden' },
           ...none,
         };
@@ -97,9 +88,6 @@ async function probe(http: ServiceHttp, baseUrl: string, token: string | null): 
           const trusted = http.routes.pinFor(origin);
           return {
             verdict: 'unreachable',
-            message: changed
-              ? `Address unreachable: ${host} — its certificate changed; it is not the one trusted for this address${certificate ? ` (now SHA-256 ${certificate.sha256})` : ''}.`
-              : `Address unreachable: ${host} — its certificate is ${tlsCode === 'DEPTH_ZERO_SELF_SIGNED_CERT' ? 'self-signed' : 'from an issuer no store trusts'}${certificate ? ` (SHA-256 ${certificate.sha256})` : ''}.`,
             why: {
               reason: changed ? 'certificate_changed' : 'untrusted_certificate',
               host,
@@ -111,7 +99,6 @@ async function probe(http: ServiceHttp, baseUrl: string, token: string | null): 
         }
         return {
           verdict: 'unreachable',
-          message: `Address unreachable: ${host} — ${error.message.replace(/^The service could not be reached: /, '')}`,
           why: {
             reason: error.detail.network ?? 'network',
             host,
@@ -124,28 +111,24 @@ async function probe(http: ServiceHttp, baseUrl: string, token: string | null): 
       case 'timeout':
         return {
           verdict: 'timeout',
-          message: `${host} did not answer within ${LIMITS.testDeadlineMs / 1000} seconds.`,
           why: { reason: 'timeout', host, seconds: LIMITS.testDeadlineMs / 1000 },
           ...none,
         };
       case 'server_error':
         return {
           verdict: 'server_error',
-          message: `The service at ${host} had an internal error (${error.detail.status}). Try again later.`,
           why: { reason: 'server_error', host, ...(error.detail.status ? { status: error.detail.status } : {}) },
           ...none,
         };
       case 'rate_limited':
         return {
           verdict: 'server_error',
-          message: 'The service is busy and asked to wait. Try again in a moment.',
           why: { reason: 'busy' },
           ...none,
         };
       default:
         return {
           verdict: 'not_service',
-          message: `Not an Order and Product service at this address: ${error.message}`,
           why: { reason: 'not_service_error' },
           ...none,
         };

@@ -39,7 +39,6 @@ export class ConnectionMonitor {
     state: 'unconfigured',
     mode: 'unconfigured',
     checkedAt: null,
-    message: null,
     verdict: null,
     productCount: null,
     retryAt: null,
@@ -123,7 +122,6 @@ export class ConnectionMonitor {
             state: 'online',
             retryAt: null,
             since: null,
-            message: null,
             verdict: null,
             note: null,
             checkedAt: now,
@@ -165,7 +163,6 @@ export class ConnectionMonitor {
       retryAt,
       since,
       checkedAt: now,
-      message: null,
       verdict: null,
       note: null,
     });
@@ -180,7 +177,6 @@ export class ConnectionMonitor {
       state: 'failing',
       since: first,
       retryAt,
-      message: null,
       verdict: null,
       note: null,
       checkedAt: now,
@@ -196,7 +192,6 @@ export class ConnectionMonitor {
         state: 'unconfigured',
         mode: target.mode,
         checkedAt: this.clock.now(),
-        message: null,
         verdict: null,
         productCount: null,
         retryAt: null,
@@ -219,7 +214,6 @@ export class ConnectionMonitor {
         state: 'online',
         mode: target.mode,
         checkedAt,
-        message: null,
         verdict: null,
         productCount: verdict.productCount,
         retryAt: null,
@@ -230,7 +224,6 @@ export class ConnectionMonitor {
         state: 'unauthorized',
         mode: target.mode,
         checkedAt,
-        message: verdict.message,
         verdict: { verdict: verdict.verdict, why: verdict.why, tokenOrigin: verdict.tokenOrigin },
         productCount: null,
         retryAt: null,
@@ -257,7 +250,6 @@ export class ConnectionMonitor {
         state: 'offline',
         mode: target.mode,
         checkedAt,
-        message: verdict.message,
         verdict: { verdict: verdict.verdict, why: verdict.why, tokenOrigin: verdict.tokenOrigin },
         productCount: this.state.productCount,
         retryAt: null,
@@ -297,7 +289,8 @@ export class ConnectionMonitor {
     const changed =
       next.state !== this.state.state ||
       next.mode !== this.state.mode ||
-      next.message !== this.state.message ||
+      // another reason behind the same state (refused, then host not found) is news too; the same one again is not
+      verdictKey(next.verdict) !== verdictKey(this.state.verdict) ||
       (next.note ?? null) !== (this.state.note ?? null) ||
       next.productCount !== this.state.productCount ||
       next.retryAt !== this.state.retryAt;
@@ -306,4 +299,21 @@ export class ConnectionMonitor {
       this.events.emit('connection:changed', this.state);
     } else this.state = { ...next, revision: this.state.revision };
   }
+}
+
+/** What a state's verdict says, as one comparable text: its code, its reason and the facts the screens word. */
+function verdictKey(verdict: ConnectionState['verdict']): string {
+  if (!verdict) return '';
+  const why = verdict.why;
+  return [
+    verdict.verdict,
+    why?.reason,
+    why?.host,
+    why?.status,
+    why?.proxy,
+    why?.problem,
+    why?.scheme,
+    why?.certificate?.sha256,
+    verdict.tokenOrigin,
+  ].join('|');
 }

@@ -45,7 +45,8 @@ export function SettingsScreen() {
   const settings = useStore((s) => s.settings);
   const saveSettings = useStore((s) => s.saveSettings);
   const testConnection = useStore((s) => s.testConnection);
-  const [verdict, setVerdict] = useState<ConnectionVerdict | null>(null);
+  /** The test's verdict; `failed`: the test itself could not run, in words (no verdict came). */
+  const [verdict, setVerdict] = useState<(ConnectionVerdict & { failed?: string }) | null>(null);
   const [testing, setTesting] = useState(false);
   const [saved, setSaved] = useState<string | null>(null);
   const [saveError, setSaveError] = useState<string | null>(null);
@@ -78,7 +79,8 @@ export function SettingsScreen() {
     } catch (e) {
       setVerdict({
         verdict: 'server_error',
-        message: e instanceof BridgeError ? errorWords(e) : t('settings.testFailed'),
+        why: null,
+        failed: e instanceof BridgeError ? errorWords(e) : t('settings.testFailed'),
         productCount: null,
         serviceVersion: null,
         latencyMs: null,
@@ -186,7 +188,7 @@ export function SettingsScreen() {
           {verdict && (
             <div role="status" aria-label={t('settings.testResult')} data-verdict={verdict.verdict}>
               <Alert color={verdict.verdict === 'connected' ? 'teal' : 'red'} title={t(VERDICT_TITLE[verdict.verdict])}>
-                {verdictText(verdict)}
+                {verdict.failed ?? verdictText(verdict)}
                 {verdict.latencyMs !== null && verdict.verdict === 'connected' && (
                   <Text size="sm" c="dimmed">
                     {verdict.serviceVersion

@@ -29,7 +29,7 @@ const SIMPLE_REASON: Partial<Record<NonNullable<ConnectionVerdict['why']>['reaso
   busy: 'settings.why.busy',
 };
 
-/** The verdict's sentence: from its reason code and facts; the core's English only from a core that sent none. */
+/** The verdict's sentence: from its reason code and facts (a verdict without a reason: its title). */
 export function verdictText(verdict: ConnectionVerdict): string {
   const why = verdict.why;
   if (verdict.verdict === 'token_for_other_address')
@@ -38,13 +38,13 @@ export function verdictText(verdict: ConnectionVerdict): string {
       message: '',
       facts: { tokenOrigin: verdict.tokenOrigin ?? null },
     });
-  if (!why) return verdict.message;
+  if (!why) return t(VERDICT_TITLE[verdict.verdict]);
   const host = why.host ?? '';
   switch (why.reason) {
     case 'connected':
       return t('settings.why.connected', { products: why.products ?? 0 });
     case 'url':
-      return why.problem ? urlProblemText(why.problem, why.scheme) : verdict.message;
+      return why.problem ? urlProblemText(why.problem, why.scheme) : t(VERDICT_TITLE[verdict.verdict]);
     case 'refused':
       return t('settings.why.refused', { host });
     case 'host_not_found':
@@ -72,7 +72,7 @@ export function verdictText(verdict: ConnectionVerdict): string {
       return t('settings.why.certificateChanged', { host });
     default: {
       const key = SIMPLE_REASON[why.reason];
-      return key ? t(key) : verdict.message;
+      return key ? t(key) : t(VERDICT_TITLE[verdict.verdict]);
     }
   }
 }
