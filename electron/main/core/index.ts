@@ -334,7 +334,9 @@ export function createCore(options: CoreOptions): Core {
       return view();
     },
     'connection:status': async () => connection.current(),
-    'connection:check': async () => connection.check(),
+    // asked for now ("Check now", a test): a probe already under way may have knocked before the service came back
+    // (it answers 'refused' a moment later without ever reaching it), so a fresh one follows it
+    'connection:check': async () => connection.recheck(),
     'connection:test': async (request): Promise<ConnectionVerdict> => {
       const current = await target();
       const baseUrl = request.baseUrl ?? current.baseUrl;

@@ -85,7 +85,10 @@ export class ConnectionMonitor {
     return this.running;
   }
 
-  /** Probes after the settings changed: a probe under way read the old ones, so a fresh one follows it. */
+  /**
+   * Probes after the settings changed (a probe under way read the old ones) or when asked to now (a probe under way
+   * may have knocked before the service came back): a fresh one follows it.
+   */
   recheck(): Promise<ConnectionState> {
     const running = this.running;
     return running ? running.catch(() => undefined).then(() => this.check()) : this.check();
