@@ -17,6 +17,9 @@ const { attemptWords, reasonWords } = (await import(/* @vite-ignore */ WORDS)) a
   attemptWords(attempt: OutboxEntry['attempts'][number]): string;
   reasonWords(reason: OutboxReason): string;
 };
+// the outbox's English words come after the first screen (shared/i18n/areas.ts): the screen waits for them, so do these
+const I18N = '../../../renderer/src/i18n';
+await ((await import(/* @vite-ignore */ I18N)) as { laterWords(): Promise<void> }).laterWords();
 
 const attempt = (outcome: string, status: number | null = null) => ({ at: 0, outcome, status, excerpt: null });
 /** The English messages with their placeholders as wildcards: a text worded from the catalogue matches one. */
