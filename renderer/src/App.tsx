@@ -10,10 +10,11 @@ import {
   IconSettings,
   IconReportAnalytics,
 } from '@tabler/icons-react';
-import { Navigate, NavLink as RouterLink, Route, Routes, useLocation } from 'react-router';
+import { NavLink as RouterLink, Route, Routes, useLocation } from 'react-router';
 import { Commands } from './components/Commands';
 import { ConnectionBar, ConnectionIndicator } from './components/ConnectionIndicator';
 import { OutboxNotifier } from './components/OutboxNotifier';
+import { Redirect } from './components/Redirect';
 import { SyncProgress } from './components/SyncProgress';
 import { UpdateButton } from './components/UpdateButton';
 import { OrdersScreen } from './screens/orders/OrdersScreen';
@@ -77,6 +78,7 @@ export function App() {
   }
 
   const unconfigured = settings.mode === 'unconfigured';
+  const home = unconfigured ? '/welcome' : '/orders';
   return (
     <AppShell header={{ height: 52 }} navbar={{ width: collapsed ? 64 : 188, breakpoint: 0 }} padding="md">
       <AppShell.Header>
@@ -154,7 +156,7 @@ export function App() {
         />
         <div className="app-screen">
           <Routes>
-            <Route path="/" element={<Navigate to={unconfigured ? '/welcome' : '/orders'} replace />} />
+            <Route path="/" element={<Redirect to={home} />} />
             <Route path="/welcome" element={<Welcome />} />
             <Route path="/orders" element={unconfigured ? <Welcome /> : <OrdersScreen />} />
             <Route path="/orders/:id" element={<OrderDetailScreen />} />
@@ -165,7 +167,7 @@ export function App() {
             <Route path="/outbox" element={<OutboxScreen />} />
             <Route path="/today" element={unconfigured ? <Welcome /> : <TodayScreen />} />
             <Route path="/settings" element={<SettingsScreen />} />
-            <Route path="*" element={<Navigate to="/" replace />} />
+            <Route path="*" element={<Redirect to={home} />} />
           </Routes>
         </div>
       </AppShell.Main>
