@@ -33,6 +33,7 @@ const US: Table = {
   Period: ['.', '>'],
   Slash: ['/', '?'],
   Semicolon: [';', ':'],
+  BracketRight: [']', '}'],
   Space: [' ', ' '],
 };
 for (const letter of 'ABCDEFGHIJKLMNOPQRSTUVWXYZ') US[`Key${letter}`] = [letter.toLowerCase(), letter];
@@ -61,6 +62,7 @@ const TABLES: Record<Layout, Table> = {
     Comma: [';', '.'],
     Period: [':', '/'],
     Slash: ['!', '§'],
+    BracketRight: ['$', '£'],
   },
   qwertz: {
     ...US,
@@ -78,6 +80,7 @@ const TABLES: Record<Layout, Table> = {
     Period: ['.', ':'],
     Slash: ['-', '_'],
     Semicolon: ['ö', 'Ö'],
+    BracketRight: ['+', '*'],
   },
   dutch: {
     ...US,
@@ -93,6 +96,7 @@ const TABLES: Record<Layout, Table> = {
     Period: ['.', ':'],
     Slash: ['-', '='],
     Semicolon: ['+', '±'],
+    BracketRight: ['*', '|'],
   },
 };
 

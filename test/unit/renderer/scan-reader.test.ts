@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createScanReader, GS, usCharacter, type ScanKey } from '../../../renderer/src/components/scanReader';
+import { cleanScan, DEFAULT_SCANNER, type ScannerPrefs } from '../../../shared/scanner-prefs';
 import { typedKeys, typedText, usScannerKeys, type Layout } from '../../support/layouts';
 
 /** A recorded sequence: "key@ms" separated by spaces ("Enter", "Shift", "Tab" … by name; "Space" for a space). */
@@ -291,6 +292,31 @@ describe('a US-layout scanner on any keyboard layout', () => {
             }
           });
 
+  // a scanner set to send characters before each code (a letter, or its symbology identifier `]E0`, whose `]` types
+  // `$` on AZERTY, `+` on QWERTZ and `*` on a Dutch keyboard): the reader gives them with the code, read from the keys
+  // like the rest, and the settings of Settings → Scanner (a prefix, or the identifier taken off) leave the code
+  const PREFIXES: Array<[string, ScannerPrefs]> = [
+    ['X', { ...DEFAULT_SCANNER, prefix: 'X' }],
+    [']E0', { ...DEFAULT_SCANNER, stripAim: true }],
+  ];
+  for (const layout of LAYOUTS)
+    for (const every of [5, 40])
+      for (const end of ['Enter', 'Tab'] as const)
+        it(`${layout}: with a prefix, ${every} ms a key, ended by ${end}, in a barcode field and outside one`, () => {
+          for (const [prefix, prefs] of PREFIXES)
+            for (const text of [EAN, LABEL])
+              for (const [place, where] of places) {
+                const sent = prefix + text;
+                const found = read(scanned(sent, layout, 1000, every, end), where);
+                expect(
+                  found.map((s) => s.code),
+                  `${sent} ${place}`,
+                ).toEqual([sent]);
+                expect(cleanScan(found[0]!.code!, prefs)).toBe(text);
+                expect(found[0]!.layoutDiffers).toBe(typedText(usScannerKeys(sent, layout)) !== sent);
+              }
+        });
+
   it('what the keys type on each layout (the recordings match the layouts)', () => {
     expect(typedText(usScannerKeys(EAN, 'azerty'))).toBe('_è&é"\'(-è_çà-');
     expect(typedText(usScannerKeys(EAN, 'qwertz'))).toBe(EAN);
@@ -298,6 +324,12 @@ describe('a US-layout scanner on any keyboard layout', () => {
     expect(typedText(usScannerKeys(LABEL, 'azerty'))).toBe("AZWY,)éé'-&è'");
     expect(typedText(usScannerKeys(LABEL, 'qwertz'))).toBe('QWYZmß2246174');
     expect(typedText(usScannerKeys(LABEL, 'dutch'))).toBe('QWZYm/2246174');
+    expect(['us', 'azerty', 'qwertz', 'dutch'].map((l) => typedText(usScannerKeys(']E0', l as Layout)))).toEqual([
+      ']E0',
+      '$Eà',
+      '+E0',
+      '*E0',
+    ]);
   });
 
   it('an AZERTY burst into an ordinary field ended by Enter is a scan there too, read from the keys', () => {
