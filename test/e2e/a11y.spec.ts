@@ -5,7 +5,7 @@
  * walk running out of time; screenshots of each state at 1366×768 (and the main screens at 1024×700) go to
  * reports/screens/ to be looked at.
  */
-import AxeBuilder from '@axe-core/playwright';
+import { axeOn } from './axe';
 import type { Page } from '@playwright/test';
 import type { RunningService } from '../../server/index';
 import { FLAG_NAMES } from '../../shared/domain';
@@ -40,7 +40,7 @@ function screen(name: string, walk: (w: Walk, theme: Theme) => Promise<void>): v
       const findings: string[] = [];
       const scan: Scan = async (state, small = false) => {
         await page.waitForTimeout(250); // transitions settle (modals fade in)
-        const result = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+        const result = await axeOn(page).withTags(TAGS).analyze();
         // one h1 per screen and one banner landmark (axe counts these as best practice, below "serious")
         const { h1, banners } = await page.evaluate(() => ({
           h1: [...document.querySelectorAll('h1')].filter((h) => h.getClientRects().length > 0).length,

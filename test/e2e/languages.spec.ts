@@ -5,7 +5,7 @@
  * did not come from the catalogues and the dark German screens scanned with axe-core (no serious or critical finding);
  * and the order wizard typed in German number, date and country formats sends exactly the order the English run sends.
  */
-import AxeBuilder from '@axe-core/playwright';
+import { axeOn } from './axe';
 import type { Browser, Locator, Page } from '@playwright/test';
 import path from 'node:path';
 import type { NewOrder, ProductRow } from '../../shared/domain';
@@ -55,7 +55,7 @@ const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 /** Serious and critical axe-core findings on the page as it is (other impacts are not counted). */
 async function axeFindings(page: Page, name: string): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  const result = await axeOn(page).withTags(AXE_TAGS).analyze();
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${name}: ${v.id} (${v.impact}) — ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);

@@ -2,7 +2,7 @@
  * Every screen #13 changed, at 1366×768 and 1024×700, light and dark, saved under reports/screens/ to be looked at;
  * and axe-core on every wizard step: no serious or critical finding.
  */
-import AxeBuilder from '@axe-core/playwright';
+import { axeOn } from './axe';
 import type { Page } from '@playwright/test';
 import { ask } from '../support/ask';
 import { expect, test, type AppHarness } from './fixtures';
@@ -11,7 +11,7 @@ const stepTitle = (page: Page) => page.getByRole('heading', { level: 2, name: /^
 
 async function noSeriousFindings(page: Page, where: string): Promise<void> {
   // the screen's own content; the app frame around it (header, navigation) is scanned with every screen by #14
-  const result = await new AxeBuilder({ page }).include('main').analyze();
+  const result = await axeOn(page).include('main').analyze();
   const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(
     serious.map(

@@ -3,7 +3,7 @@
  * both (4 hours for the catalogue is still offered), and no serious or critical axe finding in either theme.
  * Screenshots at 1366×768 and 1024×700, light and dark, go to reports/screens/16-settings-sync-*.png.
  */
-import AxeBuilder from '@axe-core/playwright';
+import { axeOn } from './axe';
 import path from 'node:path';
 import { ask } from '../support/ask';
 import { expect, REPORTS, test } from './fixtures';
@@ -55,7 +55,7 @@ test('Settings → Sync shows the defaults and their load, a choice changes both
     }
     for (const open of [false, true]) {
       if (open) await catalogue.click();
-      const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+      const result = await axeOn(page).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
       for (const v of result.violations)
         if (v.impact === 'serious' || v.impact === 'critical')
           findings.push(`${theme}${open ? ', list open' : ''}: ${v.id} (${v.impact}) ${v.nodes[0]?.target.join(' ')}`);
