@@ -26,7 +26,7 @@ import { SYNC_LIMITS } from '../electron/main/core/limits';
 import { CatalogueSync } from '../electron/main/core/catalogue/sync';
 import { makeProduct } from '../server/seed';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { cpuOfTree, percentile, round, startChildService, type ChildService } from './support';
+import { cpuOfTree, passLine, percentile, round, startChildService, type ChildService } from './support';
 import { BUILT_WRITER_NAME } from '../electron/main/core/packaged-paths';
 
 const { values } = parseArgs({
@@ -135,7 +135,7 @@ async function fullSync(
     rate: pages / seconds,
     seconds,
     transferred,
-    summary: status.summary ?? status.state,
+    summary: passLine(status),
     cpu: used,
     maxStallMs: round(stalls.max / 1e6, 1),
     p99StallMs: round(stalls.percentile(99) / 1e6, 1),
@@ -490,7 +490,7 @@ if (!values.quick) {
     summary.millionSyncRssGrowthMiB = Math.round((peak - baseline) / 1024 / 1024);
     line(
       '(f) 1,000,000-product sync',
-      `${round(seconds)} s, ${Math.round(66_667 / seconds).toLocaleString('en')} pages/s, peak RSS ${Math.round(peak / 1024 / 1024)} MiB, growth during the sync ${Math.round((peak - baseline) / 1024 / 1024)} MiB (${status.summary})`,
+      `${round(seconds)} s, ${Math.round(66_667 / seconds).toLocaleString('en')} pages/s, peak RSS ${Math.round(peak / 1024 / 1024)} MiB, growth during the sync ${Math.round((peak - baseline) / 1024 / 1024)} MiB (${passLine(status)})`,
     );
     const sample: ParsedProduct[] = [];
     for (let id = 1; id <= 1_000_000; id += 2500) {

@@ -6,7 +6,7 @@ import { ServiceHttp } from '../electron/main/core/http/client';
 import { CatalogueRepository } from '../electron/main/core/catalogue/db';
 import { CoreEvents } from '../electron/main/core/events';
 import { CatalogueSync } from '../electron/main/core/catalogue/sync';
-import { startChildService } from './support';
+import { passLine, startChildService } from './support';
 
 const PRODUCTS = Number(process.argv[2] ?? 100_000);
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'shopdesk-prof-'));
@@ -27,7 +27,7 @@ try {
   const start = performance.now();
   const status = await sync.start();
   const seconds = (performance.now() - start) / 1000;
-  console.log(`${status.summary} in ${seconds.toFixed(2)} s: ${Math.round(PRODUCTS / 15 / seconds)} pages/s`);
+  console.log(`${passLine(status)} in ${seconds.toFixed(2)} s: ${Math.round(PRODUCTS / 15 / seconds)} pages/s`);
   repo.close();
 } finally {
   await service.stop();

@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createCore, type Core } from '../electron/main/core/index';
 import { MemoryVault } from '../electron/main/core/settings/vault';
+import type { CatalogueStatus } from '../shared/domain';
 
 export interface ChildService {
   url: string;
@@ -66,6 +67,15 @@ export function percentile(values: number[], p: number): number {
 }
 
 export const round = (n: number, digits = 2): number => Math.round(n * 10 ** digits) / 10 ** digits;
+
+/** How a catalogue pass ended, for a bench's report: its outcome code and the facts that matter there. */
+export function passLine(status: CatalogueStatus): string {
+  const o = status.outcome;
+  const n = (v: number): string => v.toLocaleString('en');
+  if (!o) return status.state;
+  const failed = o.failedPages > 0 ? `, ${n(o.failedPages)} pages failed` : '';
+  return `${o.code}: ${n(o.products)} products, ${n(o.pagesDone)} of ${n(o.pagesTotal ?? o.pagesDone)} pages${failed}`;
+}
 
 /** CPU seconds (user + system) used so far by a process and all its descendants; null where /proc is not there. */
 export function cpuOfTree(pid: number): number | null {

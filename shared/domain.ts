@@ -91,7 +91,7 @@ export const CATALOGUE_OUTCOMES = [
   'unreachable',
   'not_configured',
   'first_page_failed',
-  /** No longer produced (a list without meta.last_page is walked page by page); kept for outcomes stored before. */
+  /** The first page was an empty list that said nothing of itself (no count, no sign of paging): nothing changed. */
   'no_page_count',
   'not_saved',
   /** The pages were read, but the service's end was never seen (a page repeated the one before, or the page cap). */
@@ -144,8 +144,6 @@ export const CatalogueStatus = z.object({
   updatedAt: z.number().nullable(),
   failedPages: z.number().int(),
   skippedRecords: z.number().int(),
-  /** The last pass's end in English, for the log; the screens word `outcome`. */
-  summary: z.string().nullable(),
   /** How the last pass ended (kept across restarts); null before the first pass ends. */
   outcome: CatalogueOutcome.nullable(),
   /**
@@ -172,7 +170,6 @@ export const IDLE_CATALOGUE: CatalogueStatus = {
   updatedAt: null,
   failedPages: 0,
   skippedRecords: 0,
-  summary: null,
   outcome: null,
   finishing: false,
   revision: 0,
@@ -280,8 +277,6 @@ export const OrdersStatus = z.object({
   state: z.enum(['idle', 'running', 'complete', 'failed']),
   cachedOrders: z.number().int(),
   updatedAt: z.number().nullable(),
-  /** The last refresh's end in English, for the log; the screens word `outcome`. */
-  summary: z.string().nullable(),
   /** How the last refresh ended (kept across restarts); null before the first one ends. */
   outcome: OrdersOutcome.nullable(),
   dateOrder: z.object({

@@ -3,7 +3,7 @@
  */
 import fs from 'node:fs';
 import type { ConnectionVerdict, EventPayload, Handlers, SettingsView } from '../../../shared/contract';
-import type { SkippedRecord } from '../../../shared/domain';
+import type { CatalogueOutcome, OrdersOutcome, SkippedRecord } from '../../../shared/domain';
 import { cacheKey } from './storage/service-scope';
 import { eraseServiceData, setAsideCopies } from './storage/erase';
 import { AppFailure, refusedAddress, type Result } from '../../../shared/errors';
@@ -531,6 +531,19 @@ function scrubbedLog(log: CoreLog, secrets: Secrets): CoreLog {
 }
 
 /**
+ * How a catalogue pass or an order refresh ended, for the log: its code and the facts that say where it stopped
+ * (where the list's end was not seen, the last page moving), e.g. ' (end_not_seen: repeated_page at page 4)'. The
+ * screens word the same code and facts.
+ */
+function outcomeNote(o: CatalogueOutcome | OrdersOutcome | null): string {
+  if (!o) return '';
+  const facts: string[] = [];
+  if (o.endNotSeen) facts.push(`${o.endNotSeen.reason} at page ${o.endNotSeen.page}`);
+  if ('drift' in o && o.drift) facts.push(`last page ${o.drift.from} → ${o.drift.to}`);
+  return ` (${o.code}${facts.length > 0 ? `: ${facts.join(', ')}` : ''})`;
+}
+
+/**
  * One log line per change of state (connection, sync, order book, outbox count), for support. Lines carry states,
  * counts and the service's host only: never a token, never customer data.
  */
@@ -579,14 +592,15 @@ function logStateChanges(
       if (p.state !== 'running') {
         once(
           name,
-          `catalogue sync ${p.state}: ${p.cachedProducts} products cached, ${p.failedPages} pages failed, ${p.outcome?.skippedRecords ?? p.skippedRecords} records skipped`,
+          `catalogue sync ${p.state}${outcomeNote(p.outcome)}: ${p.cachedProducts} products cached, ${p.failedPages} pages failed, ${p.outcome?.skippedRecords ?? p.skippedRecords} records skipped`,
         );
         logSkipped('catalogue', p.outcome);
       }
     } else if (name === 'orders:changed') {
       const o = payload as EventPayload<'orders:changed'>;
       if (o.state !== 'running') {
-        once(name, `order book ${o.state}: ${o.cachedOrders} orders cached`);
+        const failed = o.outcome?.failedPages ? `, ${o.outcome.failedPages} pages failed` : '';
+        once(name, `order book ${o.state}${outcomeNote(o.outcome)}: ${o.cachedOrders} orders cached${failed}`);
         logSkipped('orders', o.outcome);
       }
     } else if (name === 'outbox:changed') {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { OrderDetail, OrderRow, OrdersStatus } from '../../../shared/domain';
+import { MAX_SKIPPED_KEPT, type OrderDetail, type OrderRow, type OrdersStatus } from '../../../shared/domain';
 import type { Core } from '../../../electron/main/core/index';
 import { coreIn } from '../../support/core';
 import { startService, type RunningService, type ServiceOptions } from '../../../server/index';
@@ -45,11 +45,14 @@ async function refresh(core: Core): Promise<OrdersStatus> {
 describe('order book refresh', () => {
   it.each(['paginated', 'data', 'bare'] as const)('reads every order from a %s list', async (orderList) => {
     const { core } = await setup({ orderList, single: orderList === 'bare' ? 'bare' : 'data' });
+    const started = Date.now();
     const status = await refresh(core);
     expect(status.state).toBe('complete');
     expect(status.cachedOrders).toBe(45);
-    expect(status.summary).toMatch(/^Order book up to date: 45 orders as of \d\d:\d\d\.$/);
+    // up to date: 45 orders, as of the time the refresh ended
     expect(status.outcome).toMatchObject({ code: 'complete', orders: 45, failedPages: 0, skippedRecords: 0 });
+    expect(status.outcome!.at).toBeGreaterThanOrEqual(started);
+    expect(status.outcome!.at).toBeLessThanOrEqual(Date.now());
     const window = ok<{ rows: OrderRow[]; total: number }>(
       await core.dispatch('orders:query', { sort: 'id', dir: 'asc', limit: 50 }),
     );
@@ -225,6 +228,26 @@ describe('order book refresh', () => {
     const refused = await refresh(core);
     expect(refused.state).toBe('failed');
     expect(refused.outcome?.code).toBe('unauthorized');
+  });
+
+  it('every skipped record is counted, also past the ones kept with why (MAX_SKIPPED_KEPT)', async () => {
+    const { core, svc } = await setup();
+    const good = JSON.parse(svc.store.orderJson(3)!) as Record<string, unknown>;
+    const junk = Array.from({ length: MAX_SKIPPED_KEPT + 50 }, () => 'junk');
+    svc.faults.add({
+      method: 'GET',
+      path: '/api/order',
+      fault: {
+        kind: 'status',
+        status: 200,
+        contentType: 'application/json',
+        body: JSON.stringify({ data: [good, ...junk] }),
+      },
+    });
+    const status = await refresh(core);
+    expect(status.outcome).toMatchObject({ code: 'complete', orders: 1, skippedRecords: MAX_SKIPPED_KEPT + 50 });
+    const { records } = ok<{ records: unknown[] }>(await core.dispatch('orders:skipped', {}));
+    expect(records).toHaveLength(MAX_SKIPPED_KEPT);
   });
 
   it('a cached order opens at once from the cache when asked (cacheOnly), without asking the service', async () => {

@@ -41,21 +41,6 @@ const DATA: Record<string, string> = {
   ]),
 };
 
-/**
- * English twins still sent beside their codes (for tests; the screens word the codes), to go: this list only shrinks.
- * A field here is no licence to show it: the renderer words the code beside it.
- */
-const ENGLISH_TWINS: Record<string, string> = {
-  ...holding(
-    'the last pass’s end in English beside `outcome`',
-    ['catalogue:cancel', 'catalogue:progress', 'catalogue:status', 'catalogue:sync'].map((c) => `${c}.summary`),
-  ),
-  ...holding(
-    'the last refresh’s end in English beside `outcome`',
-    ['orders:changed', 'orders:refresh', 'orders:status', 'settings:date-order'].map((c) => `${c}.summary`),
-  ),
-};
-
 function holding(what: string, paths: string[]): Record<string, string> {
   return Object.fromEntries(paths.map((path) => [path, what]));
 }
@@ -125,6 +110,6 @@ describe('codes, not prose, in what the core sends', () => {
   });
 
   it('every text field named like words is data, with what it holds said here', () => {
-    expect([...new Set(wordy)].sort()).toEqual(Object.keys({ ...DATA, ...ENGLISH_TWINS }).sort());
+    expect([...new Set(wordy)].sort()).toEqual(Object.keys(DATA).sort());
   });
 });

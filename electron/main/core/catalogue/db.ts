@@ -35,7 +35,6 @@ export interface SyncState {
   completeTotal: number | null;
   /** Pages of the last complete pass (the load a pass causes). */
   completePages: number | null;
-  summary: string | null;
   /** The last pass's CatalogueOutcome and its skipped records, as JSON. */
   outcome: string | null;
   skipped: string | null;
@@ -360,7 +359,6 @@ export class CatalogueRepository {
       completeAt: num('completeAt'),
       completeTotal: num('completeTotal'),
       completePages: num('completePages'),
-      summary: map.get('summary') ?? null,
       outcome: map.get('outcome') ?? null,
       skipped: map.get('skipped') ?? null,
       updatedAt: num('updatedAt'),

@@ -1,6 +1,7 @@
 /**
  * Catalogue sync: every product page into SQLite with bounded concurrency, resumable across restarts, with
- * progress events, cancel, retries with backoff, 429 Retry-After, and an honest summary at the end.
+ * progress events, cancel, retries with backoff, 429 Retry-After, and an honest outcome at the end: a code and its
+ * facts (the screens word it), `complete` only when every page was read and the list's end was seen.
  */
 import {
   CatalogueOutcome,
@@ -57,12 +58,8 @@ const progressOf = ({
   ...live
 }: CatalogueStatus): LiveProgress => live;
 
-const fmt = (n: number): string => n.toLocaleString('en');
-const clock = (t: number): string => new Date(t).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
-
 interface Outcome {
   state: CatalogueStatus['state'];
-  summary: string;
   code: CatalogueOutcome['code'];
   detail: string | null;
 }
@@ -86,10 +83,9 @@ const NO_FACTS: PassFacts = {
 class StopPass extends Error {
   constructor(
     readonly state: 'failed' | 'cancelled',
-    message: string,
     readonly code: CatalogueOutcome['code'],
   ) {
-    super(message);
+    super(`catalogue pass stopped: ${code}`);
   }
 }
 
@@ -112,7 +108,6 @@ export class CatalogueSync {
     this.clock = deps.clock ?? systemClock;
     this.range = CatalogueSync.rangeOf(deps.concurrency);
     const state = deps.repo.state();
-    if (state.summary) this.live.summary = state.summary;
     this.outcome = readJson(state.outcome, CatalogueOutcome);
     if (state.completeAt && (!state.pass || state.completeAt >= (state.passStartedAt ?? 0)))
       this.live.state = 'complete';
@@ -217,7 +212,7 @@ export class CatalogueSync {
     this.emit(true);
 
     const conn = await this.deps.target();
-    if (!conn) return this.end('failed', 'No service is set up; the catalogue cannot be fetched.', 'not_configured');
+    if (!conn) return this.end('failed', 'not_configured');
 
     let state = repo.state();
     const resuming =
@@ -241,7 +236,6 @@ export class CatalogueSync {
     /** How a walk through a list without a page count ended (null: the pages were counted by meta.last_page). */
     let walked: WalkEnd | null = null;
     let total = state.passTotal;
-    let drift: string | null = null;
     let emptyPages = 0;
     let unreachable = 0;
     let fetchedThisRun = 0;
@@ -365,28 +359,20 @@ export class CatalogueSync {
       const onFailure = (error: ApiFailure): void => {
         if (error.code === 'unauthorized' || error.code === 'forbidden') {
           this.deps.onUnauthorized?.();
-          throw new StopPass(
-            'failed',
-            'The service refused the API token; the catalogue sync stopped. Fix the token in Settings.',
-            'unauthorized',
-          );
+          throw new StopPass('failed', 'unauthorized');
         }
         if (error.code === 'unreachable' && !error.detail.maybeDelivered) {
           unreachable += 1;
           if (unreachable === 1) this.deps.onUnreachable?.();
           if (unreachable >= SYNC_LIMITS.unreachableStreak) {
-            throw new StopPass(
-              'failed',
-              'The service cannot be reached; the sync stopped and resumes when it is back.',
-              'unreachable',
-            );
+            throw new StopPass('failed', 'unreachable');
           }
         }
       };
       try {
         return await withRetries(read, { signal, sleep: this.sleep, onFailure });
       } catch (error) {
-        if (error instanceof Cancelled) throw new StopPass('cancelled', '', 'cancelled');
+        if (error instanceof Cancelled) throw new StopPass('cancelled', 'cancelled');
         throw error;
       }
     };
@@ -398,10 +384,9 @@ export class CatalogueSync {
         this.facts.failedPages = failed.size;
         return;
       }
-      if (result.lastPage !== null && lastPage !== null && result.lastPage !== lastPage && !drift) {
-        drift = `the service's catalogue changed during the sync (last page ${fmt(lastPage)} → ${fmt(result.lastPage)})`;
+      // the service's catalogue changed during the pass: its last page moved (the first move is the one kept)
+      if (result.lastPage !== null && lastPage !== null && result.lastPage !== lastPage && !this.facts.drift)
         this.facts.drift = { from: lastPage, to: result.lastPage };
-      }
       if (result.products.length === 0 && result.validators !== null && lastPage !== null && page <= lastPage)
         this.facts.emptyPages = ++emptyPages;
       accept(page, result.products, result.validators);
@@ -410,12 +395,7 @@ export class CatalogueSync {
     try {
       if (lastPage === null || !done.has(1)) {
         const first = await fetchPage(1);
-        if (!first)
-          throw new StopPass(
-            'failed',
-            'The first product page could not be fetched; try again later.',
-            'first_page_failed',
-          );
+        if (!first) throw new StopPass('failed', 'first_page_failed');
         total = first.total;
         if (
           first.lastPage === null &&
@@ -424,11 +404,7 @@ export class CatalogueSync {
           !signalsPaging(first.signals)
         ) {
           // an empty list that says nothing of itself is no proof the catalogue is empty: nothing is delisted on it
-          throw new StopPass(
-            'failed',
-            'The service sent an empty product list without saying how many products there are; the catalogue was kept as it is.',
-            'no_page_count',
-          );
+          throw new StopPass('failed', 'no_page_count');
         }
         if (first.lastPage === null) {
           // no page count: walked page after page until a page says it is the last, is short or empty (api/pager.ts)
@@ -475,13 +451,12 @@ export class CatalogueSync {
       if (writeError) return this.notSaved(writeError);
       if (error instanceof StopPass) {
         if (error.state === 'cancelled') {
-          return this.end(
-            'cancelled',
-            `Sync cancelled at ${fmt(done.size)} of ${fmt(lastPage ?? 0)} pages; it resumes where it stopped.`,
-            'cancelled',
-          );
+          // where it stopped: the pages this pass (and the run it resumes) has, of the pages it knows of
+          this.live.pagesDone = done.size;
+          this.facts.pagesTotal = lastPage;
+          return this.end('cancelled', 'cancelled');
         }
-        return this.end('failed', error.message, error.code);
+        return this.end('failed', error.code);
       }
       throw error;
     }
@@ -497,25 +472,14 @@ export class CatalogueSync {
       // every page was read, but where the list ends was never seen: nothing is delisted, and the pass is not complete
       this.facts.endNotSeen = endNotSeen;
       repo.setState({ pass: null, passLastPage: null });
-      const why =
-        endNotSeen.reason === 'repeated_page'
-          ? `page ${fmt(endNotSeen.page)} repeated the one before`
-          : `the service still said there was more after ${fmt(endNotSeen.page)} pages`;
-      return this.end(
-        'incomplete',
-        `Catalogue incomplete: ${fmt(this.live.productsSeen)} products read; the service's last page was not seen (${why}).`,
-        'end_not_seen',
-      );
+      return this.end('incomplete', 'end_not_seen');
     }
-    const problems: string[] = [];
-    if (failed.size > 0) problems.push(`${fmt(failed.size)} page${failed.size === 1 ? '' : 's'} failed`);
-    if (drift) problems.push(drift);
-    if (emptyPages > 0)
-      problems.push(`${fmt(emptyPages)} page${emptyPages === 1 ? ' was' : 's were'} unexpectedly empty`);
-    if (problems.length > 0) {
+    // pages failed, the last page moved or pages were empty that should not be (the facts say which): not complete
+    const drifted = this.facts.drift !== null;
+    if (failed.size > 0 || drifted || emptyPages > 0) {
       // A drifted pass cannot be completed by retrying pages: start the next run afresh.
-      if (drift || emptyPages > 0) repo.setState({ pass: null, passLastPage: null });
-      return this.end('incomplete', `Catalogue incomplete: ${problems.join('; ')} — retry.`, 'incomplete');
+      if (drifted || emptyPages > 0) repo.setState({ pass: null, passLastPage: null });
+      return this.end('incomplete', 'incomplete');
     }
     let delisted: number;
     try {
@@ -534,35 +498,22 @@ export class CatalogueSync {
       completeTotal: total ?? seen,
       completePages: lastPage,
     });
-    let summary = `Catalogue complete: ${fmt(seen)} products as of ${clock(finishedAt)}`;
-    if (total !== null && total !== seen) summary += ` (the service reported ${fmt(total)})`;
-    if (delisted > 0) summary += `; ${fmt(delisted)} no longer listed`;
-    return this.end('complete', `${summary}.`, 'complete');
+    // complete: every page read and the end seen; its facts are the products listed, the service's total, the delisted
+    return this.end('complete', 'complete');
   }
 
   /** A write failed (disk full, say): the pass stops and says so; what was committed stays. */
   private notSaved(reason: string): Outcome {
-    return this.end(
-      'failed',
-      `The catalogue could not be saved on this computer (${reason}); pages already saved are kept.`,
-      'not_saved',
-      reason,
-    );
+    return this.end('failed', 'not_saved', reason);
   }
 
   /** How a pass ended; made visible by finish() once the pass's last work (index building) is done. */
-  private end(
-    state: CatalogueStatus['state'],
-    summary: string,
-    code: CatalogueOutcome['code'],
-    detail: string | null = null,
-  ): Outcome {
-    return { state, summary, code, detail };
+  private end(state: CatalogueStatus['state'], code: CatalogueOutcome['code'], detail: string | null = null): Outcome {
+    return { state, code, detail };
   }
 
-  private finish({ state, summary, code, detail }: Outcome): CatalogueStatus {
+  private finish({ state, code, detail }: Outcome): CatalogueStatus {
     this.live.state = state;
-    this.live.summary = summary;
     this.live.etaSeconds = null;
     this.live.finishing = false;
     this.outcome = {
@@ -575,7 +526,6 @@ export class CatalogueSync {
       detail: detail?.slice(0, 500) ?? null,
     };
     this.deps.repo.setState({
-      summary,
       outcome: JSON.stringify(this.outcome),
       skipped: JSON.stringify(this.skipped),
     });

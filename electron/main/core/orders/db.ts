@@ -93,7 +93,7 @@ export interface ListShape {
   newestBy: 'id' | 'date' | null;
 }
 
-type StateKey = 'updatedAt' | 'summary' | 'completeAt' | 'quickAt' | 'fullAt' | 'shape';
+type StateKey = 'updatedAt' | 'completeAt' | 'quickAt' | 'fullAt' | 'shape';
 
 export interface OrderQuery {
   text: string;
@@ -378,10 +378,6 @@ export class OrderRepository {
 
   setState(key: StateKey, value: string | number): void {
     this.stmt.setState.run(key, String(value));
-  }
-
-  setSummary(summary: string): void {
-    this.setState('summary', summary);
   }
 
   /** What identifies the version of a page of the order list as last read (null: none kept). */

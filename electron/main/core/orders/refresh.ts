@@ -37,7 +37,6 @@ export type RefreshKind = 'quick' | 'full';
 
 export interface RefreshResult {
   state: 'complete' | 'failed';
-  summary: string;
   /** What ran (a quick refresh of a list whose shape is not known yet is a full pass). */
   kind: RefreshKind;
   /** Why it failed, for the scheduler: the service could not be used, refused the token, or failed otherwise. */
@@ -50,6 +49,8 @@ export interface RefreshResult {
 /** What a refresh counted on its way, for its outcome. */
 interface Tally {
   failedPages: number;
+  /** The records skipped, all counted; the first MAX_SKIPPED_KEPT kept with why. */
+  skippedCount: number;
   skipped: SkippedRecord[];
   endNotSeen: EndNotSeen | null;
 }
@@ -57,7 +58,6 @@ interface Tally {
 /** How a read of the pages went. */
 interface PagesOutcome {
   failed: number;
-  skipped: number;
   /** A quick refresh that read the list whole (its shape changed). */
   whole?: boolean;
   /** Set when the pages were read but the service's end was not seen. */
@@ -67,8 +67,6 @@ interface PagesOutcome {
 /** How a list shape stored before `paging` existed says where it ends. */
 const pagingOf = (shape: ListShape | null): ListShape['paging'] | null =>
   shape === null ? null : (shape.paging ?? (shape.paginated && shape.lastPage !== null ? 'count' : 'none'));
-
-const fmt = (n: number): string => n.toLocaleString('en');
 
 /** Pages of the order list read at once by a pass nobody waits for, and by one a person asked for. */
 export const ORDER_BACKGROUND_CONCURRENCY: ConcurrencyRange = { start: 2, max: ORDER_LIMITS.concurrency };
@@ -121,9 +119,8 @@ class Stop extends Error {
   constructor(
     readonly end: RefreshResult['end'],
     readonly code: OrdersOutcome['code'],
-    readonly summary: string,
   ) {
-    super(summary);
+    super(`order refresh stopped: ${code}`);
   }
 }
 
@@ -183,12 +180,12 @@ export class OrdersRefresh {
     const signal = controller.signal;
     // either kind reads the newest end first: the book holds every order created before this moment once it completes
     const startedAt = this.clock.now();
-    const tally: Tally = { failedPages: 0, skipped: [], endNotSeen: null };
-    const end = (ran: RefreshKind, e: RefreshResult['end'], code: OrdersOutcome['code'], summary: string) =>
-      this.end(ran, e, code, summary, pagesRead, tally);
+    const tally: Tally = { failedPages: 0, skippedCount: 0, skipped: [], endNotSeen: null };
+    const end = (ran: RefreshKind, e: RefreshResult['end'], code: OrdersOutcome['code']) =>
+      this.end(ran, e, code, pagesRead, tally);
     let pagesRead = 0;
     const conn = await this.deps.target();
-    if (!conn) return end(kind, 'failed', 'not_configured', 'No service is set up; the order book cannot be fetched.');
+    if (!conn) return end(kind, 'failed', 'not_configured');
     const limiter = new AdaptiveConcurrency(range);
     if (kind === 'full') this.limiter = limiter;
     // a page is asked for conditionally once the list's shape is known (the first read of all says what it is); the
@@ -255,15 +252,11 @@ export class OrdersRefresh {
     const onFailure = (error: ApiFailure): void => {
       if (error.code === 'unauthorized' || error.code === 'forbidden') {
         this.deps.onUnauthorized?.();
-        throw new Stop(
-          'refused',
-          'unauthorized',
-          'The service refused the API token; the order book was not refreshed. Fix the token in Settings.',
-        );
+        throw new Stop('refused', 'unauthorized');
       }
       if (error.code === 'unreachable' && !error.detail.maybeDelivered) {
         this.deps.onUnreachable?.();
-        throw new Stop('unreachable', 'unreachable', 'The service cannot be reached; showing the cached order book.');
+        throw new Stop('unreachable', 'unreachable');
       }
     };
     const fetchPage: FetchPage = async (page, options = {}) =>
@@ -316,43 +309,28 @@ export class OrdersRefresh {
       flush();
       const ran: RefreshKind = outcome.whole ? 'full' : kind;
       if (outcome.failed > 0 && ran === 'full') {
-        let summary = `Order book partly refreshed: ${fmt(outcome.failed)} page${outcome.failed === 1 ? '' : 's'} failed — retry.`;
-        if (outcome.skipped) summary += this.skippedNote(outcome.skipped);
         tally.failedPages = outcome.failed;
-        return end(ran, 'failed', 'partial', summary);
+        return end(ran, 'failed', 'partial');
       }
       if (outcome.endNotSeen) {
-        // every page was read, but where the list ends was never seen: not complete, and said so with what is known
+        // every page was read, but where the list ends was never seen: not complete, with the page that showed it
         tally.endNotSeen = outcome.endNotSeen;
-        const why =
-          outcome.endNotSeen.reason === 'repeated_page'
-            ? `page ${fmt(outcome.endNotSeen.page)} repeated the one before`
-            : `the service still said there was more after ${fmt(outcome.endNotSeen.page)} pages`;
-        let summary = `Order book not complete: ${fmt(this.deps.repo.count())} orders read; the service's last page was not seen (${why}).`;
-        if (outcome.skipped) summary += this.skippedNote(outcome.skipped);
-        return end(ran, 'failed', 'end_not_seen', summary);
+        return end(ran, 'failed', 'end_not_seen');
       }
       const now = this.clock.now();
       // a pass that began before a quick refresh beside it ends after it: the later start stands
       this.deps.repo.setState('quickAt', Math.max(startedAt, this.deps.repo.time('quickAt') ?? -Infinity));
       if (ran === 'full') this.deps.repo.setState('fullAt', now);
-      const time = new Date(now).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
-      let summary = `Order book up to date: ${fmt(this.deps.repo.count())} orders as of ${time}.`;
-      if (outcome.skipped) summary += this.skippedNote(outcome.skipped);
-      return end(ran, 'complete', 'complete', summary);
+      return end(ran, 'complete', 'complete');
     } catch (error) {
       flush(); // what arrived is kept
-      if (error instanceof Cancelled) return end(kind, 'cancelled', 'cancelled', 'Order refresh cancelled.');
-      if (error instanceof Stop) return end(kind, error.end, error.code, error.summary);
+      if (error instanceof Cancelled) return end(kind, 'cancelled', 'cancelled');
+      if (error instanceof Stop) return end(kind, error.end, error.code);
       throw error;
     } finally {
       over = true;
       clearTimeout(timer);
     }
-  }
-
-  private skippedNote(skipped: number): string {
-    return ` ${fmt(skipped)} unreadable record${skipped === 1 ? ' was' : 's were'} skipped.`;
   }
 
   /** Every page; learns the list's shape (paginated, last page, newest end) from it. */
@@ -363,12 +341,7 @@ export class OrdersRefresh {
     workers: number,
   ): Promise<PagesOutcome> {
     const first = await fetchPage(1);
-    if (!first)
-      throw new Stop(
-        'failed',
-        'unreadable_list',
-        'The order list could not be fetched; the cached order book is shown.',
-      );
+    if (!first) throw new Stop('failed', 'unreadable_list');
     save(first);
     const known = this.deps.repo.shape();
     const knownPaging = pagingOf(known);
@@ -376,7 +349,6 @@ export class OrdersRefresh {
     if (first.unchanged ? knownPaging !== 'count' : first.lastPage === null)
       return this.walk(first, known, fetchPage, save, flush, workers);
     let failed = 0;
-    let skipped = first.skipped;
     // a first page as last read means a list as long as last time (its meta is part of the page)
     const lastPage = first.unchanged ? (known?.lastPage ?? 1) : (first.lastPage ?? 1);
     let last: PageRead | null = lastPage === 1 ? first : null;
@@ -389,7 +361,6 @@ export class OrdersRefresh {
       const end = await fetchPage(lastPage);
       if (!end) failed += 1;
       else {
-        skipped += end.skipped;
         last = end;
         save(end);
         flush();
@@ -402,7 +373,6 @@ export class OrdersRefresh {
         const list = await fetchPage(page);
         if (!list) failed += 1;
         else {
-          skipped += list.skipped;
           if (page === lastPage) last = list;
           save(list);
         }
@@ -424,7 +394,7 @@ export class OrdersRefresh {
       newest: newest.newest ?? known?.newest ?? null,
       newestBy: newest.newestBy ?? known?.newestBy ?? null,
     });
-    return { failed, skipped };
+    return { failed };
   }
 
   /**
@@ -451,10 +421,9 @@ export class OrdersRefresh {
           null,
           detectNewest(first.orders, first.orders, this.deps.dateOrder()),
         );
-      return { failed: 0, skipped: first.skipped };
+      return { failed: 0 };
     }
     let failed = 0;
-    let skipped = first.skipped;
     let last: PageRead = first;
     // pages of a list that gave no sign of paging may be the whole list again: read at a whole list's size
     const whole = !signalsPaging(first.signals);
@@ -466,7 +435,6 @@ export class OrdersRefresh {
       fetch: (page) => fetchPage(page, { whole }),
       signals: (list) => (list.unchanged ? 'unchanged' : list.signals),
       accept: (_page, list) => {
-        skipped += list.skipped;
         save(list);
         if (!list.unchanged) last = list;
       },
@@ -481,7 +449,7 @@ export class OrdersRefresh {
         : detectNewest(first.orders, last.orders, this.deps.dateOrder());
     const paging = walk.end === 'unpaged' ? 'none' : 'walk';
     this.setWalkedShape(known, first, paging, walk.end === 'seen' ? walk.lastPage : null, newest ?? none);
-    return { failed, skipped, endNotSeen: endNotSeenOf(walk) };
+    return { failed, endNotSeen: endNotSeenOf(walk) };
   }
 
   private setWalkedShape(
@@ -514,16 +482,10 @@ export class OrdersRefresh {
     flush: () => void,
   ): Promise<PagesOutcome> {
     const failedRead = (): never => {
-      throw new Stop(
-        'failed',
-        'unreadable_list',
-        'The newest orders could not be fetched; the cached order book is shown.',
-      );
+      throw new Stop('failed', 'unreadable_list');
     };
-    let skipped = 0;
     /** Saves a page unless it holds nothing new; returns whether to go on to the next older page. */
     const take = (list: PageRead): boolean => {
-      skipped += list.skipped;
       if (list.unchanged || list.orders.length === 0 || this.deps.repo.allKnownUnchanged(list.orders)) {
         if (!list.unchanged) note(list);
         return false;
@@ -542,20 +504,20 @@ export class OrdersRefresh {
         if (!take(list)) break;
         if (walked) {
           const verdict = verdictOf(page, list.signals, { previous: previous?.signals ?? null, fullSize });
-          if (verdict === 'repeat') return { failed: 0, skipped, endNotSeen: { reason: 'repeated_page', page } };
+          if (verdict === 'repeat') return { failed: 0, endNotSeen: { reason: 'repeated_page', page } };
           if (verdict === 'end') break;
           previous = list;
         }
       }
       flush();
       this.deps.repo.setShape({ ...shape, lastPage });
-      return { failed: 0, skipped };
+      return { failed: 0 };
     }
     // newest at the end: the last page known, then any pages the list grew by, then older ones as long as they hold
     // something new
     const known = shape.lastPage!;
     const top = (await fetchPage(known)) ?? failedRead();
-    if (top.unchanged) return { failed: 0, skipped: 0 }; // the newest page as last read: nothing new
+    if (top.unchanged) return { failed: 0 }; // the newest page as last read: nothing new
     let lastPage = top.lastPage ?? known;
     /** The pages the list grew by, oldest first (a walked list: read forward until one says it is the last). */
     const grown: PageRead[] = [];
@@ -563,10 +525,10 @@ export class OrdersRefresh {
       let previous = top;
       while (verdictOf(known + grown.length, previous.signals, { previous: null, fullSize }) === 'more') {
         const page = known + grown.length + 1;
-        if (page > ORDER_LIMITS.maxPages) return { failed: 0, skipped, endNotSeen: { reason: 'page_cap', page } };
+        if (page > ORDER_LIMITS.maxPages) return { failed: 0, endNotSeen: { reason: 'page_cap', page } };
         const list = (await fetchPage(page)) ?? failedRead();
         const verdict = verdictOf(page, list.signals, { previous: previous.signals, fullSize });
-        if (verdict === 'repeat') return { failed: 0, skipped, endNotSeen: { reason: 'repeated_page', page } };
+        if (verdict === 'repeat') return { failed: 0, endNotSeen: { reason: 'repeated_page', page } };
         if (list.unchanged || list.signals.records === 0) break;
         grown.push(list);
         previous = list;
@@ -585,14 +547,13 @@ export class OrdersRefresh {
     }
     flush();
     this.deps.repo.setShape({ ...shape, lastPage });
-    return { failed: 0, skipped };
+    return { failed: 0 };
   }
 
   private end(
     kind: RefreshKind,
     end: RefreshResult['end'],
     code: OrdersOutcome['code'],
-    summary: string,
     pages: number,
     tally: Tally,
   ): RefreshResult {
@@ -601,10 +562,9 @@ export class OrdersRefresh {
       at: this.clock.now(),
       orders: this.deps.repo.count(),
       failedPages: tally.failedPages,
-      skippedRecords: tally.skipped.length,
+      skippedRecords: tally.skippedCount,
       endNotSeen: tally.endNotSeen,
     };
-    this.deps.repo.setSummary(summary);
     this.deps.repo.setOutcome(outcome, tally.skipped);
     // the book is whole again (for finding an order whose answer was lost) once a full pass has ever completed: a
     // quick refresh brings every order since
@@ -612,13 +572,14 @@ export class OrdersRefresh {
       this.deps.repo.markComplete();
       this.completedMono = (this.deps.mono ?? (() => performance.now()))();
     }
-    return { state: end === 'complete' ? 'complete' : 'failed', summary, kind, end, pages, outcome };
+    return { state: end === 'complete' ? 'complete' : 'failed', kind, end, pages, outcome };
   }
 }
 
 /** The records of a page the service sent that could not be read, with their page, kept for the details view. */
 function keepSkipped(tally: Tally, list: ParsedOrderList, page: number | null): void {
   const at = Date.now();
+  tally.skippedCount += list.rejects.length;
   for (const reject of list.rejects) {
     if (tally.skipped.length >= MAX_SKIPPED_KEPT) return;
     tally.skipped.push({ ...reject, page, at });

@@ -77,7 +77,6 @@ const EMPTY_STATUS: OrdersStatus = {
   state: 'idle',
   cachedOrders: 0,
   updatedAt: null,
-  summary: null,
   outcome: null,
   dateOrder: { setting: 'auto', learnt: null, effective: DEFAULT_DATE_ORDER },
   refresh: {
@@ -262,7 +261,6 @@ export class Orders {
             : 'failed',
       cachedOrders: repo.count(),
       updatedAt: updatedAt === null ? null : Number(updatedAt),
-      summary: repo.state('summary'),
       outcome,
       dateOrder: {
         setting: this.options.settings.get().dateOrder,

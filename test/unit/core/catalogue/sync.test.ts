@@ -79,7 +79,9 @@ describe.each<WriterMode>(['inline', 'thread'])('catalogue sync against the refe
     const status = await sync().start();
     stop();
     expect(status.state).toBe('complete');
-    expect(status.summary).toMatch(/^Catalogue complete: 100 products as of \d\d:\d\d\.$/);
+    // complete, with its facts: 100 products listed, the service's own total the same, none delisted, and a time
+    expect(status.outcome).toMatchObject({ code: 'complete', products: 100, serviceTotal: 100, delisted: 0 });
+    expect(status.outcome!.at).toBeGreaterThanOrEqual(status.completeAt!);
     expect(status.cachedProducts).toBe(100);
     expect(status.pagesDone).toBe(7);
     expect(status.pagesTotal).toBe(7);
@@ -118,11 +120,13 @@ describe.each<WriterMode>(['inline', 'thread'])('catalogue sync against the refe
     first.cancel();
     const cancelled = await running;
     expect(cancelled.state).toBe('cancelled');
-    expect(cancelled.summary).toMatch(/resumes where it stopped/);
+    expect(cancelled.outcome).toMatchObject({ code: 'cancelled', pagesTotal: 7 });
     svc.faults.clear();
     // the request aborted by the cancel may still reach this in-process server; let it land before counting
     await new Promise((r) => setTimeout(r, 100));
     const pagesKept = repo.pagesDone(pass).size;
+    // where it stopped, as the outcome says: the pages kept, which the next pass goes on from
+    expect(cancelled.outcome!.pagesDone).toBe(pagesKept);
     expect(pagesKept).toBeGreaterThanOrEqual(3);
     expect(pagesKept).toBeLessThan(7);
     const before = svc.stats().requests;
@@ -156,8 +160,14 @@ describe.each<WriterMode>(['inline', 'thread'])('catalogue sync against the refe
     svc.faults.add({ fault: { kind: 'status', status: 500 }, path: '/api/product?page=4', times: 4 });
     const incomplete = await sync().start();
     expect(incomplete.state).toBe('incomplete');
-    expect(incomplete.summary).toBe('Catalogue incomplete: 1 page failed — retry.');
-    expect(incomplete.outcome).toMatchObject({ code: 'incomplete', failedPages: 1, drift: null });
+    // one page failed and nothing else went wrong: no drift, no empty page, the end seen
+    expect(incomplete.outcome).toMatchObject({
+      code: 'incomplete',
+      failedPages: 1,
+      drift: null,
+      emptyPages: 0,
+      endNotSeen: null,
+    });
     expect(repo.listedCount()).toBe(firstPassProducts); // nothing delisted by an incomplete pass
     const before = svc.stats().requests;
     const retried = await sync().start();
@@ -196,7 +206,10 @@ describe.each<WriterMode>(['inline', 'thread'])('catalogue sync against the refe
       concurrency: 1,
     }).start();
     expect(status.state).toBe('failed');
-    expect(status.summary).toMatch(/could not be saved on this computer \(database or disk is full\)/);
+    expect(status.outcome).toMatchObject({
+      code: 'not_saved',
+      detail: expect.stringMatching(/database or disk is full/),
+    });
     repo.writePages = original;
     expect(repo.db.pragma('integrity_check', { simple: true })).toBe('ok');
     const resumed = await sync().start();
@@ -208,13 +221,13 @@ describe.each<WriterMode>(['inline', 'thread'])('catalogue sync against the refe
   it('401 stops the sync and says to fix the token', async () => {
     const status = await sync({ token: 'wrong' }).start();
     expect(status.state).toBe('failed');
-    expect(status.summary).toMatch(/refused the API token/);
+    expect(status.outcome?.code).toBe('unauthorized');
   });
 
   it('a service that is down ends the pass quickly with a plain reason', async () => {
     const status = await sync({ url: 'http://127.0.0.1:9' }).start();
     expect(status.state).toBe('failed');
-    expect(status.summary).toMatch(/first product page could not be fetched/);
+    expect(status.outcome?.code).toBe('first_page_failed');
   });
 
   it('a complete pass delists products the service no longer lists', async () => {
@@ -222,7 +235,7 @@ describe.each<WriterMode>(['inline', 'thread'])('catalogue sync against the refe
     await svc.close();
     svc = await startService({ token: 'tok', products: 90, orders: 0, seed: 3 });
     const status = await sync().start();
-    expect(status.summary).toMatch(/Catalogue complete: 90 products .*; 10 no longer listed\./);
+    expect(status.outcome).toMatchObject({ code: 'complete', products: 90, delisted: 10 });
     expect(repo.detail(95)?.listed).toBe(false);
     expect(repo.listedCount()).toBe(90);
   });
@@ -266,13 +279,11 @@ describe('pagination oddities (a hand-made service)', () => {
     expect(requests).toHaveLength(3);
   });
 
-  it('last_page shrinking mid-sync ends with an honest summary, no endless loop', async () => {
+  it('last_page shrinking mid-sync ends with an honest outcome, no endless loop', async () => {
     lastPageFor = (page) => (page === 1 ? 5 : 3);
     const status = await sync({ url, token: 't' }).start();
     expect(status.state).toBe('incomplete');
-    expect(status.summary).toMatch(/catalogue changed during the sync \(last page 5 → 3\)/);
-    expect(status.summary).toMatch(/2 pages were unexpectedly empty/);
-    // the same as facts, for the screens to word
+    // the catalogue changed during the sync (its last page 5 → 3) and 2 pages were unexpectedly empty: as facts
     expect(status.outcome).toMatchObject({
       code: 'incomplete',
       drift: { from: 5, to: 3 },
@@ -300,7 +311,9 @@ describe('pagination oddities (a hand-made service)', () => {
     const status = await sync({ url, token: 't' }).start();
     expect(status.state).toBe('incomplete');
     expect(status.outcome).toMatchObject({ code: 'end_not_seen', endNotSeen: { reason: 'repeated_page', page: 2 } });
-    expect(status.summary).toMatch(/last page was not seen/);
+    // the products read are kept, and none delisted on a list whose end was not seen
+    expect(status.outcome).toMatchObject({ products: 1, delisted: 0 });
+    expect(status.completeAt).toBeNull();
   });
 
   it('broken records are skipped and counted, the rest kept', async () => {

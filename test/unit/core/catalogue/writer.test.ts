@@ -234,7 +234,7 @@ describe('a sync with the writer thread', () => {
     const warnings: string[] = [];
     const status = await syncWith(() => threadWriter(repo, file, dying, (m) => warnings.push(m))).start();
     expect(status.state).toBe('complete');
-    expect(status.summary).toMatch(/^Catalogue complete: 2,000 products/);
+    expect(status.outcome).toMatchObject({ code: 'complete', products: 2000 });
     expect(countRows()).toBe(2000);
     expect(repo.listedCount()).toBe(2000);
     expect(warnings).toHaveLength(1);
