@@ -14,6 +14,7 @@ import { ask } from '../support/ask';
 import { sampleOrder } from '../support/sample-order';
 import { expect, REPORTS, test, type AppHarness } from './fixtures';
 import { translatorFor } from './i18n';
+import { scanOn } from './scanner';
 
 const SIZES = [
   { width: 1366, height: 768 },
@@ -109,7 +110,7 @@ interface Part {
  * Each run in four parts, one test each (a whole run in one test took two minutes quiet and timed out under load): the
  * order list and an order with its print sheet; stock and a product; the outbox and settings; each wizard step.
  */
-const PARTS: { name: string; draw: (part: Part) => Promise<void> }[] = [
+const PARTS: { name: string; draw: (part: Part) => Promise<void>; timeout?: number }[] = [
   {
     name: 'orders, an order and its print sheet',
     draw: async ({ page, base, t, shot, pseudo, prefix }) => {
@@ -213,6 +214,115 @@ const PARTS: { name: string; draw: (part: Part) => Promise<void> }[] = [
     },
   },
   {
+    // issue #29's views: Settings → Scanner (what a scan sent and the settings it proposes), its labels from a scale
+    // with a label tried, Settings → Printing (#30.6, and #30.4's threshold), and the scanner's test sheet
+    name: 'settings: the scanner check, labels from a scale, printing, the test sheet',
+    timeout: 120_000,
+    draw: async ({ page, base, t, shot, prefix }) => {
+      await page.goto(`${base}/#/settings`);
+      await expect(page.getByRole('heading', { level: 1, name: t('nav.settings') })).toBeVisible();
+      const field = page.getByRole('textbox', { name: t('scanCheck.field') });
+      await field.focus();
+      await scanOn(page, '4006381333931', 'us', 'Tab');
+      await expect(page.getByRole('table', { name: t('scanCheck.result') })).toContainText('4006381333931');
+      await shot(`${prefix}-settings-scanner`, page.getByTestId('scan-check-proposal'));
+      await page.getByRole('checkbox', { name: t('settings.labels.use', { pattern: '21 PPPPP WWWWW C' }) }).check();
+      await page.getByRole('textbox', { name: t('settings.labels.try') }).fill('2100123012343');
+      await expect(page.getByTestId('label-preview')).toContainText('00123');
+      await shot(`${prefix}-settings-labels`, page.getByTestId('label-preview'));
+      // what each rule sends is read whole in its field at both sizes (German's long choice was cut off at 1366×768)
+      for (const size of SIZES) {
+        await page.setViewportSize(size);
+        const sends = page.getByRole('table', { name: t('settings.labels.table') }).getByRole('combobox');
+        await expect(sends).toHaveCount(5);
+        const cut = await sends.evaluateAll((fields) =>
+          fields.flatMap((f) => (f.scrollWidth > f.clientWidth ? [(f as HTMLInputElement).value] : [])),
+        );
+        expect(cut, `choices cut off at ${size.width}×${size.height}`).toEqual([]);
+      }
+      await page.setViewportSize(SIZES[0]!);
+      await shot(`${prefix}-settings-printing`, page.getByRole('textbox', { name: t('settings.stock.lowStock') }));
+      await page.getByRole('button', { name: t('scanCheck.printSheet') }).click();
+      const sheet = page.getByRole('dialog', { name: t('scanCheck.sheetTitle') });
+      await expect(sheet.getByRole('region', { name: t('print.preview') })).toBeVisible();
+      await shot(`${prefix}-scanner-test-sheet`);
+    },
+  },
+  {
+    // issue #30's views in the wizard and on paper: orders on hold (the strip, the name asked for), the favourites grid
+    // with a quantity typed for the next scan, Stock's shelf labels and reorder list, an order's 80 mm till slip
+    name: 'orders on hold, favourites, shelf labels, the reorder list, a till slip',
+    timeout: 150_000,
+    draw: async ({ page, app, base, t, shot, prefix }) => {
+      const products = (await inStock(app)).slice(0, 6);
+      const line = (p: ProductRow) => ({
+        productId: p.id,
+        sku: p.sku,
+        name: p.name,
+        price: p.price,
+        available: p.available,
+        addedAt: Date.now(),
+        quantity: 1,
+      });
+      for (const [i, name] of ['Anna', 'Blue jacket'].entries()) {
+        const data = { lines: [line(products[i]!)], onHold: { name, at: Date.now() - (i + 1) * 600_000, slot: i + 1 } };
+        const saved = await app.core.dispatch('drafts:save', { id: `e2e-held-${prefix}-${i}`, step: 2, data });
+        expect(saved.ok).toBe(true);
+      }
+      // four pinned, and "low" up to 12 in stock, so the reorder list has products to show
+      const prefs = { favourites: products.slice(2).map((p) => p.id), lowStock: 12 };
+      expect((await app.core.dispatch('ui:set', prefs)).ok).toBe(true);
+      // a new order (New order itself lists the drafts first: the two on hold are drafts)
+      await page.goto(`${base}/#/new-order/e2e-new-${prefix}`);
+      await page.reload();
+      const steps = page.getByRole('navigation', { name: t('wizard.steps') });
+      await steps.getByRole('button').nth(2).click();
+      const favourites = page.getByRole('region', { name: t('favourites.title'), exact: true });
+      await expect(favourites.getByTestId('favourite')).toHaveCount(4);
+      await favourites.getByTestId('favourite').first().click();
+      await expect(
+        page.getByRole('row', { name: t('wizard.items.line', { number: 1, sku: products[2]!.sku }) }),
+      ).toBeVisible();
+      await page.getByLabel(t('wizard.items.scan')).focus();
+      await page.keyboard.type('5*');
+      await expect(page.getByText(t('wizard.items.next', { quantity: 5 }), { exact: true })).toBeVisible();
+      await expect(page.getByRole('navigation', { name: t('hold.strip', { count: 2 }) })).toBeVisible();
+      await shot(`${prefix}-wizard-held-favourites`);
+      await page.getByRole('button', { name: t('hold.put'), exact: true }).click();
+      const asked = page.getByRole('dialog', { name: t('hold.nameTitle') });
+      await expect(asked).toBeVisible();
+      await shot(`${prefix}-wizard-hold-name`);
+      await page.keyboard.press('Escape');
+      await expect(asked).toBeHidden();
+
+      await page.goto(`${base}/#/stock`);
+      await expect(page.getByRole('heading', { level: 1, name: t('nav.stock') })).toBeVisible();
+      await expect(page.getByRole('row').nth(2)).toBeVisible();
+      // the segmented control's radio is drawn over by its label: clicked as a keyboard or screen reader would
+      await page.getByRole('radio', { name: t('stock.level.lowOrOut') }).dispatchEvent('click');
+      await page.getByRole('button', { name: t('labels.print') }).click();
+      const labels = page.getByRole('dialog', { name: t('labels.title') });
+      await expect(labels.getByRole('region', { name: t('print.preview') })).toBeVisible();
+      await shot(`${prefix}-stock-labels`);
+      await labels.getByRole('button', { name: t('print.closePreview') }).click();
+      await expect(labels).toBeHidden();
+      await page.getByRole('button', { name: t('reorder.print') }).click();
+      const reorder = page.getByRole('dialog', { name: t('reorder.title') });
+      await expect(reorder.getByRole('region', { name: t('print.preview') })).toBeVisible();
+      await shot(`${prefix}-stock-reorder`);
+      await reorder.getByRole('button', { name: t('print.closePreview') }).click();
+
+      await page.goto(`${base}/#/orders/1`);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await page.getByRole('button', { name: t('order.print') }).click();
+      const preview = page.getByRole('dialog');
+      await expect(preview.getByRole('region', { name: t('print.preview') })).toBeVisible();
+      await preview.getByText(t('print.size.slip', { width: 80 }), { exact: true }).click();
+      await expect(page.locator('.print-root[data-width-mm="80"]')).toHaveCount(1);
+      await shot(`${prefix}-order-slip-80`);
+    },
+  },
+  {
     name: 'each wizard step',
     draw: async ({ page, app, base, t, shot, prefix }) => {
       // the wizard: each step in turn from the step list, one product on the items step
@@ -240,9 +350,9 @@ for (const { locale, theme, prefix } of RUNS) {
   test.describe(`every screen in ${locale} (${theme})`, () => {
     test.use({ locale, viewport: SIZES[0], colorScheme: theme });
 
-    for (const { name, draw } of PARTS) {
+    for (const { name, draw, timeout = 90_000 } of PARTS) {
       test(`${locale}, ${theme}: ${name}`, async ({ page, app, service }) => {
-        test.setTimeout(90_000);
+        test.setTimeout(timeout);
         const { t } = translatorFor(locale);
         const pseudo = locale === 'en-XA';
         const axe = theme === 'dark';
