@@ -122,6 +122,11 @@ describe('the answer to a POST is used (#20)', () => {
     svc.faults.add({ fault: { kind: 'status', status: 503 }, path: `/api/order/${id}`, times: 1 });
     const read = await ask(core, 'orders:get', { id });
     expect(read).toMatchObject({ source: 'cache', order: { id, sentAt: row.sentAt } });
+    // the screen's first, cache-only read says so too (it said nothing of it before the two reads were made one, #28 D3)
+    expect(await ask(core, 'orders:get', { id, cacheOnly: true })).toMatchObject({
+      source: 'cache',
+      order: { id, sentAt: row.sentAt },
+    });
     // a live read that works is no read of the list: the mark stays, and so does the book's refresh time
     const bookAsOf = (await ask(core, 'orders:status', {})).updatedAt;
     expect(await ask(core, 'orders:get', { id })).toMatchObject({ source: 'live', order: { id } });

@@ -6,10 +6,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Handlers, LookupMiss } from '../../../../shared/contract';
 import { IDLE_CATALOGUE } from '../../../../shared/domain';
-import { AppFailure } from '../../../../shared/errors';
 import { gtinVerdict } from '../../../../shared/gtin';
 import type { ServiceHttp } from '../http/client';
-import { readLive, refusedRead } from '../http/live';
+import { readThrough } from '../http/live';
 import { parseProduct } from './api';
 import type { ConnectionMonitor, ConnectionTarget } from '../connection/state';
 import { CatalogueRepository } from './db';
@@ -255,50 +254,29 @@ export class Catalogue {
     'catalogue:product': async ({ id, cacheOnly }) => {
       const open = await this.open();
       if (!open) throw notConfigured();
-      if (cacheOnly) {
-        const cached = open.repo.detail(id);
-        if (!cached)
-          throw new AppFailure('not_found', 'This product is not in the local catalogue.', undefined, {
-            what: 'product',
-            where: 'local',
-          });
-        return { product: cached, source: 'cache' as const, missing: false, why: null };
-      }
-      const read = await readLive({
+      const read = await readThrough({
         http: this.options.http,
         connection: this.options.connection,
         target: await this.options.target(),
+        warn: this.options.warn,
         path: `/api/product/${id}`,
         record: 'product',
         id,
-        warn: this.options.warn,
+        cacheOnly,
         parse: (record) => {
           const parsed = parseProduct(record);
           return parsed.ok && parsed.product.id === id ? parsed.product : null;
         },
+        cached: () => open.repo.detail(id),
+        keep: (product) => {
+          // written back with the time it was read: the stock browser shows it as fresh too
+          open.repo.saveProduct(product, this.options.scheduler.clock.now());
+          return open.repo.detail(id)!;
+        },
+        // the service no longer lists it: marked so, and the cached copy says so
+        gone: () => open.repo.markUnlisted(id),
       });
-      if (read.kind === 'live') {
-        // written back with the time it was read: the stock browser shows it as fresh too
-        open.repo.saveProduct(read.value, this.options.scheduler.clock.now());
-        return { product: open.repo.detail(id)!, source: 'live' as const, missing: false, why: null };
-      }
-      if (read.notFound) open.repo.markUnlisted(id);
-      const cached = open.repo.detail(id);
-      if (!cached) {
-        if (read.refusal) throw refusedRead(read.refusal, 'product');
-        throw new AppFailure(
-          'not_found',
-          read.notFound ? 'The service does not know this product.' : 'This product is not in the local catalogue.',
-          undefined,
-          { what: 'product', where: read.notFound ? 'service' : 'local' },
-        );
-      }
-      return {
-        product: cached,
-        source: 'cache' as const,
-        missing: read.notFound,
-        why: read.why,
-      };
+      return { product: read.copy, source: read.source, missing: read.missing, why: read.why };
     },
   };
 }

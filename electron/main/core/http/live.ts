@@ -18,7 +18,7 @@ export type LiveRead<T> =
 
 export type RecordKind = 'order' | 'product';
 
-export async function readLive<T>(opts: {
+export interface LiveReadOptions<T> {
   http: ServiceHttp;
   connection: ConnectionMonitor;
   target: ConnectionTarget;
@@ -30,7 +30,9 @@ export async function readLive<T>(opts: {
   warn?: (line: string) => void;
   /** The record from the (unwrapped) body, or null when it is not the one asked for. */
   parse: (record: unknown) => T | null;
-}): Promise<LiveRead<T>> {
+}
+
+export async function readLive<T>(opts: LiveReadOptions<T>): Promise<LiveRead<T>> {
   const { target } = opts;
   const state = opts.connection.current();
   if (state.state === 'offline')
@@ -117,4 +119,58 @@ function logLine(record: RecordKind, id: number, error: ApiFailure, token: strin
 export function refusedRead(refusal: ApiFailure, record: RecordKind): AppFailure {
   const { code, message, fields, facts } = refusal.toError();
   return new AppFailure(code, message, fields, { ...facts, what: record, where: 'service' });
+}
+
+/** One record as a screen gets it: the copy (fresh or cached), where it came from and, for a cached one, why. */
+export interface RecordRead<C> {
+  copy: C;
+  source: 'live' | 'cache';
+  why: ReadWhy | null;
+  /** The service said it does not have the record (404) or removed it (410): the copy is this computer's only. */
+  missing: boolean;
+}
+
+/**
+ * One record for a screen, the same way for an order and a product (issue #28, D3: each did it by hand): the cached
+ * copy alone when only that is asked for; otherwise read fresh from the service and kept, or the cached copy with why
+ * it is shown instead. With no copy on this computer: the service's own refusal when it gave one, or "not found"
+ * naming the record and where it was looked for.
+ */
+export async function readThrough<T, C>(
+  opts: LiveReadOptions<T> & {
+    /** Only this computer's copy (a screen that must not wait for the service). */
+    cacheOnly?: boolean;
+    /** This computer's copy, or null. */
+    cached: () => C | null | Promise<C | null>;
+    /** Keeps a record read fresh and gives the copy it became. */
+    keep: (fresh: T) => C | Promise<C>;
+    /** The service says it does not have the record (before the cached copy is read). */
+    gone?: () => void;
+  },
+): Promise<RecordRead<C>> {
+  const missingHere = (where: 'local' | 'service'): AppFailure =>
+    new AppFailure(
+      'not_found',
+      `No ${opts.record} ${opts.id} ${where === 'local' ? 'on this computer' : 'on the service'}`,
+      undefined,
+      {
+        what: opts.record,
+        where,
+      },
+    );
+  if (opts.cacheOnly) {
+    const copy = await opts.cached();
+    if (copy === null) throw missingHere('local');
+    return { copy, source: 'cache', why: null, missing: false };
+  }
+  const read = await readLive(opts);
+  if (read.kind === 'live') return { copy: await opts.keep(read.value), source: 'live', why: null, missing: false };
+  if (read.notFound) opts.gone?.();
+  const copy = await opts.cached();
+  if (copy === null) {
+    // the service's own refusal (a 403 is "refused access to this order"), not "not on this computer"
+    if (read.refusal) throw refusedRead(read.refusal, opts.record);
+    throw missingHere(read.notFound ? 'service' : 'local');
+  }
+  return { copy, source: 'cache', why: read.why, missing: read.notFound };
 }

@@ -9,10 +9,9 @@ import { DEFAULT_DATE_ORDER, learnDateOrder, type DateOrder } from '../../../../
 import type { DetailScalars, OrderDetail, OrderItemView, OrdersStatus } from '../../../../shared/domain';
 import { camel, CSV_COLUMNS, SCALAR_FIELDS, specOf } from '../../../../shared/order-schema';
 import { csvDocument } from '../../../../shared/csv';
-import { AppFailure } from '../../../../shared/errors';
 import { systemWall, type WallClock } from '../clock';
 import type { ServiceHttp } from '../http/client';
-import { readLive, refusedRead } from '../http/live';
+import { readThrough } from '../http/live';
 import { parseOrder, type ParsedOrder } from './api';
 import type { Catalogue } from '../catalogue/service';
 import type { Job, RunOutcome, Scheduler } from '../scheduler';
@@ -450,51 +449,29 @@ export class Orders {
     'orders:get': async ({ id, cacheOnly }) => {
       const open = await this.open();
       if (!open) throw notConfigured();
-      if (cacheOnly) {
-        const cached = open.repo.order(id);
-        if (!cached)
-          throw new AppFailure('not_found', 'This order is not in the local order book.', undefined, {
-            what: 'order',
-            where: 'local',
-          });
-        return {
-          order: await this.detail(cached.order, cached.fetchedAt, open.repo),
-          source: 'cache' as const,
-          why: null,
-        };
-      }
-      const read = await readLive({
+      const read = await readThrough({
         http: this.options.http,
         connection: this.options.connection,
         target: await this.options.target(),
+        warn: this.options.warn,
         path: `/api/order/${id}`,
         record: 'order',
         id,
-        warn: this.options.warn,
+        cacheOnly,
         parse: (record) => {
           const parsed = parseOrder(record);
           return parsed.ok && parsed.order.id === id ? parsed.order : null;
         },
+        // this computer's copy says when this desk sent it (shown while the copy is the service's answer to the POST)
+        cached: () => open.repo.order(id),
+        keep: (order) => {
+          const now = this.options.scheduler.clock.now();
+          open.repo.saveOrders([order], this.effectiveOrder(open.repo), now, { from: 'live' });
+          return { order, fetchedAt: now, sentAt: null };
+        },
       });
-      if (read.kind === 'live') {
-        const now = this.options.scheduler.clock.now();
-        open.repo.saveOrders([read.value], this.effectiveOrder(open.repo), now, { from: 'live' });
-        return { order: await this.detail(read.value, now, open.repo), source: 'live' as const, why: null };
-      }
-      const cached = open.repo.order(id);
-      if (!cached) {
-        // the service's own refusal (a 403 is "refused access to this order"), not "not in the local order book"
-        if (read.refusal) throw refusedRead(read.refusal, 'order');
-        throw new AppFailure('not_found', 'This order is not in the local order book.', undefined, {
-          what: 'order',
-          where: 'local',
-        });
-      }
-      return {
-        order: await this.detail(cached.order, cached.fetchedAt, open.repo, cached.sentAt),
-        source: 'cache' as const,
-        why: read.why,
-      };
+      const { order, fetchedAt, sentAt } = read.copy;
+      return { order: await this.detail(order, fetchedAt, open.repo, sentAt), source: read.source, why: read.why };
     },
     'orders:summary': async () => {
       const open = await this.open();
