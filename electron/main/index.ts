@@ -17,7 +17,6 @@ import writerScript from './core/catalogue/writer.worker?modulePath';
 import { bindIpc, forwardEvents } from './ipc';
 import { loadDatabaseKey, SafeStorageVault, type CipherStore } from './vault';
 import type { Command } from '../../shared/shortcuts';
-import { heldOrders } from '../../shared/holds';
 import type { Draft } from '../../shared/domain';
 import { menuTemplate } from './menu';
 import { shellTranslator } from './speech';
@@ -30,6 +29,7 @@ import { placeWindow, readWindowState, type WindowState } from './window-state';
 import { electronUpdaterPort } from './updater';
 import { saveSupportFile } from './support-save';
 import { printHandlers, withShellHandlers } from './printing';
+import { quitQuestion } from './quit-guard';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const rendererFile = path.join(here, '../renderer/index.html');
@@ -288,27 +288,9 @@ if (!app.requestSingleInstanceLock()) {
     void Promise.all([core.dispatch('outbox:list', {}), core.dispatch('drafts:list', {})]).then(
       async ([result, list]) => {
         const unsent = result.ok ? (result.value as { unsent: number }).unsent : 0;
-        const held = list.ok ? heldOrders((list.value as { drafts: Draft[] }).drafts) : [];
-        if (unsent > 0 || held.length > 0) {
-          const { t } = words();
-          const names = held.slice(0, 8).map((d) => d.data.onHold.name);
-          const heldLine = t('shell.quit.held', {
-            count: held.length,
-            names: held.length > names.length ? `${names.join(', ')}, …` : names.join(', '),
-          });
-          const options = {
-            type: 'warning' as const,
-            buttons: [t('shell.quit.keepOpen'), t('shell.quit.anyway')],
-            defaultId: 0,
-            cancelId: 0,
-            message: unsent > 0 ? t('shell.quit.message', { count: unsent }) : heldLine,
-            detail: [
-              unsent > 0 ? t('shell.quit.detail') : null,
-              held.length > 0 ? `${unsent > 0 ? `${heldLine}. ` : ''}${t('shell.quit.heldDetail')}` : null,
-            ]
-              .filter(Boolean)
-              .join('\n\n'),
-          };
+        const drafts = list.ok ? (list.value as { drafts: Draft[] }).drafts : [];
+        const options = quitQuestion(unsent, drafts, words().t);
+        if (options) {
           const { response } = mainWindow
             ? await dialog.showMessageBox(mainWindow, options)
             : await dialog.showMessageBox(options);
