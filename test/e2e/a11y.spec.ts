@@ -93,6 +93,49 @@ screen('scanner check and its test sheet', async ({ page, app, service, scan, na
   await scan('settings-scanner-test-sheet', true);
 });
 
+// the rest of #29's and #30's views: Settings → Scanner's labels from a scale with a label tried and Settings → Printing,
+// the reorder list's preview (Stock, low or out) and an order's 80 mm till slip in our own preview
+screen(
+  'labels from a scale, printing settings, the reorder list and a till slip',
+  async ({ page, app, service, scan, nav }) => {
+    await app.connect(service, 'synced');
+    await nav.getByRole('link', { name: 'Settings' }).click();
+    await page.getByRole('checkbox', { name: 'Read labels 21 PPPPP WWWWW C' }).check();
+    await page.getByRole('textbox', { name: 'Try a label' }).fill('2100123012343');
+    await expect(page.getByTestId('label-preview')).toHaveText('2100123012343 → product 00123, 1.234 kg');
+    await page.getByTestId('label-preview').scrollIntoViewIfNeeded();
+    await scan('settings-scanner-labels', true);
+    const lowStock = page.getByRole('textbox', { name: 'Low stock at' });
+    await lowStock.fill('12');
+    await expect.poll(async () => (await ask(app.core, 'ui:get', {})).lowStock).toBe(12);
+    await lowStock.scrollIntoViewIfNeeded();
+    await scan('settings-printing', true);
+
+    await nav.getByRole('link', { name: 'Stock' }).click();
+    await expect(page.getByTestId('stock-count')).toHaveText('321 of 321 products');
+    // the segmented control's radio is drawn over by its label: clicked as a keyboard or screen reader would
+    await page.getByRole('radio', { name: 'Low or out' }).dispatchEvent('click');
+    await expect(page.getByTestId('stock-count')).not.toHaveText('321 of 321 products');
+    await page.getByRole('button', { name: 'Print list' }).click();
+    const reorder = page.getByRole('dialog', { name: 'Reorder list' });
+    await expect(reorder.getByRole('region', { name: 'Print preview' })).toBeVisible();
+    await scan('stock-reorder-preview', true);
+    await reorder.getByRole('button', { name: 'Close the preview' }).click();
+
+    await nav.getByRole('link', { name: 'Orders', exact: true }).click();
+    await expect(page.getByTestId('orders-count')).toHaveText('40 of 40 orders');
+    await page.getByRole('grid', { name: 'Orders' }).getByRole('row').nth(1).dblclick();
+    await expect(page.getByRole('heading', { name: /^Order PO-/ })).toBeVisible();
+    await page.getByRole('button', { name: 'Print order sheet' }).click();
+    const preview = page.getByRole('dialog', { name: /^Print order / });
+    await expect(preview.getByRole('region', { name: 'Print preview' })).toBeVisible();
+    await preview.getByText('Till slip 80 mm', { exact: true }).click();
+    await expect(page.locator('.print-root[data-width-mm="80"]')).toHaveCount(1);
+    await scan('order-print-slip-80', true);
+    await preview.getByRole('button', { name: 'Close the preview' }).click();
+  },
+);
+
 // the order list in two tests (five scans of a 500–900-node screen in one took 30 s quiet and ran out of its 150 s under
 // two CPU hogs): the list with its folds, then saving a view and an order
 screen('orders, unfolded and its columns', async ({ page, app, service, scan, nav }) => {
