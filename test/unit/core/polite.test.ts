@@ -15,7 +15,7 @@ import {
   type ServiceConnection,
 } from '../../../electron/main/core/http/client';
 import { ManualClock } from '../../../electron/main/core/clock';
-import { CatalogueRepository, type PageRows } from '../../../electron/main/core/catalogue/db';
+import { CatalogueRepository } from '../../../electron/main/core/catalogue/db';
 import { inlineWriter, type PageWriter } from '../../../electron/main/core/catalogue/writer';
 import { OrderRepository } from '../../../electron/main/core/orders/db';
 import { CoreEvents } from '../../../electron/main/core/events';
@@ -305,7 +305,7 @@ describe('conditional requests', () => {
       return {
         ...inner,
         write: async (batch) => {
-          written.push(...batch.pages.map((p: PageRows) => p.page));
+          written.push(...batch.pages.map((p) => p.page));
           await inner.write(batch);
         },
       };

@@ -10,24 +10,21 @@ import {
   SkippedRecord,
   type CatalogueStatus,
 } from '../../../../shared/domain';
-import { ApiFailure, type ServiceConnection, type ServiceHttp, type Validators } from '../http/client';
-import { endNotSeenOf, readSignals, signalsPaging, walkPages, type PageSignals, type WalkEnd } from '../http/pager';
-import { parseProductPage, type ParsedProduct } from './api';
-import { toWriteRow, type CatalogueRepository, type PageRows } from './db';
+import type { ServiceConnection, ServiceHttp, Validators } from '../http/client';
+import { endNotSeenOf, signalsPaging, walkPages, type WalkEnd } from '../http/pager';
+import type { CatalogueRepository } from './db';
+import { pageFetcher, StopPass, type FetchedPage } from './page-fetch';
+import { PageBatches } from './page-batches';
+import { PagesLost, toBatch } from './page-read';
 import { inlineWriter, type PageWriter } from './writer';
 import { readJson } from '../storage/open';
 import { systemClock, type Clock } from '../clock';
 import type { CoreEvents } from '../events';
 import { SYNC_LIMITS } from '../limits';
 import { nextRevision } from '../revision';
-import {
-  AdaptiveConcurrency,
-  answerKind,
-  answerTimer,
-  MANUAL_CONCURRENCY,
-  type ConcurrencyRange,
-} from '../http/concurrency';
-import { abortableSleep, Cancelled, withRetries, type Sleep } from '../http/retry';
+import { AdaptiveConcurrency, MANUAL_CONCURRENCY, type ConcurrencyRange } from '../http/concurrency';
+import { abortableSleep, type Sleep } from '../http/retry';
+import type { SkippedReject } from '../http/fields';
 
 export interface CatalogueSyncDeps {
   repo: CatalogueRepository;
@@ -79,15 +76,6 @@ const NO_FACTS: PassFacts = {
   drift: null,
   endNotSeen: null,
 };
-
-class StopPass extends Error {
-  constructor(
-    readonly state: 'failed' | 'cancelled',
-    readonly code: CatalogueOutcome['code'],
-  ) {
-    super(`catalogue pass stopped: ${code}`);
-  }
-}
 
 export class CatalogueSync {
   private running: Promise<CatalogueStatus> | null = null;
@@ -214,16 +202,7 @@ export class CatalogueSync {
     const conn = await this.deps.target();
     if (!conn) return this.end('failed', 'not_configured');
 
-    let state = repo.state();
-    const resuming =
-      state.pass !== null &&
-      state.passLastPage !== null &&
-      startedAt - (state.passStartedAt ?? 0) < SYNC_LIMITS.resumeWithinMs;
-    const pass = resuming ? state.pass! : startedAt;
-    if (!resuming) {
-      repo.setState({ pass, passStartedAt: startedAt, passLastPage: null, passTotal: null });
-      state = repo.state();
-    }
+    const { state, pass } = this.passToRun(startedAt);
     const done = repo.pagesDone(pass);
     // Into an empty cache every row is new: plain inserts (a duplicate id falls back to upserts for its batch), and
     // the secondary indexes are built once at the end instead of row by row.
@@ -236,148 +215,27 @@ export class CatalogueSync {
     /** How a walk through a list without a page count ended (null: the pages were counted by meta.last_page). */
     let walked: WalkEnd | null = null;
     let total = state.passTotal;
-    let emptyPages = 0;
-    let unreachable = 0;
     let fetchedThisRun = 0;
     const failed = new Set<number>();
     const writer = (this.writer = this.deps.writer?.() ?? inlineWriter(repo));
-    const pending: PageRows[] = [];
-    let flushScheduled = false;
-    let flushTimer: NodeJS.Timeout | undefined;
-    /** Pages handed to the writer and not yet committed; fetching waits while too many are. */
-    let writing = 0;
-    const writes = new Set<Promise<void>>();
-    const wakeFetchers: (() => void)[] = [];
-
-    let writeError: string | null = null;
-    /** Hands the waiting pages to the writer; a failed write (disk full, say) stops the pass instead of going unnoticed. */
-    const flush = (): void => {
-      clearTimeout(flushTimer);
-      flushScheduled = false;
-      if (pending.length === 0 || writeError) return;
-      const batch = pending.splice(0);
-      writing += batch.length;
-      const write = writer
-        .write({ pass, pages: batch, fetchedAt: this.clock.now(), fresh: firstDownload })
-        .catch((error: unknown) => {
-          for (const { page } of batch) done.delete(page);
-          writeError ??= error instanceof Error ? error.message : String(error);
-          controller.abort();
-        })
-        .finally(() => {
-          writing -= batch.length;
-          writes.delete(write);
-          for (const wake of wakeFetchers.splice(0)) wake();
-        });
-      writes.add(write);
-    };
-    /** Every batch handed over has been committed (or has failed). */
-    const drain = async (): Promise<void> => {
-      flush();
-      while (writes.size > 0) await Promise.all(writes);
-    };
-    /** Backpressure: fetching waits while the writer has more than a few batches to catch up on. */
-    const roomToWrite = async (): Promise<void> => {
-      while (writing + pending.length >= SYNC_LIMITS.maxUnwrittenPages && !writeError)
-        await new Promise<void>((resolve) => wakeFetchers.push(resolve));
-    };
-    const accept = (page: number, products: ParsedProduct[], validators: Validators | null): void => {
+    /** Pages whose rows went with a writer thread that died before committing them: fetched again at the end. */
+    const lost = new Set<number>();
+    const batches = this.batchesFor(writer, pass, firstDownload, done, lost);
+    const drain = (): Promise<void> => batches.drain();
+    const roomToWrite = (): Promise<void> => batches.room();
+    const accept = (page: number, result: FetchedPage): void => {
+      const { ticket, validators } = result;
       if (validators === null) unchanged.push(page);
-      else pending.push({ page, rows: products.map(toWriteRow), ...validators });
+      else batches.add(toBatch(page, ticket, validators));
       done.add(page);
       this.live.pagesDone = done.size;
-      this.live.productsSeen += products.length;
-      fetchedThisRun += 1;
-      const seconds = (this.clock.now() - startedAt) / 1000;
-      this.live.pagesPerSecond = seconds > 0 ? Math.round((fetchedThisRun / seconds) * 10) / 10 : null;
-      // a list walked page by page does not say how many pages are left
-      const left = lastPage === null ? null : Math.max(0, lastPage - done.size);
-      this.live.etaSeconds =
-        left !== null && this.live.pagesPerSecond ? Math.ceil(left / this.live.pagesPerSecond) : null;
-      // Pages are written in batches (each page whole): small commits cost FTS5 a segment merge each.
-      if (pending.length >= SYNC_LIMITS.writeBatchPages) flush();
-      else if (!flushScheduled) {
-        flushScheduled = true;
-        flushTimer = setTimeout(flush, SYNC_LIMITS.writeBatchMs);
-      }
-      this.emit();
+      this.live.productsSeen += result.products;
+      this.noteRate(startedAt, ++fetchedThisRun, lastPage === null ? null : Math.max(0, lastPage - done.size));
     };
 
-    /** Fetches one page with retries; returns its products, or null when it failed for good. */
-    const limiter = (this.limiter = new AdaptiveConcurrency(this.range));
-    const fetchPage = async (
-      page: number,
-    ): Promise<{
-      products: ParsedProduct[];
-      lastPage: number | null;
-      total: number | null;
-      /** Null: the service said the page is as last read (304). */
-      validators: Validators | null;
-      signals: PageSignals;
-    } | null> => {
-      const none = { etag: null, lastModified: null };
-      const empty = readSignals(null, []);
-      const read = async () => {
-        await limiter.acquire(signal);
-        const took = answerTimer();
-        let response: Awaited<ReturnType<ServiceHttp['json']>>;
-        try {
-          // the first page is always read whole: it says how many pages there are
-          response = await this.deps.http.json(conn, `/api/product?page=${page}`, {
-            signal,
-            validators: page === 1 ? null : (held.get(page) ?? null),
-          });
-        } catch (error) {
-          limiter.release(answerKind(error), took());
-          // a page the service does not know (past the end) is an empty page
-          if (error instanceof ApiFailure && error.code === 'not_found')
-            return { products: [], lastPage: null, total: null, validators: none, signals: empty };
-          throw error;
-        }
-        limiter.release('ok', took());
-        unreachable = 0;
-        if (response.notModified)
-          return { products: [], lastPage: null, total: null, validators: null, signals: empty };
-        const { body } = response;
-        const parsed = parseProductPage(body);
-        if (!parsed) {
-          throw new ApiFailure('bad_response', 'The service answered with something that is not a product page.', {
-            maybeDelivered: true,
-          });
-        }
-        this.live.skippedRecords += parsed.skipped;
-        for (const reject of parsed.rejects)
-          if (this.skipped.length < MAX_SKIPPED_KEPT) this.skipped.push({ ...reject, page, at: Date.now() });
-        return {
-          products: parsed.products,
-          lastPage: parsed.lastPage,
-          total: parsed.total,
-          validators: response.validators,
-          signals: parsed.signals,
-        };
-      };
-      const onFailure = (error: ApiFailure): void => {
-        if (error.code === 'unauthorized' || error.code === 'forbidden') {
-          this.deps.onUnauthorized?.();
-          throw new StopPass('failed', 'unauthorized');
-        }
-        if (error.code === 'unreachable' && !error.detail.maybeDelivered) {
-          unreachable += 1;
-          if (unreachable === 1) this.deps.onUnreachable?.();
-          if (unreachable >= SYNC_LIMITS.unreachableStreak) {
-            throw new StopPass('failed', 'unreachable');
-          }
-        }
-      };
-      try {
-        return await withRetries(read, { signal, sleep: this.sleep, onFailure });
-      } catch (error) {
-        if (error instanceof Cancelled) throw new StopPass('cancelled', 'cancelled');
-        throw error;
-      }
-    };
+    const fetchPage = this.fetcherFor(conn, writer, held, signal, lost);
 
-    const handle = (page: number, result: Awaited<ReturnType<typeof fetchPage>>): void => {
+    const handle = (page: number, result: FetchedPage | null): void => {
       if (!result) {
         failed.add(page);
         this.live.failedPages = failed.size;
@@ -387,9 +245,9 @@ export class CatalogueSync {
       // the service's catalogue changed during the pass: its last page moved (the first move is the one kept)
       if (result.lastPage !== null && lastPage !== null && result.lastPage !== lastPage && !this.facts.drift)
         this.facts.drift = { from: lastPage, to: result.lastPage };
-      if (result.products.length === 0 && result.validators !== null && lastPage !== null && page <= lastPage)
-        this.facts.emptyPages = ++emptyPages;
-      accept(page, result.products, result.validators);
+      if (result.products === 0 && result.validators !== null && lastPage !== null && page <= lastPage)
+        this.facts.emptyPages += 1;
+      accept(page, result);
     };
 
     try {
@@ -399,7 +257,7 @@ export class CatalogueSync {
         total = first.total;
         if (
           first.lastPage === null &&
-          first.products.length === 0 &&
+          first.products === 0 &&
           first.signals.records === 0 &&
           !signalsPaging(first.signals)
         ) {
@@ -431,24 +289,18 @@ export class CatalogueSync {
       this.live.pagesTotal = lastPage;
       this.facts.pagesTotal = lastPage;
       this.facts.serviceTotal = total;
-      const queue: number[] = [];
-      // a walked list was read as it was walked (its failed pages counted there)
-      if (!walked) for (let page = 2; page <= lastPage; page++) if (!done.has(page)) queue.push(page);
       this.live.pagesDone = done.size;
-      const worker = async (): Promise<void> => {
-        for (let page = queue.shift(); page !== undefined; page = queue.shift()) {
-          handle(page, await fetchPage(page));
-          await roomToWrite();
-        }
-      };
-      // the limiter lets only its current limit of the workers fetch at once; an adaptive pass has workers enough to be
-      // widened to a manual one's cap (staff press "Sync now" while it runs)
-      const workers =
-        this.range.start === this.range.max ? this.range.max : Math.max(this.range.max, MANUAL_CONCURRENCY.max);
-      await Promise.all(Array.from({ length: workers }, worker));
+      // a walked list was read as it was walked (its failed pages counted there)
+      if (!walked) await this.fetchCounted(lastPage, done, fetchPage, handle, roomToWrite);
+      await this.fetchLost(lost, drain, fetchPage, (page, result) => {
+        if (!result) return handle(page, null);
+        if (result.validators === null) unchanged.push(page);
+        else batches.add(toBatch(page, result.ticket, result.validators));
+        done.add(page);
+      });
     } catch (error) {
       await drain();
-      if (writeError) return this.notSaved(writeError);
+      if (batches.error) return this.notSaved(batches.error);
       if (error instanceof StopPass) {
         if (error.state === 'cancelled') {
           // where it stopped: the pages this pass (and the run it resumes) has, of the pages it knows of
@@ -465,8 +317,33 @@ export class CatalogueSync {
     this.live.etaSeconds = null;
     this.emit(true);
     await drain();
-    if (writeError) return this.notSaved(writeError);
+    if (batches.error) return this.notSaved(batches.error);
 
+    return this.conclude({
+      pass,
+      writer,
+      walked,
+      failed: failed.size,
+      emptyPages: this.facts.emptyPages,
+      unchanged,
+      total,
+      lastPage,
+    });
+  }
+
+  /** How a pass that read every page it could ends: complete only when the end was seen and every page is in. */
+  private async conclude(pass: {
+    pass: number;
+    writer: PageWriter;
+    walked: WalkEnd | null;
+    failed: number;
+    emptyPages: number;
+    unchanged: number[];
+    total: number | null;
+    lastPage: number;
+  }): Promise<Outcome> {
+    const { repo } = this.deps;
+    const { walked, failed, emptyPages, writer, unchanged, total, lastPage } = pass;
     const endNotSeen = walked ? endNotSeenOf(walked) : null;
     if (endNotSeen) {
       // every page was read, but where the list ends was never seen: nothing is delisted, and the pass is not complete
@@ -476,14 +353,14 @@ export class CatalogueSync {
     }
     // pages failed, the last page moved or pages were empty that should not be (the facts say which): not complete
     const drifted = this.facts.drift !== null;
-    if (failed.size > 0 || drifted || emptyPages > 0) {
+    if (failed > 0 || drifted || emptyPages > 0) {
       // A drifted pass cannot be completed by retrying pages: start the next run afresh.
       if (drifted || emptyPages > 0) repo.setState({ pass: null, passLastPage: null });
       return this.end('incomplete', 'incomplete');
     }
     let delisted: number;
     try {
-      delisted = await writer.finishPass(pass, { pages: unchanged, at: this.clock.now() });
+      delisted = await writer.finishPass(pass.pass, { pages: unchanged, at: this.clock.now() });
     } catch (error) {
       return this.notSaved(error instanceof Error ? error.message : String(error));
     }
@@ -500,6 +377,124 @@ export class CatalogueSync {
     });
     // complete: every page read and the end seen; its facts are the products listed, the service's total, the delisted
     return this.end('complete', 'complete');
+  }
+
+  /** Fetches one page with retries (its bytes parsed by the writer); null when it failed for good. */
+  private fetcherFor(
+    conn: ServiceConnection,
+    writer: PageWriter,
+    held: Map<number, Validators>,
+    signal: AbortSignal,
+    lost: Set<number>,
+  ): (page: number) => Promise<FetchedPage | null> {
+    this.limiter = new AdaptiveConcurrency(this.range);
+    return pageFetcher({
+      http: this.deps.http,
+      conn,
+      writer,
+      limiter: this.limiter,
+      signal,
+      held,
+      sleep: this.sleep,
+      // a page read again (lost with a writer thread) had its records counted the first time
+      onRead: (page, facts) => (lost.has(page) ? undefined : this.noteRejects(page, facts.rejects)),
+      onUnauthorized: () => this.deps.onUnauthorized?.(),
+      onUnreachable: () => this.deps.onUnreachable?.(),
+    });
+  }
+
+  /** Where the pass's pages wait for the writer; a batch not written is not done (lost: fetched again; else it stops). */
+  private batchesFor(
+    writer: PageWriter,
+    pass: number,
+    fresh: boolean,
+    done: Set<number>,
+    lost: Set<number>,
+  ): PageBatches {
+    return new PageBatches({
+      writer,
+      pass,
+      fresh,
+      now: () => this.clock.now(),
+      failed: (pages, error) => {
+        for (const page of pages) done.delete(page);
+        if (error instanceof PagesLost) for (const page of pages) lost.add(page);
+        else this.controller?.abort();
+      },
+    });
+  }
+
+  /** Every page of a counted list not yet done, fetched by workers (as many as the limiter may ever allow). */
+  private async fetchCounted(
+    lastPage: number,
+    done: Set<number>,
+    fetchPage: (page: number) => Promise<FetchedPage | null>,
+    handle: (page: number, result: FetchedPage | null) => void,
+    roomToWrite: () => Promise<void>,
+  ): Promise<void> {
+    const queue: number[] = [];
+    for (let page = 2; page <= lastPage; page++) if (!done.has(page)) queue.push(page);
+    const worker = async (): Promise<void> => {
+      for (let page = queue.shift(); page !== undefined; page = queue.shift()) {
+        handle(page, await fetchPage(page));
+        await roomToWrite();
+      }
+    };
+    // the limiter lets only its current limit of the workers fetch at once; an adaptive pass has workers enough to be
+    // widened to a manual one's cap (staff press "Sync now" while it runs)
+    const workers =
+      this.range.start === this.range.max ? this.range.max : Math.max(this.range.max, MANUAL_CONCURRENCY.max);
+    await Promise.all(Array.from({ length: workers }, worker));
+  }
+
+  /** Progress after a page: its rate this run and, when the pages left are known (`left`), the time left. */
+  private noteRate(startedAt: number, fetchedThisRun: number, left: number | null): void {
+    const seconds = (this.clock.now() - startedAt) / 1000;
+    this.live.pagesPerSecond = seconds > 0 ? Math.round((fetchedThisRun / seconds) * 10) / 10 : null;
+    // a list walked page by page does not say how many pages are left
+    this.live.etaSeconds =
+      left !== null && this.live.pagesPerSecond ? Math.ceil(left / this.live.pagesPerSecond) : null;
+    this.emit();
+  }
+
+  /** A page's records that could not be read: counted, and the first MAX_SKIPPED_KEPT kept with why. */
+  private noteRejects(page: number, rejects: readonly SkippedReject[]): void {
+    this.live.skippedRecords += rejects.length;
+    for (const reject of rejects)
+      if (this.skipped.length < MAX_SKIPPED_KEPT) this.skipped.push({ ...reject, page, at: Date.now() });
+  }
+
+  /** The unfinished pass to resume (started within SYNC_LIMITS.resumeWithinMs), or a new one started now. */
+  private passToRun(startedAt: number): { state: ReturnType<CatalogueRepository['state']>; pass: number } {
+    const { repo } = this.deps;
+    const state = repo.state();
+    const resuming =
+      state.pass !== null &&
+      state.passLastPage !== null &&
+      startedAt - (state.passStartedAt ?? 0) < SYNC_LIMITS.resumeWithinMs;
+    if (resuming) return { state, pass: state.pass! };
+    repo.setState({ pass: startedAt, passStartedAt: startedAt, passLastPage: null, passTotal: null });
+    return { state: repo.state(), pass: startedAt };
+  }
+
+  /**
+   * Pages whose rows went with a writer thread that died before committing them are fetched again (the writer is this
+   * thread's now: nothing more is lost), until every batch handed over is committed.
+   */
+  private async fetchLost(
+    lost: Set<number>,
+    drain: () => Promise<void>,
+    fetchPage: (page: number) => Promise<FetchedPage | null>,
+    keep: (page: number, result: FetchedPage | null) => void,
+  ): Promise<void> {
+    await drain();
+    while (lost.size > 0) {
+      for (const page of [...lost]) {
+        keep(page, await fetchPage(page));
+        lost.delete(page);
+      }
+      await drain();
+    }
   }
 
   /** A write failed (disk full, say): the pass stops and says so; what was committed stays. */

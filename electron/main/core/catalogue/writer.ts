@@ -1,6 +1,7 @@
 /**
- * The catalogue's write path, kept off the thread that fetches pages: a sync hands whole batches of pages to a
- * writer and goes on fetching while they are committed. The writer thread owns a second connection to the same
+ * The catalogue's write path, kept off the thread that fetches pages: a sync hands each page's answer to the writer
+ * as bytes (transferred, not copied), the writer parses it, keeps its rows and answers with the page's facts
+ * (page-read.ts); the sync then hands over whole batches of pages and goes on fetching while they are committed. The writer thread owns a second connection to the same
  * file (WAL: the stock browser keeps reading meanwhile) and answers each batch with how the row counts changed.
  *
  * Should the thread fail to start or die, the batches it had not confirmed are written on the calling thread and
@@ -9,12 +10,14 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { Worker } from 'node:worker_threads';
-import type { CatalogueRepository, PageRows, WriteDelta } from './db';
+import type { CatalogueRepository, WriteDelta } from './db';
+import { HeldRows, PagesLost, readPageBytes, transferable, type BatchPage, type PageAnswer } from './page-read';
 import { checkFile } from '../storage/open';
 
 export interface WriteBatch {
   pass: number;
-  pages: PageRows[];
+  /** Each page's rows, or the ticket of the rows the writer kept when it read the page (readPage). */
+  pages: BatchPage[];
   fetchedAt: number;
   /** A first download into an empty cache (plain inserts). */
   fresh: boolean;
@@ -27,6 +30,11 @@ export interface Unchanged {
 }
 
 export interface PageWriter {
+  /**
+   * Reads a product page's answer body (decoded bytes; they are handed over, not to be used after): its rows are kept
+   * for a later batch under the answer's ticket. Rejects with PagesLost when the bytes went with a thread that died.
+   */
+  readPage(bytes: Uint8Array, contentType: string): Promise<PageAnswer>;
   /** Commits a batch, whole or not at all, after every batch given before it; the reading side's counts follow. */
   write(batch: WriteBatch): Promise<void>;
   /** Builds the secondary indexes a first download left out, after every batch given before. */
@@ -74,29 +82,45 @@ export const SOURCE_WRITER_THREAD: WriterThreadSpec = {
 };
 
 export type WriterRequest =
+  | { type: 'read'; id: number; bytes: ArrayBuffer; contentType: string }
   | ({ type: 'write'; id: number } & WriteBatch)
   | { type: 'indexes'; id: number }
   | { type: 'finish'; id: number; pass: number; unchanged: Unchanged | null }
   | { type: 'close' };
 export type WriterReply =
-  { id: number; ok: true; delta: WriteDelta } | { id: number; ok: false; message: string; code: string | null };
+  | { id: number; ok: true; delta: WriteDelta; page?: PageAnswer }
+  | { id: number; ok: false; message: string; code: string | null };
 
-/** Writes on the calling thread (small caches, and the fallback). */
-export function inlineWriter(repo: CatalogueRepository): PageWriter {
+/** Tickets for the rows of pages read, unique within a writer (and its fallback). */
+const counter = (): (() => number) => {
+  let next = 1;
+  return () => next++;
+};
+
+/** Reads and writes on the calling thread (small caches, and the fallback); `ticket` numbers the pages it reads. */
+export function inlineWriter(repo: CatalogueRepository, ticket: () => number = counter()): PageWriter {
+  const held = new HeldRows();
   return {
+    readPage: async (bytes, contentType) => {
+      const read = readPageBytes(bytes, contentType);
+      if (!read.ok) return read;
+      const id = ticket();
+      held.keep(id, read.rows);
+      return { ok: true, ticket: id, facts: read.facts };
+    },
     write: async ({ pass, pages, fetchedAt, fresh }) => {
-      repo.writePages(pass, pages, fetchedAt, fresh);
+      repo.writePages(pass, held.take(pages), fetchedAt, fresh);
     },
     buildIndexes: () => repo.endBulkLoad(),
     finishPass: async (pass, unchanged) => repo.finishPass(pass, unchanged ?? null),
-    close: async () => undefined,
+    close: async () => held.clear(),
   };
 }
 
 /** A request the thread has not answered yet; `redo` does its work here should the thread die first. */
 interface Job {
   redo: (writer: PageWriter) => Promise<unknown>;
-  resolve: (delta: WriteDelta) => void;
+  resolve: (reply: Extract<WriterReply, { ok: true }>) => void;
   reject: (error: Error) => void;
 }
 
@@ -117,7 +141,7 @@ export function threadWriter(
     }
   }
   const jobs = new Map<number, Job>();
-  let next = 1;
+  const ticket = counter();
   let fallback: PageWriter | null = null;
   let closing = false;
 
@@ -132,12 +156,14 @@ export function threadWriter(
   /** The thread is gone: what it had not confirmed is written here, and so is everything after it. */
   const takeOver = (reason: string): void => {
     if (fallback) return;
-    fallback = inlineWriter(repo);
+    // its tickets go on from the thread's: a page the thread kept is never taken for one read here
+    fallback = inlineWriter(repo, ticket);
     if (!closing || jobs.size > 0) warn(`catalogue writer thread stopped (${reason}); writing on the main thread`);
     void worker.terminate();
     const waiting = [...jobs.values()];
     jobs.clear();
-    for (const job of waiting) job.redo(fallback).then(() => job.resolve({ rows: 0, listed: 0 }), job.reject);
+    for (const job of waiting)
+      job.redo(fallback).then(() => job.resolve({ id: 0, ok: true, delta: { rows: 0, listed: 0 } }), job.reject);
     // a batch it committed without getting to say so would otherwise be missing from the counts
     repo.recount();
   };
@@ -148,7 +174,7 @@ export function threadWriter(
     jobs.delete(reply.id);
     if (reply.ok) {
       repo.noteWritten(reply.delta);
-      job.resolve(reply.delta);
+      job.resolve(reply);
     } else job.reject(Object.assign(new Error(reply.message), { code: reply.code ?? undefined }));
   });
   worker.on('error', (error) => takeOver(error.message));
@@ -156,27 +182,44 @@ export function threadWriter(
     if (!closing || jobs.size > 0) takeOver(`exit code ${code}`);
   });
 
-  const ask = (request: WriterRequest & { id: number }, redo: Job['redo']): Promise<WriteDelta> =>
-    new Promise<WriteDelta>((resolve, reject) => {
+  const ask = (
+    request: WriterRequest & { id: number },
+    redo: Job['redo'],
+    transfer: ArrayBuffer[] = [],
+  ): Promise<Extract<WriterReply, { ok: true }>> =>
+    new Promise((resolve, reject) => {
       jobs.set(request.id, { redo, resolve, reject });
-      worker.postMessage(request);
+      worker.postMessage(request, transfer);
     });
 
   return {
+    readPage: async (bytes, contentType) => {
+      if (fallback) return fallback.readPage(bytes, contentType);
+      const buffer = transferable(bytes);
+      // the bytes went to the thread: should it die before answering, the page is fetched again
+      const lost = async (): Promise<never> => {
+        throw new PagesLost([]);
+      };
+      const reply = await ask({ type: 'read', id: ticket(), bytes: buffer, contentType }, lost, [buffer]);
+      return reply.page!;
+    },
     write: async (batch) => {
       if (fallback) return fallback.write(batch);
-      await ask({ type: 'write', id: next++, ...batch }, (writer) => writer.write(batch));
+      await ask({ type: 'write', id: ticket(), ...batch }, (writer) => writer.write(batch));
     },
     buildIndexes: async () => {
       if (fallback) return fallback.buildIndexes();
-      await ask({ type: 'indexes', id: next++ }, (writer) => writer.buildIndexes());
+      await ask({ type: 'indexes', id: ticket() }, (writer) => writer.buildIndexes());
     },
     finishPass: async (pass, unchanged) => {
       if (fallback) return fallback.finishPass(pass, unchanged);
       let redone: number | null = null;
-      const delta = await ask({ type: 'finish', id: next++, pass, unchanged: unchanged ?? null }, async (writer) => {
-        redone = await writer.finishPass(pass, unchanged);
-      });
+      const { delta } = await ask(
+        { type: 'finish', id: ticket(), pass, unchanged: unchanged ?? null },
+        async (writer) => {
+          redone = await writer.finishPass(pass, unchanged);
+        },
+      );
       return redone ?? -delta.listed;
     },
     close: async () => {

@@ -1,10 +1,12 @@
 /**
- * The catalogue's thread: as the writer it commits the batches of pages a sync hands it, in order, on its own
- * connection, and answers each with how the row counts changed (or why it failed); as the checker (`check`) it runs
+ * The catalogue's thread: as the writer it reads each page's bytes a sync hands it (parse, rows kept, the page's facts
+ * answered: page-read.ts) and commits the batches of pages, in order, on its own connection, answering each with how
+ * the row counts changed (or why it failed); as the checker (`check`) it runs
  * the full integrity check of the cache file, which takes seconds for a large catalogue, and answers once.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { CatalogueRepository } from './db';
+import { HeldRows, readPageBytes } from './page-read';
 import type { WriterReply, WriterRequest } from './writer';
 import { checkFile, useSqliteBinding } from '../storage/open';
 
@@ -22,15 +24,22 @@ if (check) {
 } else serve(new CatalogueRepository(file, { role: 'writer', pragmas }));
 
 function serve(repo: CatalogueRepository): void {
+  const held = new HeldRows();
   port.on('message', (request: WriterRequest) => {
     if (request.type === 'close') {
+      held.clear();
       repo.close();
       port.close();
       return;
     }
     let reply: WriterReply;
     try {
-      if (request.type === 'indexes') {
+      if (request.type === 'read') {
+        const read = readPageBytes(new Uint8Array(request.bytes), request.contentType);
+        if (read.ok) held.keep(request.id, read.rows);
+        const page = read.ok ? { ok: true as const, ticket: request.id, facts: read.facts } : read;
+        reply = { id: request.id, ok: true, delta: { rows: 0, listed: 0 }, page };
+      } else if (request.type === 'indexes') {
         // all at once: this thread has nothing else to answer meanwhile, and the app's thread stays free
         repo.buildIndexes();
         reply = { id: request.id, ok: true, delta: { rows: 0, listed: 0 } };
@@ -41,7 +50,7 @@ function serve(repo: CatalogueRepository): void {
           delta: { rows: 0, listed: -repo.finishPass(request.pass, request.unchanged) },
         };
       } else {
-        const delta = repo.writePages(request.pass, request.pages, request.fetchedAt, request.fresh);
+        const delta = repo.writePages(request.pass, held.take(request.pages), request.fetchedAt, request.fresh);
         reply = { id: request.id, ok: true, delta };
       }
     } catch (error) {

@@ -66,6 +66,9 @@ export interface ApiResponse {
   notModified: boolean;
   /** The validators of this answer (the ones sent, for a 304). */
   validators: Validators;
+  /** With `asBytes`: a successful answer's body as sent (decoded), not parsed; and its content type. */
+  raw?: Buffer;
+  contentType?: string;
 }
 
 export interface RequestOptions {
@@ -81,6 +84,11 @@ export interface RequestOptions {
   sink?: (chunk: Buffer) => void;
   /** A conditional GET: the validators of the version already held. */
   validators?: Validators | null;
+  /**
+   * A successful answer's body handed back as bytes (`raw`), not parsed here: the catalogue's writer thread parses its
+   * pages (its caller reports an answer that is not data with `unreadable`). Error answers are read as usual.
+   */
+  asBytes?: boolean;
 }
 
 const header = (value: string | string[] | undefined): string | null => {
@@ -166,6 +174,11 @@ export class ServiceHttp {
   observe(listener: AnswerListener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  /** A successful answer read as bytes turned out not to be data: the connection state hears it as any other failure. */
+  unreadable(conn: ServiceConnection, failure: ApiFailure): void {
+    this.report(conn, failure);
   }
 
   private report(conn: ServiceConnection, outcome: { status: number } | ApiFailure, signal?: AbortSignal): void {
@@ -294,7 +307,7 @@ export class ServiceHttp {
       }
       const date = Date.parse(String(response.headers.date ?? ''));
       if (!Number.isNaN(date)) this.onServerDate?.(url.origin, date);
-      return this.read(response, options.maxBytes ?? LIMITS.maxResponseBytes, signal, conn.token, date, options.sink);
+      return this.read(response, options.maxBytes ?? LIMITS.maxResponseBytes, signal, conn.token, date, options);
     }
   }
 
@@ -349,7 +362,7 @@ export class ServiceHttp {
     signal: AbortSignal,
     token: string,
     date: number,
-    sink?: (chunk: Buffer) => void,
+    { sink, asBytes }: Pick<RequestOptions, 'sink' | 'asBytes'> = {},
   ): Promise<ApiResponse> {
     const status = response.statusCode;
     const streaming = sink !== undefined && status >= 200 && status < 300;
@@ -403,7 +416,7 @@ export class ServiceHttp {
         if (compressed) {
           whole = unpackWhole(Buffer.concat(chunks), encodings.applied, maxBytes);
           if (whole === null) throw tooLarge();
-        } else if (!streaming) whole = Buffer.concat(chunks);
+        } else if (!streaming) whole = asBytes ? ownedConcat(chunks, wireBytes) : Buffer.concat(chunks);
         bytes = compressed ? whole!.length : wireBytes;
       }
     } catch (error) {
@@ -436,8 +449,20 @@ export class ServiceHttp {
         notModified: false,
         validators,
       };
-    const text = whole!.toString('utf8');
     const contentType = String(response.headers['content-type'] ?? '');
+    if (asBytes && status >= 200 && status < 300)
+      return {
+        status,
+        body: undefined,
+        bytes,
+        wireBytes,
+        date: Number.isNaN(date) ? null : date,
+        notModified: false,
+        validators,
+        raw: whole!,
+        contentType,
+      };
+    const text = whole!.toString('utf8');
     let body: unknown = undefined;
     let parsed = false;
     if (/json/i.test(contentType) || /^\s*[[{]/.test(text)) {
@@ -473,6 +498,17 @@ export class ServiceHttp {
     }
     throw statusFailure(status, parsed ? body : undefined, response.headers['retry-after'], excerpt, token);
   }
+}
+
+/**
+ * The chunks put together in memory of their own (Buffer.concat takes a small answer from Node's shared pool, which
+ * cannot be moved to another thread): handed to the catalogue's writer thread without a further copy.
+ */
+function ownedConcat(chunks: Buffer[], length: number): Buffer {
+  const whole = Buffer.allocUnsafeSlow(length);
+  let at = 0;
+  for (const chunk of chunks) at += chunk.copy(whole, at);
+  return whole;
 }
 
 /** What every request accepts: the encodings node:zlib decodes. */

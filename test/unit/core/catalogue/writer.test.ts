@@ -9,6 +9,7 @@ import { parseProduct } from '../../../../electron/main/core/catalogue/api';
 import { CatalogueRepository, toWriteRow, type PageRows } from '../../../../electron/main/core/catalogue/db';
 import {
   checkInThread,
+  inlineWriter,
   sha256Of,
   SOURCE_WRITER_THREAD,
   threadWriter,
@@ -247,19 +248,18 @@ describe('a sync with the writer thread', () => {
     svc = await startService({ token: 'tok', products: 12_000, orders: 0, seed: 5 });
     let unwritten = 0;
     let most = 0;
+    const inner = inlineWriter(repo);
     const slow: PageWriter = {
+      ...inner,
       write: async (batch) => {
         unwritten += batch.pages.length;
         most = Math.max(most, unwritten);
         // slow enough that fetching gets ahead of it even on a busy machine (40 ms let a loaded CI machine's fetching
         // fall behind the writer: never more than one batch unwritten, 2 runs in 5 with two test processes running)
         await new Promise((r) => setTimeout(r, 400));
-        repo.writePages(batch.pass, batch.pages, batch.fetchedAt, batch.fresh);
+        await inner.write(batch);
         unwritten -= batch.pages.length;
       },
-      buildIndexes: () => repo.endBulkLoad(),
-      finishPass: async (pass) => repo.finishPass(pass),
-      close: async () => undefined,
     };
     const status = await syncWith(() => slow).start();
     expect(status.state).toBe('complete');
