@@ -29,9 +29,11 @@ export interface FormSpec {
    * worth keeping.
    */
   prefilled?: boolean;
-  /** The field's label and help, for a field the step draws from this table (a note). */
+  /** The field's label and help, for a field the step draws from this table (the customer's, a note). */
   label?: SimpleKey;
   help?: SimpleKey;
+  /** Half a row: two such fields one after the other share a row (e-mail and phone, post code and city). */
+  half?: boolean;
 }
 
 /** A note (remarks, and fields like it): a block of its own on the order view and the sheet, a line in the review. */
@@ -107,7 +109,7 @@ export const ORDER_SCHEMA = {
     kind: 'string',
     personal: true,
     max: 255,
-    form: { step: 0, input: 'text', required: 'order.error.name' },
+    form: { step: 0, input: 'text', required: 'order.error.name', label: 'wizard.customer.name' },
     copy: 'order.copyName',
     show: {
       detail: 'customer',
@@ -121,7 +123,7 @@ export const ORDER_SCHEMA = {
     kind: 'string',
     personal: true,
     max: 255,
-    form: { step: 0, input: 'email', required: 'order.error.email' },
+    form: { step: 0, input: 'email', required: 'order.error.email', label: 'wizard.customer.email', half: true },
     copy: 'order.copyEmail',
     show: {
       detail: 'customer',
@@ -135,7 +137,7 @@ export const ORDER_SCHEMA = {
     kind: 'string',
     personal: true,
     max: 255,
-    form: { step: 0, input: 'phone', required: 'order.error.phone' },
+    form: { step: 0, input: 'phone', required: 'order.error.phone', label: 'wizard.customer.phone', half: true },
     copy: 'order.copyPhone',
     show: { detail: 'customer', sheet: 'customer', review: 'customer', list: true },
   },
@@ -143,42 +145,55 @@ export const ORDER_SCHEMA = {
     kind: 'string',
     personal: true,
     max: 255,
-    form: { step: 1, input: 'text', required: 'order.error.address' },
+    form: {
+      step: 1,
+      input: 'text',
+      required: 'order.error.address',
+      label: 'wizard.address.line1',
+      help: 'wizard.address.line1Help',
+    },
     show: { detail: 'address', sheet: 'address', review: 'address' },
   },
   address_line_2: {
     kind: 'string',
     personal: true,
     max: 255,
-    form: { step: 1, input: 'text' },
+    form: { step: 1, input: 'text', label: 'wizard.address.line2', help: 'wizard.address.line2Help' },
     show: { detail: 'address', sheet: 'address', review: 'address' },
   },
   zip: {
     kind: 'string',
     personal: true,
     max: 255,
-    form: { step: 1, input: 'text', required: 'order.error.zip' },
+    form: { step: 1, input: 'text', required: 'order.error.zip', label: 'wizard.address.zip', half: true },
     show: { detail: 'address', sheet: 'address', review: 'address' },
   },
   city: {
     kind: 'string',
     personal: true,
     max: 255,
-    form: { step: 1, input: 'text', required: 'order.error.city' },
+    form: { step: 1, input: 'text', required: 'order.error.city', label: 'wizard.address.city', half: true },
     show: { detail: 'address', sheet: 'address', review: 'address', list: true, csv: { column: 5, header: 'City' } },
   },
   province: {
     kind: 'string',
     personal: true,
     max: 255,
-    form: { step: 1, input: 'text', required: 'order.error.province' },
+    form: { step: 1, input: 'text', required: 'order.error.province', label: 'wizard.address.province', half: true },
     show: { detail: 'address', sheet: 'address', review: 'address' },
   },
   country: {
     kind: 'string',
     personal: true,
     max: 255,
-    form: { step: 1, input: 'country', required: 'order.error.country', prefilled: true },
+    form: {
+      step: 1,
+      input: 'country',
+      required: 'order.error.country',
+      prefilled: true,
+      label: 'wizard.address.country',
+      half: true,
+    },
     show: { detail: 'address', sheet: 'address', review: 'address' },
   },
   remarks: {
@@ -291,7 +306,9 @@ type WordsFor<S> = (S extends { show: { detail: 'note' } } | { show: { sheet: 'n
   (S extends { show: { detail: 'customer' } } ? { copy: SimpleKey } : unknown) &
   (S extends { kind: 'date'; show: { detail: 'timeline' } } ? { event: SimpleKey } : unknown) &
   (S extends { show: { review: 'date' | 'row' } } ? { review: SimpleKey } : unknown) &
-  (S extends { form: { input: 'note' } } ? { form: { label: SimpleKey } } : unknown);
+  (S extends { form: { input: 'note' } } | { form: { step: 0 | 1; input: FieldKind } }
+    ? { form: { label: SimpleKey } }
+    : unknown);
 const WITH_WORDS: { [K in keyof Schema]: WordsFor<Schema[K]> } = ORDER_SCHEMA;
 export type OrderFieldName = keyof Schema;
 /** The fields whose value is one value (all but the lines). */
@@ -336,6 +353,16 @@ export const POSTED_FIELDS = namesWhere((s) => s.max !== undefined) as PostedFie
 export const FIELD_KEYS = namesWhere((s) => s.form?.input !== undefined) as FieldKey[];
 /** The customer's fields, as a customer found in the order book brings them to a new order. */
 export const CUSTOMER_FIELDS = FIELD_KEYS.filter((key) => specOf(key).form!.step <= 1) as CustomerField[];
+/** The customer's fields of a wizard step in the table's order, two half fields in a row: [[name], [email, phone]]. */
+export function customerRows(step: 0 | 1): CustomerField[][] {
+  const rows: CustomerField[][] = [];
+  for (const key of CUSTOMER_FIELDS.filter((k) => specOf(k).form!.step === step)) {
+    const last = rows.at(-1);
+    if (specOf(key).form!.half && last?.length === 1 && specOf(last[0]!).form!.half) last.push(key);
+    else rows.push([key]);
+  }
+  return rows;
+}
 /** What of an order is the customer's (or may name them: the remarks). */
 export const PERSONAL_FIELDS = namesWhere((s) => s.personal === true);
 /** The fields a view draws in one of its blocks, in the table's order. */

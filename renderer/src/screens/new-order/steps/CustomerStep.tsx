@@ -4,7 +4,7 @@
  * e-mail, phone and the address of their latest order and goes on to the address; "New customer" shows the empty
  * fields with what was typed as the name.
  */
-import { Anchor, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Group, Stack, Text, TextInput } from '@mantine/core';
 import { countryLabel } from '../../../../../shared/countries';
 import {
   useEffect,
@@ -16,6 +16,7 @@ import {
   type RefObject,
 } from 'react';
 import { CUSTOMER_FIELDS, type Customer } from '../../../../../shared/customers';
+import { customerRows } from '../../../../../shared/order-schema';
 import { call } from '../../../bridge';
 import { formatDay } from '../../../components/DateText';
 import { pointerMoved } from '../../../components/pointer';
@@ -24,7 +25,7 @@ import { currentLocale, t } from '../../../i18n';
 import { useStore } from '../../../store';
 import type { WizardErrors } from '../errors';
 import classes from '../wizard.module.css';
-import { DraftField } from './fields';
+import { CustomerFields } from './fields';
 
 const SEARCH_SIZE = 8;
 const looksLikeContact = (text: string): boolean => /@|^[\d\s()+./-]+$/.test(text.trim());
@@ -42,13 +43,14 @@ export function CustomerStep({ errors, onChosen }: { errors: WizardErrors; onCho
     focusFirstEmpty.current = true;
     setSearching(false);
   };
-  // the first of name, e-mail and phone still empty gets the focus (the name when it was typed in the search) before
+  // the first of the customer's fields (name, e-mail, phone) still empty gets the focus (the name when it was typed in the search) before
   // the browser handles the next key: the search field is gone by then, and a key typed at once (a fast typist
   // right after Enter) would otherwise land on the page and be lost
   useLayoutEffect(() => {
     if (searching || !focusFirstEmpty.current) return;
     focusFirstEmpty.current = false;
-    const empty = (['name', 'email', 'phone'] as const)
+    const empty = customerRows(0)
+      .flat()
       .map((k) => document.querySelector<HTMLInputElement>(`input[data-field="${k}"]`))
       .find((input) => input && input.value.trim() === '');
     empty?.focus();
@@ -56,11 +58,7 @@ export function CustomerStep({ errors, onChosen }: { errors: WizardErrors; onCho
   if (searching) return <CustomerSearch onChosen={onChosen} onNew={startNew} />;
   return (
     <Stack gap="sm" maw={560}>
-      <DraftField label={t('wizard.customer.name')} fieldKey="name" required errors={errors} data-autofocus />
-      <SimpleGrid cols={2}>
-        <DraftField label={t('wizard.customer.email')} fieldKey="email" type="email" required errors={errors} />
-        <DraftField label={t('wizard.customer.phone')} fieldKey="phone" type="tel" required errors={errors} />
-      </SimpleGrid>
+      <CustomerFields step={0} errors={errors} />
       <Anchor component="button" type="button" size="sm" w="fit-content" onClick={() => setSearching(true)}>
         {t('wizard.customer.findAnother')}
       </Anchor>

@@ -1,6 +1,13 @@
-/** A text field bound to one field of the open draft (by the service's name), with its error (if shown) under it. */
-import { TextInput, type TextInputProps } from '@mantine/core';
-import type { FieldKey } from '../../../../../shared/order-entry';
+/**
+ * The wizard's fields bound to the open draft: one text field (by the service's name, with its error if shown), and
+ * the customer's steps drawn whole from the order schema (#28.1: a field added there is asked for without a step's
+ * edit).
+ */
+import { Autocomplete, SimpleGrid, TextInput, type TextInputProps } from '@mantine/core';
+import { Fragment, useMemo, type ReactNode } from 'react';
+import { countryFromTyped, countryLabel, countryLabels } from '../../../../../shared/countries';
+import { customerRows, specOf, type CustomerField, type FieldKey } from '../../../../../shared/order-schema';
+import { currentLocale, t } from '../../../i18n';
 import { useStore } from '../../../store';
 import type { WizardErrors } from '../errors';
 
@@ -24,6 +31,80 @@ export function DraftField({ fieldKey, errors, ...props }: DraftFieldProps) {
         const next = event.currentTarget.value;
         updateDraft((data) => ({ ...data, fields: { ...data.fields, [fieldKey]: next } }), [fieldKey]);
       }}
+    />
+  );
+}
+
+/** Step 1 (who) or 2 (where): each field as the schema says — its words, whether it is needed, how it is typed. */
+export function CustomerFields({ step, errors }: { step: 0 | 1; errors: WizardErrors }) {
+  const rows = useMemo(() => customerRows(step), [step]);
+  const field = (key: CustomerField, first: boolean): ReactNode => {
+    const form = specOf(key).form!;
+    const common = {
+      label: t(form.label!),
+      description: form.help ? t(form.help) : undefined,
+      required: form.required !== undefined,
+      errors,
+    };
+    if (form.input === 'country') return <CountryField key={key} fieldKey={key} {...common} />;
+    return (
+      <DraftField
+        key={key}
+        fieldKey={key}
+        type={form.input === 'email' ? 'email' : form.input === 'phone' ? 'tel' : undefined}
+        data-autofocus={first && step === 0 ? true : undefined}
+        {...common}
+      />
+    );
+  };
+  return rows.map((row, i) =>
+    row.length === 1 ? (
+      <Fragment key={row[0]}>{field(row[0]!, i === 0)}</Fragment>
+    ) : (
+      <SimpleGrid key={row.join()} cols={2}>
+        {row.map((key, j) => field(key, i === 0 && j === 0))}
+      </SimpleGrid>
+    ),
+  );
+}
+
+/** A country chosen from a list in the screen's language; the draft keeps the service's (English) name. */
+function CountryField({
+  fieldKey,
+  label,
+  description,
+  required,
+  errors,
+}: {
+  fieldKey: CustomerField;
+  label: string;
+  description?: string;
+  required: boolean;
+  errors: WizardErrors;
+}) {
+  const country = useStore((s) => s.wizard!.data.fields[fieldKey]);
+  const updateDraft = useStore((s) => s.updateDraft);
+  const locale = currentLocale();
+  const countries = useMemo(() => countryLabels(locale), [locale]);
+  return (
+    <Autocomplete
+      label={label}
+      description={description}
+      required={required}
+      data={countries}
+      value={countryLabel(country, locale)}
+      // typed text is the value at once (no race with the list appearing); a country named in the screen's language
+      // or in English, in any case, becomes the service's name
+      onChange={(value) =>
+        updateDraft(
+          (d) => ({ ...d, fields: { ...d.fields, [fieldKey]: countryFromTyped(value, locale) ?? value } }),
+          [fieldKey],
+        )
+      }
+      error={errors.shown(fieldKey)}
+      autoComplete="off"
+      limit={8}
+      comboboxProps={{ withinPortal: true }}
     />
   );
 }
