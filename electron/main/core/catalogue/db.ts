@@ -141,6 +141,18 @@ export class CatalogueRepository {
     if (this.ftsAutomerge() === 0) this.setFtsAutomerge(FTS_AUTOMERGE);
   }
 
+  /**
+   * Whether a bulk load left work undone in this session: a secondary index missing or the search index unmerged
+   * (its index building failed — a full disk — and the next pass, not a first download, must still do it).
+   */
+  bulkLoadUnfinished(): boolean {
+    if (!this.db.open) return false;
+    const present = new Set(
+      this.db.prepare("SELECT name FROM sqlite_master WHERE type = 'index'").pluck().all() as string[],
+    );
+    return SECONDARY_INDEXES.some(({ name }) => !present.has(name)) || this.ftsAutomerge() === 0;
+  }
+
   /** Builds the secondary indexes after a bulk load, all at once (the writer thread does this). */
   buildIndexes(): void {
     this.mergeSearchIndex();

@@ -167,26 +167,42 @@ export class CatalogueSync {
 
   /** Set while a first download loads without the secondary indexes; they are built before the pass reports its end. */
   private bulkLoading = false;
+  /** Set while a pass owes the indexes an earlier one could not build (its index building met a full disk). */
+  private indexesOwed = false;
   /** The pass's writer, released when the pass ends. */
   private writer: PageWriter | null = null;
 
   private async run(): Promise<CatalogueStatus> {
-    let outcome: Outcome;
+    let outcome: Outcome | undefined;
     try {
       outcome = await this.pass();
     } finally {
-      try {
-        // the pass stays "running" until its indexes exist: a sync asked for meanwhile joins this pass knowingly
-        if (this.bulkLoading) {
-          this.bulkLoading = false;
-          await (this.writer ? this.writer.buildIndexes() : this.deps.repo.endBulkLoad());
-        }
-      } finally {
-        await this.writer?.close();
-        this.writer = null;
-      }
+      const notBuilt = await this.buildOwedIndexes(); // never throws: a failed build is its answer
+      await this.writer?.close();
+      this.writer = null;
+      // a pass that went well but whose indexes could not be built (a full disk) says so; they are built next pass
+      if (outcome && notBuilt !== null && outcome.state !== 'failed') outcome = this.notSaved(notBuilt);
     }
-    return this.finish(outcome);
+    return this.finish(outcome!);
+  }
+
+  /**
+   * The secondary indexes a first download dropped, built before the pass reports its end (it stays "running" until
+   * they exist: a sync asked for meanwhile joins it knowingly); also those an earlier pass could not build. Null when
+   * built or none were owed, else why not — a failed build (disk full) ends as the pass's outcome, never as a throw
+   * out of the sync (it escaped start() before, and the indexes stayed missing until the app was opened again).
+   */
+  private async buildOwedIndexes(): Promise<string | null> {
+    const owed = this.bulkLoading || this.indexesOwed;
+    this.bulkLoading = false;
+    this.indexesOwed = false;
+    if (!owed) return null;
+    try {
+      await (this.writer ? this.writer.buildIndexes() : this.deps.repo.endBulkLoad());
+      return null;
+    } catch (error) {
+      return error instanceof Error ? error.message : String(error);
+    }
   }
 
   private async pass(): Promise<Outcome> {
@@ -208,6 +224,8 @@ export class CatalogueSync {
     // the secondary indexes are built once at the end instead of row by row.
     const firstDownload = repo.rowCount() === 0;
     this.bulkLoading = firstDownload && repo.beginBulkLoad();
+    // indexes an earlier pass could not build (read here: the writer thread, once open, may hold the file alone)
+    this.indexesOwed = !this.bulkLoading && repo.bulkLoadUnfinished();
     // each page as last read: asked for conditionally, a page the service says is unchanged costs no parse and no write
     const held = firstDownload ? new Map<number, Validators>() : repo.pageValidators();
     const unchanged: number[] = [];

@@ -218,6 +218,37 @@ describe.each<WriterMode>(['inline', 'thread'])('catalogue sync against the refe
     expect(repo.db.prepare('SELECT count(*) FROM products').pluck().get()).toBe(100);
   });
 
+  it('an index build that fails (disk full) ends the pass as not saved, never as a throw; the next pass builds them', async () => {
+    // seen under load: the rows fitted, the first download's index build met the full disk and escaped start()
+    const indexes = () =>
+      repo.db
+        .prepare("SELECT count(*) FROM sqlite_master WHERE type = 'index' AND name LIKE 'products_%'")
+        .pluck()
+        .get();
+    const built = indexes();
+    const original = repo.endBulkLoad.bind(repo);
+    repo.endBulkLoad = async () => {
+      throw new Error('database or disk is full');
+    };
+    const full = await new CatalogueSync({
+      repo,
+      http: client,
+      events,
+      target: async () => ({ baseUrl: svc.url, token: 'tok' }),
+      sleep: fastSleep,
+    }).start();
+    repo.endBulkLoad = original;
+    expect(full.state).toBe('failed');
+    expect(full.outcome).toMatchObject({ code: 'not_saved', detail: 'database or disk is full' });
+    expect(repo.bulkLoadUnfinished()).toBe(true);
+    expect(indexes()).toBeLessThan(built as number);
+    // a new sync (another instance, as after a restart of the schedule) is no first download, yet builds them
+    const next = await sync().start();
+    expect(next.state).toBe('complete');
+    expect(indexes()).toBe(built);
+    expect(repo.bulkLoadUnfinished()).toBe(false);
+  });
+
   it('401 stops the sync and says to fix the token', async () => {
     const status = await sync({ token: 'wrong' }).start();
     expect(status.state).toBe('failed');
