@@ -30,7 +30,11 @@ const keyCode = (ch: string): number => (/[0-9A-Z]/i.test(ch) ? ch.toUpperCase()
 const virtualKey = (code: string): number => {
   const digitOrLetter = /^(?:Digit|Key)([0-9A-Z])$/.exec(code);
   if (digitOrLetter) return digitOrLetter[1]!.charCodeAt(0);
-  return { ShiftLeft: 16, Minus: 189, Period: 190, Slash: 191, Comma: 188, Semicolon: 186, Equal: 187 }[code] ?? 0;
+  return (
+    { ShiftLeft: 16, Minus: 189, Period: 190, Slash: 191, Comma: 188, Semicolon: 186, Equal: 187, BracketRight: 221 }[
+      code
+    ] ?? 0
+  );
 };
 const SHIFT = 8;
 const END_KEYS = {

@@ -84,7 +84,15 @@ export interface ScanStep {
   code: string | null;
   /** With a code: it was read from the physical keys, and the keys typed something else (the layouts differ). */
   layoutDiffers?: boolean;
+  /**
+   * A shortcut the screen held (holdShortcut) is decided by this key: 'acts' (the key came after a scanner's pause, or
+   * is no scanner's: a person pressed the shortcut, which acts before this key is handled) or 'dropped' (the key
+   * follows at a scanner's pace: the shortcut's key began a code, which is read with it).
+   */
+  shortcut?: ShortcutFate;
 }
+
+export type ShortcutFate = 'acts' | 'dropped';
 
 const US_SHIFTED_DIGITS = ')!@#$%^&*(';
 /** The US layout's punctuation keys: [unshifted, shifted]. */
@@ -135,7 +143,16 @@ export function usCharacter(code: string | undefined, typed: string, shift?: boo
 }
 
 /** Keys a scanner presses around the characters (Shift for a capital letter): they neither add nor break a code. */
-const SILENT_KEYS = new Set(['Shift', 'CapsLock', 'NumLock', 'Control', 'Alt', 'AltGraph', 'Meta', 'Unidentified']);
+export const SILENT_KEYS = new Set([
+  'Shift',
+  'CapsLock',
+  'NumLock',
+  'Control',
+  'Alt',
+  'AltGraph',
+  'Meta',
+  'Unidentified',
+]);
 const NOTHING: ScanStep = { starts: false, code: null };
 
 export interface ScanReader {
@@ -148,6 +165,18 @@ export interface ScanReader {
    * time, so without this a tile's key and a scan begun up to GAP_MS after it were read as one code, a digit too long.
    */
   mayBeTaken(): void;
+  /**
+   * The key read last (pressed at `at`) is a shortcut of the screen's (`+` repeats the last line, #29.6) that may as
+   * well be the first key of a scanner's code: a US-layout scanner's `]` (of `]E0`, `]C1`) types `+` on a German
+   * keyboard, `*` on a Dutch one. As mayBeTaken, it stays the start of a code only if the next key follows within a
+   * scanner's pause, and that key's step says what becomes of the shortcut (ScanStep.shortcut); keys the reader does not
+   * read tell it through `passed`, and with no next key at all the screen lets it act after a while (releaseShortcut).
+   */
+  holdShortcut(at: number): void;
+  /** A key the reader does not read (one typed where scans are not read) came at `time`: the held shortcut's fate. */
+  passed(time: number, person?: boolean): ShortcutFate | null;
+  /** No key came: the held shortcut acts (true) unless none was held. */
+  releaseShortcut(): boolean;
 }
 
 export interface ScanReaderOptions {
@@ -181,6 +210,15 @@ export function createScanReader(options: ScanReaderOptions = {}): ScanReader {
   let hiccups = 0;
   /** The latest key may be the screen's own (mayBeTaken): when it came; null otherwise. */
   let takenAt: number | null = null;
+  /** A shortcut the screen holds (holdShortcut): when its key came; null when none. */
+  let shortcutAt: number | null = null;
+
+  const decide = (time: number, person = false): ShortcutFate | null => {
+    if (shortcutAt === null) return null;
+    const fate: ShortcutFate = person || time - shortcutAt > gapMs ? 'acts' : 'dropped';
+    shortcutAt = null;
+    return fate;
+  };
 
   const reset = (): void => {
     code = '';
@@ -249,50 +287,69 @@ export function createScanReader(options: ScanReaderOptions = {}): ScanReader {
     return result;
   };
 
+  /** The key's step, the held shortcut aside. */
+  const readKey = (key: ScanKey): ScanStep => {
+    if (key.modified || key.repeat) {
+      reset();
+      return NOTHING;
+    }
+    if (key.key === 'Enter') return ends(key, false);
+    if (key.key === 'Tab' && !key.shift) return ends(key, true);
+    const meant = key.key === GS ? GS : usCharacter(key.code, key.key, key.shift);
+    // a dead key (a quote on US-International) types nothing yet; a scanner meant the key's character
+    const typed = key.key === 'Dead' && meant !== null ? '' : key.key;
+    if (typed.length > 1 || (typed === '' && meant === null)) {
+      // Tab, Backspace, an arrow: a person at work; a scanner sends none of them inside a code
+      reset();
+      return NOTHING;
+    }
+    const gap = key.time - last;
+    const starts =
+      code === '' ||
+      afterTaken(key.time) ||
+      key.inField !== inField ||
+      key.target !== target ||
+      (key.inField ? pauseKind(gap) === 'apart' : gap > GAP_MS && pauseKind(gap) !== 'hiccup');
+    if (starts) {
+      reset();
+      inField = key.inField;
+      target = key.target;
+      paced = 0;
+      pauses = 0;
+      hiccups = 0;
+      slow = false;
+      sameLayout = false;
+    } else count(gap);
+    takenAt = null;
+    code += typed;
+    physical += meant ?? typed;
+    if (key.shift && /^Digit\d$/.test(key.code ?? '') && /^\d$/.test(typed)) sameLayout = true;
+    last = key.time;
+    return starts ? { starts: true, code: null } : NOTHING;
+  };
+
   return {
     reset,
     mayBeTaken() {
       if (code !== '') takenAt = last;
     },
+    holdShortcut(at) {
+      shortcutAt = at;
+      if (code !== '' && last === at) takenAt = last;
+    },
+    passed(time, person = false) {
+      return decide(time, person);
+    },
+    releaseShortcut() {
+      const held = shortcutAt !== null;
+      shortcutAt = null;
+      return held;
+    },
     read(key) {
       if (SILENT_KEYS.has(key.key)) return NOTHING;
-      if (key.modified || key.repeat) {
-        reset();
-        return NOTHING;
-      }
-      if (key.key === 'Enter') return ends(key, false);
-      if (key.key === 'Tab' && !key.shift) return ends(key, true);
-      const meant = key.key === GS ? GS : usCharacter(key.code, key.key, key.shift);
-      // a dead key (a quote on US-International) types nothing yet; a scanner meant the key's character
-      const typed = key.key === 'Dead' && meant !== null ? '' : key.key;
-      if (typed.length > 1 || (typed === '' && meant === null)) {
-        // Tab, Backspace, an arrow: a person at work; a scanner sends none of them inside a code
-        reset();
-        return NOTHING;
-      }
-      const gap = key.time - last;
-      const starts =
-        code === '' ||
-        afterTaken(key.time) ||
-        key.inField !== inField ||
-        key.target !== target ||
-        (key.inField ? pauseKind(gap) === 'apart' : gap > GAP_MS && pauseKind(gap) !== 'hiccup');
-      if (starts) {
-        reset();
-        inField = key.inField;
-        target = key.target;
-        paced = 0;
-        pauses = 0;
-        hiccups = 0;
-        slow = false;
-        sameLayout = false;
-      } else count(gap);
-      takenAt = null;
-      code += typed;
-      physical += meant ?? typed;
-      if (key.shift && /^Digit\d$/.test(key.code ?? '') && /^\d$/.test(typed)) sameLayout = true;
-      last = key.time;
-      return starts ? { starts: true, code: null } : NOTHING;
+      const fate = decide(key.time, key.modified === true || key.repeat === true);
+      const step = readKey(key);
+      return fate === null ? step : { ...step, shortcut: fate };
     },
   };
 }

@@ -19,7 +19,7 @@ import { notifications } from '@mantine/notifications';
 import { useEffect, useRef } from 'react';
 import { t } from '../i18n';
 import { useStore } from '../store';
-import { createScanReader, GS } from './scanReader';
+import { createScanReader, GS, SILENT_KEYS, type ShortcutFate } from './scanReader';
 
 /** Said on the window when the screen takes the keys typed so far as something else than a code (scanKeysTaken). */
 const KEYS_TAKEN = 'shopdesk:scan-keys-taken';
@@ -43,6 +43,34 @@ const KEY_MAY_BE_TAKEN = 'shopdesk:scan-key-may-be-taken';
  */
 export function scanKeyMayBeTaken(): void {
   window.dispatchEvent(new Event(KEY_MAY_BE_TAKEN));
+}
+
+/** Said on the window when the screen holds a shortcut key (scanShortcut). */
+const SHORTCUT = 'shopdesk:scan-shortcut';
+
+interface HeldShortcut {
+  /** When its key was pressed (KeyboardEvent.timeStamp). */
+  at: number;
+  act: () => void;
+}
+
+/**
+ * How long a held shortcut waits for a scanner's next key before it acts: a scanner's pause (told by the keys' own
+ * times) and room for a busy computer to hand that key over late, as the favourites grid's tile keys wait.
+ */
+const SHORTCUT_WAIT_EXTRA_MS = 150;
+
+/**
+ * A shortcut key the screen handles (`+` repeats the last line, #29.6) may be the first key of a scanner's code: a
+ * US-layout scanner's `]` (the start of `]E0`, `]C1`) types `+` on a German keyboard. Called from the key's handler
+ * (the key kept from the field with preventDefault), it hands `act` to the scanner's reader, which acts on it only if
+ * no key follows within a scanner's pause (by the keys' own times): at the next key when that comes later, or after a
+ * short wait when none comes; a key at a scanner's pace makes it the start of the code instead, read whole. With no
+ * reader listening, it acts at once.
+ */
+export function scanShortcut(at: number, act: () => void): void {
+  const event = new CustomEvent<HeldShortcut>(SHORTCUT, { detail: { at, act }, cancelable: true });
+  if (window.dispatchEvent(event)) act();
 }
 
 export interface ScanSource {
@@ -133,10 +161,21 @@ export function useScanner(
     if (!enabled) return;
     const reader = createScanReader({ averageMs, gapMs, tabEnds: end === 'tab' });
     let before: Before | null = null;
+    let held: { act: () => void; timer: ReturnType<typeof setTimeout> } | null = null;
+    /** What becomes of a held shortcut: it acts (before the key that told is handled) or is dropped (a scan began). */
+    const settle = (fate: ShortcutFate | null | undefined): void => {
+      if (!fate || !held) return;
+      const { act, timer } = held;
+      held = null;
+      clearTimeout(timer);
+      if (fate === 'acts') act();
+    };
     const onKey = (event: KeyboardEvent): void => {
       const field = textFieldOf(event.target);
       const ownCodes = field?.dataset.scanInput !== undefined;
       if (field === undefined || (field && !inFields && !ownCodes) || event.isComposing) {
+        if (!SILENT_KEYS.has(event.key))
+          settle(reader.passed(event.timeStamp || performance.now(), event.ctrlKey || event.altKey || event.metaKey));
         reader.reset();
         return;
       }
@@ -156,6 +195,7 @@ export function useScanner(
         // an open list to pick from: a pause before Enter means the person is picking (#27.2 with the keyboard-only path)
         picking: field?.getAttribute('aria-expanded') === 'true',
       });
+      settle(step.shortcut);
       // the key is not typed yet (this runs before the field sees it): the value now is the value before the burst
       if (step.starts) before = field ? { field, value: field.value, ...selectionOf(field) } : null;
       if (step.code === null) return;
@@ -177,13 +217,31 @@ export function useScanner(
       before = null;
     };
     const onMayBeTaken = (): void => reader.mayBeTaken();
+    const onShortcut = (event: Event): void => {
+      if (event.defaultPrevented) return; // another reader holds it
+      event.preventDefault();
+      const { at, act } = (event as CustomEvent<HeldShortcut>).detail;
+      if (held) {
+        // a shortcut still held when another is pressed: the second key came, so the first acts first
+        settle(reader.passed(at, true));
+      }
+      reader.holdShortcut(at);
+      const timer = setTimeout(() => {
+        if (held?.act === act && reader.releaseShortcut()) settle('acts');
+      }, gapMs + SHORTCUT_WAIT_EXTRA_MS);
+      held = { act, timer };
+    };
     window.addEventListener('keydown', onKey, true);
     window.addEventListener(KEYS_TAKEN, onTaken);
     window.addEventListener(KEY_MAY_BE_TAKEN, onMayBeTaken);
+    window.addEventListener(SHORTCUT, onShortcut);
     return () => {
       window.removeEventListener('keydown', onKey, true);
       window.removeEventListener(KEYS_TAKEN, onTaken);
       window.removeEventListener(KEY_MAY_BE_TAKEN, onMayBeTaken);
+      window.removeEventListener(SHORTCUT, onShortcut);
+      // a shortcut still held when the reader goes acts: it was pressed, and no scan followed it
+      if (held) settle('acts');
     };
   }, [enabled, inFields, averageMs, gapMs, end]);
 }

@@ -423,3 +423,116 @@ describe('usCharacter: what a US keyboard types with a physical key', () => {
     expect(usCharacter(undefined, '1')).toBeNull();
   });
 });
+
+/**
+ * A shortcut key the screen handles (`+` repeats the last line, #29.6) that a scanner may send as the first key of a
+ * code: a US-layout scanner's `]` (of the symbology identifier `]E0`) types `+` on a German (QWERTZ) keyboard, with
+ * event.code 'BracketRight'. The screen hands the key to the reader (holdShortcut) instead of acting on it and
+ * resetting the reader (what it did before: the line was repeated and the scan read as `E0…`, not found).
+ */
+describe('a shortcut key that may be the start of a scan (`+` on a German keyboard)', () => {
+  const EAN = '4006381333931';
+  const prefs = { ...DEFAULT_SCANNER, stripAim: true };
+
+  /** Keys as recorded (a US-layout scanner on QWERTZ, `every` ms a key, from `start`), the Enter at the end. */
+  function qwertzScan(text: string, start: number, every: number, where: Partial<ScanKey>): ScanKey[] {
+    const keys: ScanKey[] = [];
+    let at = start;
+    for (const k of usScannerKeys(text, 'qwertz')) {
+      if (k.key === 'Shift') keys.push({ ...k, time: at - 1, inField: false, ...where });
+      else {
+        keys.push({ ...k, time: at, inField: false, ...where });
+        at += every;
+      }
+    }
+    keys.push({ key: 'Enter', code: 'Enter', time: at, inField: false, ...where });
+    return keys;
+  }
+
+  /**
+   * Plays the keys; the screen takes each `+` as its shortcut (holds it), as the Items step does. Returns the codes
+   * read and what became of the shortcuts: acted (with the time of the key that told), or dropped.
+   */
+  function playShortcuts(keys: ScanKey[], released = false) {
+    const reader = createScanReader();
+    const codes: string[] = [];
+    const fates: string[] = [];
+    for (const key of keys) {
+      const step = reader.read(key);
+      if (step.shortcut) fates.push(step.shortcut);
+      if (key.key === '+') reader.holdShortcut(key.time);
+      if (step.code !== null) codes.push(step.code);
+    }
+    if (released && reader.releaseShortcut()) fates.push('acts');
+    return { codes, fates };
+  }
+
+  const places: Array<[string, Partial<ScanKey>]> = [
+    ['outside a field', { inField: false, target: 'list' }],
+    ['in the barcode field', { inField: true, codeField: true, target: 'barcode' }],
+  ];
+
+  for (const every of [5, 40])
+    for (const [place, where] of places)
+      it(`the scanner's "]E0" + EAN at ${every} ms a key, ${place}: the code whole, the + dropped`, () => {
+        const keys = qwertzScan(`]E0${EAN}`, 1000, every, where);
+        expect(keys[0]).toMatchObject({ key: '+', code: 'BracketRight' });
+        const { codes, fates } = playShortcuts(keys, true);
+        expect(codes).toEqual([`]E0${EAN}`]);
+        expect(cleanScan(codes[0]!, prefs)).toBe(EAN);
+        expect(fates).toEqual(['dropped']);
+      });
+
+  it('before: the + taken at once (the reader reset) lost the `]`: the scan read as E0…', () => {
+    const reader = createScanReader();
+    const codes: string[] = [];
+    for (const key of qwertzScan(`]E0${EAN}`, 1000, 5, { inField: false, target: 'list' })) {
+      const step = reader.read(key);
+      if (key.key === '+') reader.reset(); // scanKeysTaken, as the step did
+      if (step.code !== null) codes.push(step.code);
+    }
+    expect(codes).toEqual([`E0${EAN}`]);
+  });
+
+  for (const [place, where] of places) {
+    it(`a person's + alone ${place}: it acts once no key follows (released by the wait)`, () => {
+      const { codes, fates } = playShortcuts(
+        [{ key: '+', code: 'BracketRight', time: 1000, ...where } as ScanKey],
+        true,
+      );
+      expect(codes).toEqual([]);
+      expect(fates).toEqual(['acts']);
+    });
+
+    it(`a person's + ${place}, then a scan 150 ms later: the + acts before the scan, which is read whole`, () => {
+      const keys = [
+        { key: '+', code: 'BracketRight', time: 1000, ...where } as ScanKey,
+        ...qwertzScan(EAN, 1150, 5, where),
+      ];
+      const { codes, fates } = playShortcuts(keys, true);
+      expect(fates).toEqual(['acts']);
+      expect(codes).toEqual([EAN]);
+    });
+
+    it(`two + a person pressed ${place} (300 ms apart): both act`, () => {
+      const keys = [
+        { key: '+', code: 'BracketRight', time: 1000, ...where } as ScanKey,
+        { key: '+', code: 'BracketRight', time: 1300, ...where } as ScanKey,
+      ];
+      expect(playShortcuts(keys, true).fates).toEqual(['acts', 'acts']);
+    });
+  }
+
+  it('a key the reader does not read (passed) tells the same by its time; Shift before a capital tells nothing', () => {
+    const reader = createScanReader();
+    reader.holdShortcut(1000);
+    expect(reader.read({ key: 'Shift', code: 'ShiftLeft', time: 1003, inField: false }).shortcut).toBeUndefined();
+    expect(reader.passed(1004)).toBe('dropped');
+    reader.holdShortcut(2000);
+    expect(reader.passed(2300)).toBe('acts');
+    reader.holdShortcut(3000);
+    expect(reader.passed(3004, true)).toBe('acts'); // a shortcut (Ctrl held) right after: a person
+    expect(reader.passed(3010)).toBeNull();
+    expect(reader.releaseShortcut()).toBe(false);
+  });
+});

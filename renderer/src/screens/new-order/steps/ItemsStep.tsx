@@ -10,7 +10,9 @@
  *
  * A quantity before a scan or pick (#29.6): digits and `*` (or `×`, the numpad's `*`) typed in the barcode field, in
  * "Find a product" or anywhere on the step outside a field (save on the grid, where digits are its keys) set the next
- * one's quantity, shown as "next: × 5" until used; `+` there adds the last line's product again.
+ * one's quantity, shown as "next: × 5" until used; `+` there adds the last line's product again. The `+` acts only once
+ * no scanner's key follows it within a scanner's pause (scanShortcut): a US-layout scanner's `]` (the start of `]E0`)
+ * types `+` on a German keyboard, and such a scan is read whole instead of repeating a line and losing its `]`.
  */
 import {
   ActionIcon,
@@ -41,7 +43,7 @@ import { formatDay } from '../../../components/DateText';
 import { age, measure, money } from '../../../components/format';
 import { pointerMoved } from '../../../components/pointer';
 import { MOD } from '../../../components/platform';
-import { scanKeysTaken } from '../../../components/useScanner';
+import { scanKeysTaken, scanShortcut } from '../../../components/useScanner';
 import { errorText } from '../../../errors';
 import { t } from '../../../i18n';
 import { useStore } from '../../../store';
@@ -106,6 +108,9 @@ function NextQuantity({ scans }: { scans: WizardScans }) {
   );
 }
 
+/** The order has a line for `+` to add again. */
+const hasLines = (): boolean => (useStore.getState().wizard?.data.lines.length ?? 0) > 0;
+
 /** The key that ends a quantity typed before a scan: `*` (the numpad's too) or `×`. */
 const isTimes = (key: string): boolean => key === '*' || key === '×';
 
@@ -122,9 +127,10 @@ function timesKey(event: KeyboardEvent<HTMLInputElement>, text: string, scans: W
     scans.setNext(quantity);
     return true;
   }
-  if (event.key === '+' && text.trim() === '' && scans.repeatLast()) {
+  if (event.key === '+' && text.trim() === '' && hasLines()) {
+    // held until no scanner's key follows it: it may be the first key of a code (a scanner's `]` on a German keyboard)
     event.preventDefault();
-    scanKeysTaken();
+    scanShortcut(event.timeStamp || performance.now(), () => scans.repeatLast());
     return true;
   }
   if (event.key === 'Escape' && text === '' && scans.next !== null) {
@@ -169,9 +175,10 @@ function useQuantityKeys(scans: WizardScans): void {
         event.preventDefault();
         scanKeysTaken();
         scans.setNext(quantity);
-      } else if (event.key === '+' && scans.repeatLast()) {
+      } else if (event.key === '+' && hasLines()) {
+        // held until no scanner's key follows it, as in the fields (timesKey)
         event.preventDefault();
-        scanKeysTaken();
+        scanShortcut(event.timeStamp || performance.now(), () => latest.current.repeatLast());
       }
     };
     window.addEventListener('keydown', onKey);
