@@ -36,7 +36,7 @@ export const LATER_AREAS = [
  * Keys of those areas that the first screen's script names, and so shows before the later words have come: they stay
  * in en-first.json. An entry ending in '.' is every key under it (`settings.why.` for `settings.why.${code}`). The
  * connection indicator and sign-in words (what Settings' test says, why the service cannot be used, the vault and the
- * address's problems), the order schema's titles, the wizard's step names and stock words the order list shows, a
+ * address's problems), the order schema's titles and the customer's field labels, the wizard's step names and stock words the order list shows, a
  * draft's save problem and a date's, and the outbox's "discard?" dialog the store opens.
  */
 export const FIRST_KEYS = [
@@ -51,6 +51,10 @@ export const FIRST_KEYS = [
   'wizard.draftsUnreadable',
   'wizard.remarks',
   'wizard.remarksHelp',
+  'wizard.customer.name',
+  'wizard.customer.email',
+  'wizard.customer.phone',
+  'wizard.address.',
   'wizard.review.remarks',
   'wizard.review.processed',
   'wizard.review.closed',
