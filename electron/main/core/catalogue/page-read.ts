@@ -6,7 +6,7 @@
  */
 import { Buffer } from 'node:buffer';
 import type { PageSignals } from '../http/pager';
-import type { SkippedReject } from '../http/fields';
+import { jsonBody, type SkippedReject } from '../http/fields';
 import { parseProductPage } from './api';
 import { toWriteRow, type PageRows, type WriteRow } from './columns';
 
@@ -36,16 +36,7 @@ export type PageAnswer = { ok: true; ticket: number; facts: PageFacts } | ({ ok:
 /** A page's answer body, as the service sent it (decoded), read into facts and rows. Never throws. */
 export function readPageBytes(bytes: Uint8Array, contentType: string): PageRead {
   const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
-  let body: unknown;
-  let parsed = false;
-  if (/json/i.test(contentType) || /^\s*[[{]/.test(text)) {
-    try {
-      body = JSON.parse(text);
-      parsed = true;
-    } catch {
-      parsed = false;
-    }
-  }
+  const { parsed, body } = jsonBody(text, contentType);
   if (!parsed)
     return {
       ok: false,

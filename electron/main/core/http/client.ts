@@ -9,6 +9,7 @@ import { AppFailure, type ErrorCode } from '../../../../shared/errors';
 import { LIMITS } from '../limits';
 import { redact } from '../redact';
 import { NetworkRoutes, PIN_MISMATCH, UNTRUSTED_CERTIFICATE_CODES, withoutLogin, type ProxyRoute } from './network';
+import { jsonBody } from './fields';
 
 export class ApiFailure extends AppFailure {
   constructor(
@@ -463,16 +464,7 @@ export class ServiceHttp {
         contentType,
       };
     const text = whole!.toString('utf8');
-    let body: unknown = undefined;
-    let parsed = false;
-    if (/json/i.test(contentType) || /^\s*[[{]/.test(text)) {
-      try {
-        body = JSON.parse(text);
-        parsed = true;
-      } catch {
-        parsed = false;
-      }
-    }
+    const { parsed, body } = jsonBody(text, contentType);
     // kept in the outbox and shown: a proxy that echoes the Authorization header must not put the token on disk
     const excerpt = redact(text.slice(0, 4000), [token]);
     if (status >= 200 && status < 300) {

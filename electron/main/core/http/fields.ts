@@ -71,3 +71,16 @@ export function toCount(value: unknown): number | null {
     typeof value === 'number' ? value : typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : NaN;
   return Number.isSafeInteger(n) && n >= 0 ? n : null;
 }
+
+/**
+ * An answer's text read as JSON when its type says so or it looks like JSON; `parsed` false when it cannot be (a web
+ * page, a cut-off body). The one reading for the client's answers and the writer thread's pages.
+ */
+export function jsonBody(text: string, contentType: string): { parsed: boolean; body: unknown } {
+  if (!/json/i.test(contentType) && !/^\s*[[{]/.test(text)) return { parsed: false, body: undefined };
+  try {
+    return { parsed: true, body: JSON.parse(text) as unknown };
+  } catch {
+    return { parsed: false, body: undefined };
+  }
+}
