@@ -11,28 +11,47 @@ export interface UiSlice {
   /** True once the first read of main's copy has answered or failed: the language can be chosen then. */
   uiRead: boolean;
   loadUi(): Promise<void>;
-  /** Applies the change at once and keeps it; a failed save is retried with the next change. */
+  /**
+   * Applies the change at once and keeps it; a failed save is retried with the next change. Saves go one at a time,
+   * the newest last: the browser host's requests may be handled in any order, and an older save handled after a newer
+   * one would have put back a pin or a column staff had just changed.
+   */
   setUi(patch: Partial<UiPrefs>): void;
 }
 
-export const uiSlice: StateCreator<UiSlice, [], [], UiSlice> = (set, get) => ({
-  ui: DEFAULT_UI,
-  uiLoaded: false,
-  uiRead: false,
-  loadUi: async () => {
-    try {
-      set({ ui: await call('ui:get', {}), uiLoaded: true, uiRead: true });
-    } catch (error) {
-      set({ uiRead: true });
-      throw error;
+export const uiSlice: StateCreator<UiSlice, [], [], UiSlice> = (set, get) => {
+  /** The newest preferences not yet handed to main, and whether a save is on its way. */
+  let waiting: UiPrefs | null = null;
+  let saving = false;
+  const save = async (): Promise<void> => {
+    saving = true;
+    while (waiting) {
+      const ui = waiting;
+      waiting = null;
+      await call('ui:set', ui).catch(() => undefined);
     }
-  },
-  setUi: (patch) => {
-    const ui = { ...get().ui, ...patch };
-    set({ ui });
-    void call('ui:set', ui).catch(() => undefined);
-  },
-});
+    saving = false;
+  };
+  return {
+    ui: DEFAULT_UI,
+    uiLoaded: false,
+    uiRead: false,
+    loadUi: async () => {
+      try {
+        set({ ui: await call('ui:get', {}), uiLoaded: true, uiRead: true });
+      } catch (error) {
+        set({ uiRead: true });
+        throw error;
+      }
+    },
+    setUi: (patch) => {
+      const ui = { ...get().ui, ...patch };
+      set({ ui });
+      waiting = ui;
+      if (!saving) void save();
+    },
+  };
+};
 
 /**
  * Searching lists matches in the index's own order (instant at any size) until a column is chosen; clearing the
