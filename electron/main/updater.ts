@@ -5,7 +5,7 @@
 import electronUpdater from 'electron-updater';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { ProxyLogin } from './core/http/network';
+import type { ProxyLogin } from './core/http/proxy';
 import type { Updater } from './core/updates/index';
 import { ProxyLoginAnswers, sessionProxyConfig, type AuthInfo, type UpdaterProxySettings } from './updater-route';
 

@@ -33,7 +33,7 @@ import type { TokenVault } from './settings/vault';
 import { originOf, readToken, saveToken, tokenFor } from './settings/token';
 import { fileDatabaseKey, type DatabaseKey } from './storage/database-key';
 import { ServiceClock } from './http/service-clock';
-import type { ProxyResolver } from './http/network';
+import type { ProxyResolver } from './http/proxy';
 import { networkHandlers, networkRoutes } from './settings/network';
 import { certificateTrustHandlers } from './http/certificate-trust';
 import { RecentLog, RecentTests, supportFile } from './support';

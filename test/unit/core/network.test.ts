@@ -19,7 +19,7 @@ import path from 'node:path';
 import tls from 'node:tls';
 import { X509Certificate } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { environmentProxy, noProxyMatches, pacProxy, withoutLogin } from '../../../electron/main/core/http/network';
+import { environmentProxy, noProxyMatches, pacProxy, withoutLogin } from '../../../electron/main/core/http/proxy';
 import { checkProxyUrl } from '../../../electron/main/core/settings/network';
 import { startService, type RunningService } from '../../../server/index';
 

@@ -3,7 +3,8 @@ import type { ConnectionVerdict } from '../../../../shared/contract';
 import { checkBaseUrl } from '../../../../shared/url';
 import { LIMITS } from '../limits';
 import { ApiFailure, type ServiceHttp } from '../http/client';
-import { UNTRUSTED_CERTIFICATE_CODES, withoutLogin } from '../http/network';
+import { UNTRUSTED_CERTIFICATE_CODES } from '../http/certificates';
+import { withoutLogin } from '../http/proxy';
 import { toCount } from '../http/fields';
 
 export async function probeService(

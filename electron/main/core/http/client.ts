@@ -1,76 +1,19 @@
 /**
- * The one way main talks to the service: auth headers, deadlines, a response size cap, no cross-origin
- * redirects, and an error taxonomy that says whether a request may have reached the server.
+ * The one way main talks to the service: auth headers, deadlines, a response size cap, no cross-origin redirects, and
+ * the outcome of every request told to whoever watches the service's health. How an answer is read is answer.ts's,
+ * how it is unpacked encoding.ts's, what a failure is failure.ts's; how a request reaches the service is network.ts's.
  */
-import { Readable, pipeline, type Transform } from 'node:stream';
-import zlib from 'node:zlib';
-import { request, errors as undiciErrors, type Agent, type Dispatcher } from 'undici';
-import { AppFailure, type ErrorCode } from '../../../../shared/errors';
+import { request, type Agent, type Dispatcher } from 'undici';
 import { LIMITS } from '../limits';
-import { redact } from '../redact';
-import { NetworkRoutes, PIN_MISMATCH, UNTRUSTED_CERTIFICATE_CODES, withoutLogin, type ProxyRoute } from './network';
-import { jsonBody } from './fields';
+import { answered, readAnswer, type ApiResponse, type Validators } from './answer';
+import { ACCEPT_ENCODING } from './encoding';
+import { ApiFailure, toFailure } from './failure';
+import { NetworkRoutes } from './network';
+import type { ProxyRoute } from './proxy';
 
-export class ApiFailure extends AppFailure {
-  constructor(
-    code: ErrorCode,
-    message: string,
-    readonly detail: {
-      status?: number;
-      /** False only when the request certainly never reached the server (refused, DNS, TLS). */
-      maybeDelivered: boolean;
-      retryAfterMs?: number;
-      /** With 'unreachable': why, as a code the screen can word (issue #18); `proxy*`: the proxy in the way (#26). */
-      network?:
-        | 'refused'
-        | 'host_not_found'
-        | 'tls'
-        | 'network'
-        | 'lost'
-        | 'proxy'
-        | 'proxy_auth'
-        /** #26.5: the origin's certificate trusted by hand, and another one presented. */
-        | 'certificate_changed';
-      excerpt?: string;
-      fields?: Record<string, string[]>;
-      /** More facts for the screen to word (issue #18): a reason code, a host, the service's own message. */
-      facts?: Record<string, string | number | null>;
-    },
-  ) {
-    super(code, message, detail.fields, {
-      ...(detail.status !== undefined ? { status: detail.status } : {}),
-      ...(detail.network ? { network: detail.network } : {}),
-      ...(detail.retryAfterMs !== undefined ? { retryAfterSeconds: Math.ceil(detail.retryAfterMs / 1000) } : {}),
-      ...detail.facts,
-    });
-    this.name = 'ApiFailure';
-  }
-}
-
-/** What identifies a version of a response: sent back as If-None-Match / If-Modified-Since next time. */
-export interface Validators {
-  etag: string | null;
-  lastModified: string | null;
-}
-
-export interface ApiResponse {
-  status: number;
-  /** Undefined for a 304 (nothing read, nothing parsed). */
-  body: unknown;
-  /** The answer's size as read (decoded: what the size cap counts). */
-  bytes: number;
-  /** The answer's size as it crossed the network (compressed when the service compressed it). */
-  wireBytes: number;
-  /** The service's clock from the answer's Date header (UTC, whole seconds); null when absent or unreadable. */
-  date: number | null;
-  /** 304: the service says the version named by the validators sent is still current. */
-  notModified: boolean;
-  /** The validators of this answer (the ones sent, for a 304). */
-  validators: Validators;
-  /** With `asBytes`: a successful answer's body as sent (decoded), not parsed; and its content type. */
-  raw?: Buffer;
-  contentType?: string;
-}
+// what every caller of the client uses, from the client: its answers and its failures
+export { ApiFailure, parseRetryAfter } from './failure';
+export type { ApiResponse, Validators } from './answer';
 
 export interface RequestOptions {
   method?: 'GET' | 'POST';
@@ -91,11 +34,6 @@ export interface RequestOptions {
    */
   asBytes?: boolean;
 }
-
-const header = (value: string | string[] | undefined): string | null => {
-  const text = Array.isArray(value) ? value[0] : value;
-  return typeof text === 'string' && text.length > 0 && text.length <= 512 ? text : null;
-};
 
 export interface ServiceConnection {
   baseUrl: string;
@@ -136,16 +74,6 @@ function healthOf(error: ApiFailure): AnswerReport['health'] | null {
       return 'ok';
   }
 }
-
-const NOT_DELIVERED = new Set([
-  'ECONNREFUSED',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'EADDRNOTAVAIL',
-]);
-const TLS_ERRORS = /CERT|SSL|TLS|SELF_SIGNED|UNABLE_TO_VERIFY/;
 
 /** The connection pool's settings for the service, direct or through a proxy. */
 export const SERVICE_AGENT_OPTIONS: Agent.Options = {
@@ -270,17 +198,7 @@ export class ServiceHttp {
       if (response.statusCode === 304 && validators) {
         // the version held is current: nothing to read, nothing to parse
         response.body.dump().catch(() => undefined);
-        const date = Date.parse(String(response.headers.date ?? ''));
-        if (!Number.isNaN(date)) this.onServerDate?.(url.origin, date);
-        return {
-          status: 304,
-          body: undefined,
-          bytes: 0,
-          wireBytes: 0,
-          date: Number.isNaN(date) ? null : date,
-          notModified: true,
-          validators,
-        };
+        return answered(304, this.serviceDate(url, response), validators, { notModified: true });
       }
       if (response.statusCode >= 300 && response.statusCode < 400 && response.headers.location) {
         response.body.dump().catch(() => undefined);
@@ -306,10 +224,21 @@ export class ServiceHttp {
         url = next;
         continue;
       }
-      const date = Date.parse(String(response.headers.date ?? ''));
-      if (!Number.isNaN(date)) this.onServerDate?.(url.origin, date);
-      return this.read(response, options.maxBytes ?? LIMITS.maxResponseBytes, signal, conn.token, date, options);
+      const { maxBytes = LIMITS.maxResponseBytes, sink, asBytes } = options;
+      const date = this.serviceDate(url, response);
+      return readAnswer(response, { maxBytes, signal, token: conn.token, date, sink, asBytes }, (wireBytes, bytes) => {
+        this.totals.answers += 1;
+        this.totals.wireBytes += wireBytes;
+        this.totals.bytes += bytes;
+      });
     }
+  }
+
+  /** The answer's Date header (NaN when absent or unreadable), told to whoever follows the service's clock. */
+  private serviceDate(url: URL, response: Dispatcher.ResponseData): number {
+    const date = Date.parse(String(response.headers.date ?? ''));
+    if (!Number.isNaN(date)) this.onServerDate?.(url.origin, date);
+    return date;
   }
 
   private async send(
@@ -356,255 +285,6 @@ export class ServiceHttp {
       throw toFailure(error, signal, false, route, pinned);
     }
   }
-
-  private async read(
-    response: Dispatcher.ResponseData,
-    maxBytes: number,
-    signal: AbortSignal,
-    token: string,
-    date: number,
-    { sink, asBytes }: Pick<RequestOptions, 'sink' | 'asBytes'> = {},
-  ): Promise<ApiResponse> {
-    const status = response.statusCode;
-    const streaming = sink !== undefined && status >= 200 && status < 300;
-    const declared = Number(response.headers['content-length']);
-    if (Number.isFinite(declared) && declared > maxBytes) {
-      discard(response);
-      throw new ApiFailure('too_large', 'The service sent a response too large to accept.', {
-        status,
-        maybeDelivered: true,
-      });
-    }
-    let bytes = 0;
-    let wireBytes = 0;
-    let whole: Buffer | null = null;
-    const encodings = contentEncodings(response.headers['content-encoding']);
-    if (!encodings.ok) {
-      discard(response);
-      throw new ApiFailure(
-        'bad_response',
-        `The service answered in an encoding Shopdesk does not read (${encodings.unknown}).`,
-        { status, maybeDelivered: true, facts: { reason: 'bad_encoding', encoding: encodings.unknown } },
-      );
-    }
-    const tooLarge = (): ApiFailure =>
-      new ApiFailure('too_large', 'The service sent a response too large to accept.', { status, maybeDelivered: true });
-    const compressed = encodings.applied.length > 0;
-    // the size cap counts decoded bytes: a small compressed answer that unpacks to gigabytes (a zip bomb) is stopped
-    // once past the cap, never unpacked whole
-    let unpacking: Decoded | null = null;
-    try {
-      if (compressed && streaming) {
-        // a list read as it streams: unpacked as it arrives, the parser given the decoded text
-        unpacking = await decodedBody(response, encodings.applied, (n) => (wireBytes += n));
-        for await (const chunk of unpacking.body) {
-          bytes += (chunk as Buffer).length;
-          if (bytes > maxBytes) {
-            unpacking.body.destroy();
-            throw tooLarge();
-          }
-          sink(chunk as Buffer);
-        }
-      } else {
-        // as it came: read whole (compressed, no bigger than the cap either), then unpacked in one go up to the cap
-        const chunks: Buffer[] = [];
-        for await (const chunk of response.body) {
-          wireBytes += (chunk as Buffer).length;
-          if (wireBytes > maxBytes) throw tooLarge();
-          if (streaming) sink(chunk as Buffer);
-          else chunks.push(chunk as Buffer);
-        }
-        if (compressed) {
-          whole = unpackWhole(Buffer.concat(chunks), encodings.applied, maxBytes);
-          if (whole === null) throw tooLarge();
-        } else if (!streaming) whole = asBytes ? ownedConcat(chunks, wireBytes) : Buffer.concat(chunks);
-        bytes = compressed ? whole!.length : wireBytes;
-      }
-    } catch (error) {
-      discard(response);
-      if (error instanceof ApiFailure) throw error;
-      if (error instanceof UnpackError || unpacking?.failed(error)) {
-        // an error answer whose body cannot be unpacked is still that error, without the service's words
-        if (status < 200 || status >= 300)
-          throw statusFailure(status, undefined, response.headers['retry-after'], '', token);
-        throw new ApiFailure('bad_response', 'The service sent a compressed answer that could not be unpacked.', {
-          status,
-          maybeDelivered: true,
-          facts: { reason: 'bad_encoding', encoding: encodings.applied.join(', ') },
-        });
-      }
-      throw toFailure(error, signal, true);
-    } finally {
-      this.totals.answers += 1;
-      this.totals.wireBytes += wireBytes;
-      this.totals.bytes += bytes;
-    }
-    const validators = { etag: header(response.headers.etag), lastModified: header(response.headers['last-modified']) };
-    if (streaming)
-      return {
-        status,
-        body: undefined,
-        bytes,
-        wireBytes,
-        date: Number.isNaN(date) ? null : date,
-        notModified: false,
-        validators,
-      };
-    const contentType = String(response.headers['content-type'] ?? '');
-    if (asBytes && status >= 200 && status < 300)
-      return {
-        status,
-        body: undefined,
-        bytes,
-        wireBytes,
-        date: Number.isNaN(date) ? null : date,
-        notModified: false,
-        validators,
-        raw: whole!,
-        contentType,
-      };
-    const text = whole!.toString('utf8');
-    const { parsed, body } = jsonBody(text, contentType);
-    // kept in the outbox and shown: a proxy that echoes the Authorization header must not put the token on disk
-    const excerpt = redact(text.slice(0, 4000), [token]);
-    if (status >= 200 && status < 300) {
-      if (!parsed) {
-        const page = /<html|<!doctype/i.test(text);
-        const what = page ? 'a web page instead of data' : 'data that could not be read';
-        throw new ApiFailure('bad_response', `The service answered with ${what}.`, {
-          status,
-          maybeDelivered: true,
-          facts: { reason: page ? 'web_page' : 'unreadable' },
-          excerpt,
-        });
-      }
-      return {
-        status,
-        body,
-        bytes,
-        wireBytes,
-        date: Number.isNaN(date) ? null : date,
-        notModified: false,
-        validators,
-      };
-    }
-    throw statusFailure(status, parsed ? body : undefined, response.headers['retry-after'], excerpt, token);
-  }
-}
-
-/**
- * The chunks put together in memory of their own (Buffer.concat takes a small answer from Node's shared pool, which
- * cannot be moved to another thread): handed to the catalogue's writer thread without a further copy.
- */
-function ownedConcat(chunks: Buffer[], length: number): Buffer {
-  const whole = Buffer.allocUnsafeSlow(length);
-  let at = 0;
-  for (const chunk of chunks) at += chunk.copy(whole, at);
-  return whole;
-}
-
-/** What every request accepts: the encodings node:zlib decodes. */
-export const ACCEPT_ENCODING = 'gzip, deflate, br';
-
-/** The encodings an answer names, in the order applied; or the first one Shopdesk cannot undo. */
-function contentEncodings(
-  header: string | string[] | undefined,
-): { ok: true; applied: string[] } | { ok: false; unknown: string } {
-  const applied = String(header ?? '')
-    .split(',')
-    .map((e) => e.trim().toLowerCase())
-    .filter((e) => e !== '' && e !== 'identity');
-  const unknown = applied.find((e) => !DECODERS.has(e));
-  return unknown === undefined ? { ok: true, applied } : { ok: false, unknown: unknown.slice(0, 40) };
-}
-
-type Decoded = {
-  /** The answer's bytes as the service meant them (decoded), read chunk by chunk. */
-  body: Readable;
-  /** Whether an error came from unpacking (a corrupt or cut compressed body) rather than from the connection. */
-  failed(error: unknown): boolean;
-};
-
-/** zlib's stream decoders, for a list read as it streams; a body cut short (no end marker) is an error. */
-const DECODERS = new Map<string, (raw: boolean) => Transform>([
-  ['gzip', () => zlib.createGunzip()],
-  ['x-gzip', () => zlib.createGunzip()],
-  ['br', () => zlib.createBrotliDecompress()],
-  // "deflate" is meant zlib-wrapped (RFC 9110), but some servers send it raw
-  ['deflate', (raw) => (raw ? zlib.createInflateRaw() : zlib.createInflate())],
-]);
-
-/** The same in one go, for an answer read whole: much cheaper per answer than a stream (a product page is ~8 KB). */
-const UNPACK = new Map<string, (raw: boolean, input: Buffer, options: zlib.ZlibOptions) => Buffer>([
-  ['gzip', (_raw, input, options) => zlib.gunzipSync(input, options)],
-  ['x-gzip', (_raw, input, options) => zlib.gunzipSync(input, options)],
-  ['br', (_raw, input, options) => zlib.brotliDecompressSync(input, options)],
-  ['deflate', (raw, input, options) => (raw ? zlib.inflateRawSync(input, options) : zlib.inflateSync(input, options))],
-]);
-
-/** A compressed answer that could not be unpacked (corrupt, cut short, not what it says). */
-class UnpackError extends Error {}
-
-/** The first two bytes of a zlib stream: compression method 8 and a header checksum (RFC 1950). */
-const zlibWrapped = (chunk: Buffer | null): boolean =>
-  chunk !== null && chunk.length >= 2 && (chunk[0]! & 0x0f) === 8 && ((chunk[0]! << 8) | chunk[1]!) % 31 === 0;
-
-/**
- * An answer read whole, unpacked (the last encoding applied undone first), never to more than `maxBytes`: null when it
- * would be more (zlib stops there: a zip bomb is never unpacked whole).
- */
-function unpackWhole(input: Buffer, applied: readonly string[], maxBytes: number): Buffer | null {
-  let out = input;
-  for (const name of [...applied].reverse()) {
-    try {
-      out = UNPACK.get(name)!(!zlibWrapped(out), out, { maxOutputLength: Math.max(1, maxBytes) });
-    } catch (error) {
-      if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') return null;
-      throw new UnpackError(`could not unpack ${name}`, { cause: error });
-    }
-  }
-  return out;
-}
-
-/**
- * A body unpacked as it arrives (gzip, deflate, br, or several in the order applied), counting the bytes that crossed
- * the network. Unpacking follows the reader: nothing is unpacked ahead of what is read, so a size cap on the decoded
- * bytes stops a zip bomb early.
- */
-async function decodedBody(
-  response: Dispatcher.ResponseData,
-  applied: readonly string[],
-  onWire: (bytes: number) => void,
-): Promise<Decoded> {
-  const iterator = (response.body as AsyncIterable<Buffer>)[Symbol.asyncIterator]();
-  // the last encoding applied is undone first; for a deflate one, its first bytes say whether it is wrapped
-  const order = [...applied].reverse();
-  let first: Buffer | null = null;
-  if (order[0] === 'deflate') {
-    const next = await iterator.next();
-    first = next.done ? null : next.value;
-  }
-  const peeked = first;
-  async function* wire(): AsyncGenerator<Buffer> {
-    if (peeked) {
-      onWire(peeked.length);
-      yield peeked;
-    }
-    for (;;) {
-      const next = await iterator.next();
-      if (next.done) return;
-      onWire(next.value.length);
-      yield next.value;
-    }
-  }
-  const failures = new Set<unknown>();
-  let body: Readable = Readable.from(wire(), { objectMode: false });
-  order.forEach((name, i) => {
-    const decoder = DECODERS.get(name)!(i === 0 && !zlibWrapped(peeked));
-    decoder.on('error', (error) => failures.add(error));
-    body = pipeline(body, decoder, () => undefined);
-  });
-  return { body, failed: (error) => failures.has(error) };
 }
 
 function originOf(baseUrl: string): string {
@@ -613,146 +293,4 @@ function originOf(baseUrl: string): string {
   } catch {
     return baseUrl;
   }
-}
-
-/** Drops an answer's body unread: destroying it makes undici report an abort, which nothing else is there to hear. */
-function discard(response: Dispatcher.ResponseData): void {
-  if (response.body.destroyed) return;
-  response.body.on('error', () => undefined);
-  response.body.destroy();
-}
-
-function statusFailure(status: number, body: unknown, retryAfter: unknown, excerpt: string, token: string): ApiFailure {
-  const serverMessage =
-    body && typeof body === 'object' && typeof (body as { message?: unknown }).message === 'string'
-      ? redact((body as { message: string }).message, [token], 300)
-      : null;
-  const base = { status, maybeDelivered: true, excerpt, facts: { serviceMessage: serverMessage } };
-  if (status === 401) return new ApiFailure('unauthorized', 'The service did not accept the API token.', base);
-  if (status === 403) return new ApiFailure('forbidden', 'The API token is not allowed to do this.', base);
-  if (status === 404)
-    return new ApiFailure('not_found', serverMessage ?? 'The service does not know this record.', base);
-  if (status === 410) return new ApiFailure('gone', serverMessage ?? 'The service says this record was removed.', base);
-  if (status === 422) {
-    return new ApiFailure('validation', serverMessage ?? 'The service rejected the data.', {
-      ...base,
-      fields: fieldErrors(body, token),
-    });
-  }
-  if (status === 429) {
-    return new ApiFailure('rate_limited', 'The service asks Shopdesk to slow down.', {
-      ...base,
-      maybeDelivered: false,
-      retryAfterMs: parseRetryAfter(retryAfter),
-    });
-  }
-  if (status >= 500) return new ApiFailure('server_error', `The service had an internal error (${status}).`, base);
-  return new ApiFailure(
-    'bad_response',
-    serverMessage ? `The service answered ${status}: ${serverMessage}` : `The service answered ${status}.`,
-    base,
-  );
-}
-
-function fieldErrors(body: unknown, token: string): Record<string, string[]> | undefined {
-  const errors = body && typeof body === 'object' ? (body as { errors?: unknown }).errors : undefined;
-  if (!errors || typeof errors !== 'object' || Array.isArray(errors)) return undefined;
-  const out: Record<string, string[]> = {};
-  for (const [key, value] of Object.entries(errors as Record<string, unknown>)) {
-    const list = Array.isArray(value) ? value : [value];
-    const messages = list.filter((m): m is string => typeof m === 'string').map((m) => redact(m, [token], 500));
-    if (messages.length > 0)
-      Object.defineProperty(out, key, { value: messages, enumerable: true, writable: true, configurable: true });
-  }
-  return out;
-}
-
-/** Retry-After as seconds or an HTTP date; capped; undefined when absent or unreadable. */
-export function parseRetryAfter(value: unknown, now = Date.now()): number | undefined {
-  const text = Array.isArray(value) ? value[0] : value;
-  if (typeof text !== 'string' || text.trim() === '') return undefined;
-  const trimmed = text.trim();
-  let ms: number;
-  if (/^\d+$/.test(trimmed)) ms = Number(trimmed) * 1000;
-  else {
-    const at = Date.parse(trimmed);
-    if (Number.isNaN(at)) return undefined;
-    ms = Math.max(0, at - now);
-  }
-  return Math.min(ms, LIMITS.maxRetryAfterMs);
-}
-
-function toFailure(
-  error: unknown,
-  signal: AbortSignal,
-  duringBody = false,
-  route: ProxyRoute | null = null,
-  pinned = false,
-): ApiFailure {
-  if (error instanceof ApiFailure) return error;
-  const err = error as { code?: string; name?: string; message?: string; cause?: { code?: string; message?: string } };
-  const code = err.code ?? err.cause?.code ?? '';
-  if (!duringBody && route?.kind === 'proxy' && !signal.aborted) {
-    // the proxy answered the tunnel request with an error of its own (407: it asks for a login), or could not be reached
-    const proxy = withoutLogin(route.proxy);
-    const said = /Proxy response \((\d{3})\)/.exec(`${err.message ?? ''} ${err.cause?.message ?? ''}`);
-    const status = said ? Number(said[1]) : null;
-    if (status !== null || (NOT_DELIVERED.has(code) && !TLS_ERRORS.test(code))) {
-      const network = status === 407 ? 'proxy_auth' : 'proxy';
-      return new ApiFailure(
-        'unreachable',
-        status === 407
-          ? `The proxy ${proxy} asks for a login.`
-          : `The service could not be reached through the proxy ${proxy}${status ? ` (it answered ${status})` : ''}.`,
-        {
-          maybeDelivered: false,
-          network,
-          ...(status ? { status } : {}),
-          facts: { proxy, proxySource: route.source },
-        },
-      );
-    }
-  }
-  if (
-    signal.aborted ||
-    err.name === 'AbortError' ||
-    err.name === 'TimeoutError' ||
-    error instanceof undiciErrors.HeadersTimeoutError ||
-    error instanceof undiciErrors.BodyTimeoutError
-  ) {
-    return new ApiFailure('timeout', 'The service did not answer in time.', { maybeDelivered: true });
-  }
-  if (!duringBody && pinned && (code === PIN_MISMATCH || UNTRUSTED_CERTIFICATE_CODES.has(code))) {
-    // the certificate trusted by hand for this address is the only one accepted, and the service presented another
-    return new ApiFailure(
-      'unreachable',
-      'The service could not be reached: its certificate changed, it is not the one trusted for this address.',
-      { maybeDelivered: false, network: 'certificate_changed', facts: { tlsCode: code } },
-    );
-  }
-  if (!duringBody && (NOT_DELIVERED.has(code) || TLS_ERRORS.test(code))) {
-    const network =
-      code === 'ECONNREFUSED'
-        ? 'refused'
-        : code === 'ENOTFOUND' || code === 'EAI_AGAIN'
-          ? 'host_not_found'
-          : TLS_ERRORS.test(code)
-            ? 'tls'
-            : 'network';
-    const why = {
-      refused: 'the connection was refused',
-      host_not_found: 'the host name was not found',
-      tls: 'its security certificate was not accepted',
-      network: 'the network could not reach it',
-    }[network];
-    return new ApiFailure('unreachable', `The service could not be reached: ${why}.`, {
-      maybeDelivered: false,
-      network,
-      ...(network === 'tls' ? { facts: { tlsCode: code } } : {}),
-    });
-  }
-  return new ApiFailure('unreachable', 'The connection to the service was lost.', {
-    maybeDelivered: true,
-    network: 'lost',
-  });
 }

@@ -5,7 +5,8 @@
 import type { Handlers, NetworkView } from '../../../../shared/contract';
 import { AppFailure } from '../../../../shared/errors';
 import { SERVICE_AGENT_OPTIONS } from '../http/client';
-import { environmentProxy, NetworkRoutes, withoutLogin, type ProxyResolver } from '../http/network';
+import { NetworkRoutes } from '../http/network';
+import { environmentProxy, withoutLogin, type ProxyResolver } from '../http/proxy';
 import type { SettingsStore } from './settings';
 import { readProxyLogin, saveProxyLogin } from './token';
 import type { TokenVault } from './vault';
