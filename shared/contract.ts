@@ -28,7 +28,8 @@ import {
 import { CustomerSearchRequest, CustomerSearchResult } from './customers';
 import { PickRequest, PickResult } from './pick';
 import { ShopSettings } from './shop';
-import { Coverage, DayFigures, isIsoDay, MAX_RANGE_DAYS } from './figures';
+import { Coverage, DayFigures } from './figures';
+import { isIsoDay, MAX_RANGE_DAYS } from './zoned-days';
 import { PrinterList, PrintOutcome, PrintPrefs, PrintRequest } from './print';
 import { LANGUAGE_CHOICES } from './i18n/languages';
 import { LabelRule } from './label-rules';

@@ -61,7 +61,9 @@ export function formatSlashDate(date: CalendarDate, order: DateOrder): string {
 
 /** Days in a month (1–12) of a year, by the Gregorian calendar. */
 export function daysInMonth(year: number, month: number): number {
-  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+  // by rule, not through Date (whose years 0–99 are 1900–1999): the day's figures read 100,000 stamps with it
+  if (month === 2) return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
+  return [4, 6, 9, 11].includes(month) ? 30 : 31;
 }
 
 /** "2026-05-27": sorts as text, and is what the cache indexes. */

@@ -4,17 +4,9 @@
  * flagged; and a book of 100,000 orders in one pass (a behaviour check, no timing).
  */
 import { describe, expect, it } from 'vitest';
-import {
-  coverageOf,
-  dayFigures,
-  DayFigures,
-  dayStartIn,
-  decimalText,
-  readDecimal,
-  sumDecimals,
-  type FigureLine,
-  type FigureOrder,
-} from '../../../shared/figures';
+import { decimalText, readDecimal, sumDecimals } from '../../../shared/decimals';
+import { coverageOf, dayFigures, DayFigures, type FigureLine, type FigureOrder } from '../../../shared/figures';
+import { dayStartIn } from '../../../shared/zoned-days';
 
 /** A small seeded generator (mulberry32): the same book every run. */
 function rng(seed: number): () => number {

@@ -4,7 +4,8 @@
  * book can be trusted for the range (the time a refresh last saw the whole list, and how the last one ended).
  */
 import type { Handlers } from '../../../../shared/contract';
-import { addIsoDays, coverageOf, FiguresTally, isTimeZone, type TopProduct } from '../../../../shared/figures';
+import { coverageOf, FiguresTally, type TopProduct } from '../../../../shared/figures';
+import { addIsoDays, isTimeZone } from '../../../../shared/zoned-days';
 import type { Catalogue } from '../catalogue/service';
 import type { Orders } from './service';
 import type { Outbox } from '../outbox/service';

@@ -9,7 +9,7 @@ import { Alert, Button, Group, Loader, SegmentedControl, Stack, Text, Title } fr
 import { IconDownload, IconPrinter, IconRefresh } from '@tabler/icons-react';
 import { useCallback, useEffect, useState } from 'react';
 import type { ResponseOf } from '../../../../shared/contract';
-import { MAX_RANGE_DAYS, daysBetween } from '../../../../shared/figures';
+import { MAX_RANGE_DAYS, daysBetween } from '../../../../shared/zoned-days';
 import { LIST_PAPER, SHEET_PAPER } from '../../../../shared/print';
 import { call } from '../../bridge';
 import { age, dayAndTime } from '../../components/format';

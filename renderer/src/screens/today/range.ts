@@ -1,5 +1,5 @@
 /** The day ranges the figures offer at a click, as ISO days of this computer's calendar. */
-import { addIsoDays } from '../../../../shared/figures';
+import { addIsoDays } from '../../../../shared/zoned-days';
 
 export const PRESETS = ['today', 'yesterday', 'thisWeek', 'last7', 'thisMonth'] as const;
 export type Preset = (typeof PRESETS)[number];
