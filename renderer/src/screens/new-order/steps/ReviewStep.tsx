@@ -3,23 +3,21 @@
  * service and what changed since it was added (price, stock, gone) is shown before sending. Sending puts the order in
  * the outbox first; Enter never sends, only the button (or Ctrl+Enter) does.
  */
-import { Alert, Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { countryLabel } from '../../../../../shared/countries';
 import { useEffect, useEffectEvent, useRef, useState, type ReactNode } from 'react';
-import type { DraftLine } from '../../../../../shared/domain';
-
 import { computeTotals, firstStepWithError, REVIEW_STEP, STEPS, toNewOrder } from '../../../../../shared/order-entry';
 import { fieldsShown, FIELD_KEYS, specOf, type FieldKey } from '../../../../../shared/order-schema';
 import { formatLocaleDate } from '../../../../../shared/dates';
-import type { SimpleKey } from '../../../../../shared/i18n/translate';
-import { call } from '../../../bridge';
 import { count, measure, money } from '../../../components/format';
-import { errorText, readNote } from '../../../errors';
+import { errorText } from '../../../errors';
 import { currentLocale, t } from '../../../i18n';
 import { useStore } from '../../../store';
 import { taxRuleOf } from '../../../../../shared/shop-rules';
 import { selectDateOrder } from '../../../store/orders';
 import { LineStock } from '../LineStock';
+import { Changes, Row, Section } from './reviewParts';
+import { useLiveCheck } from './useLiveCheck';
 import { MOD } from '../../../components/platform';
 import type { WizardErrors } from '../errors';
 import classes from '../wizard.module.css';
@@ -41,11 +39,6 @@ const NOTES = FIELD_KEYS.flatMap((key) => {
   return show.review === 'note' && note ? [{ key, say: note.review }] : [];
 });
 
-type Check =
-  | { state: 'live'; price: string | null; available: number | null; was: Pick<DraftLine, 'price' | 'available'> }
-  | { state: 'missing' }
-  | { state: 'cache'; note: string | null };
-
 export function ReviewStep({
   errors,
   onEdit,
@@ -66,56 +59,11 @@ export function ReviewStep({
   const updateDraft = useStore((s) => s.updateDraft);
   const markAttempted = useStore((s) => s.markAttempted);
   const submitDraft = useStore((s) => s.submitDraft);
-  /** The answers of the last check, and which lines they are for. */
-  const [checked, setChecked] = useState<{ ids: string; checks: Record<number, Check> }>({ ids: '', checks: {} });
   const [sending, setSending] = useState(false);
   const [sendError, setSendError] = useState<string | null>(null);
   const sendRef = useRef<HTMLButtonElement>(null);
   const [queued, setQueued] = useState(false);
-  const ids = data.lines.map((l) => l.productId).join(',');
-
-  // Read every line's product again from the service; the draft takes the fresh price and stock.
-  useEffect(() => {
-    if (!online || !ids) return;
-    let stale = false;
-    const lines = useStore.getState().wizard?.data.lines ?? [];
-    void Promise.all(
-      lines.map(async (line): Promise<[number, Check, DraftLine | null]> => {
-        try {
-          const read = await call('catalogue:product', { id: line.productId });
-          if (read.missing) return [line.productId, { state: 'missing' }, null];
-          if (read.source !== 'live')
-            return [line.productId, { state: 'cache', note: readNote(read.why, 'product') }, null];
-          const p = read.product;
-          const fresh = { ...line, price: p.price, available: p.available, addedAt: p.fetchedAt };
-          const check: Check = { state: 'live', price: p.price, available: p.available, was: line };
-          return [line.productId, check, fresh];
-        } catch (e) {
-          const note = errorText(e, 'wizard.review.readFailed');
-          return [line.productId, { state: 'cache', note }, null];
-        }
-      }),
-    ).then((results) => {
-      if (stale) return;
-      setChecked({ ids, checks: Object.fromEntries(results.map(([id, check]) => [id, check])) });
-      const fresh = new Map(results.flatMap(([id, , line]) => (line ? [[id, line] as const] : [])));
-      const changed = [...fresh.values()].some((f) => {
-        const l = useStore.getState().wizard?.data.lines.find((x) => x.productId === f.productId);
-        return l && (l.price !== f.price || l.available !== f.available);
-      });
-      if (changed)
-        updateDraft((d) => ({
-          ...d,
-          lines: d.lines.map((l) => {
-            const f = fresh.get(l.productId);
-            return f ? { ...l, price: f.price, available: f.available, addedAt: f.addedAt } : l;
-          }),
-        }));
-    });
-    return () => {
-      stale = true;
-    };
-  }, [online, ids, updateDraft]);
+  const { checking, checks } = useLiveCheck(data.lines, online, updateDraft);
 
   const totals = computeTotals(data.lines, data.fields, tax);
   const taxLabel =
@@ -124,8 +72,6 @@ export function ReviewStep({
       : totals.taxOverridden
         ? t('wizard.review.taxTyped')
         : t('wizard.prices.taxRate', { rate: t('wizard.prices.rate', { rate: measure(tax.ratePercent, 4) }) });
-  const checking = online && ids !== '' && checked.ids !== ids;
-  const checks: Record<number, Check> = checking ? {} : checked.checks;
   const missing = data.lines.filter((l) => checks[l.productId]?.state === 'missing');
   const problems = Object.keys(errors.all).length;
 
@@ -342,100 +288,6 @@ export function ReviewStep({
       <Text id="send-note" size="xs" c="dimmed">
         {t('wizard.review.sendNote')}
       </Text>
-    </Stack>
-  );
-}
-
-function Section({
-  title,
-  step,
-  onEdit,
-  errors,
-  children,
-}: {
-  /** The step's name, a message key. */
-  title: SimpleKey;
-  step: number;
-  onEdit: (step: number) => void;
-  errors: WizardErrors;
-  children: ReactNode;
-}) {
-  const attention = errors.steps.has(step);
-  const name = t(title);
-  return (
-    <Paper withBorder p="md" radius="md" aria-label={name} component="section">
-      <Group justify="space-between" mb="xs">
-        <Group gap="xs">
-          <Title order={3} fz="h4">
-            {name}
-          </Title>
-          {attention && (
-            <Badge color="red" variant="light">
-              {t('wizard.review.needsAttention')}
-            </Badge>
-          )}
-        </Group>
-        <Anchor component="button" type="button" size="sm" onClick={() => onEdit(step)}>
-          {t('wizard.review.edit', {
-            section: currentLocale().startsWith('en') ? name.toLocaleLowerCase('en') : name,
-          })}
-        </Anchor>
-      </Group>
-      {children}
-    </Paper>
-  );
-}
-
-function Row({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
-  return (
-    <Group justify="space-between" gap="md">
-      <Text size="sm" fw={strong ? 700 : 400}>
-        {label}
-      </Text>
-      <Text size="sm" fw={strong ? 700 : 400} className={classes.numeric}>
-        {value}
-      </Text>
-    </Group>
-  );
-}
-
-function Changes({ check }: { check: Check | undefined }) {
-  if (!check) return null;
-  if (check.state === 'missing')
-    return (
-      <Text size="xs" c="red" role="alert">
-        {t('wizard.review.gone')}
-      </Text>
-    );
-  if (check.state === 'cache')
-    return (
-      <Text size="xs" c="dimmed">
-        {check.note ? t('wizard.review.notCheckedWhy', { note: check.note }) : t('wizard.review.notChecked')}
-      </Text>
-    );
-  const notes: string[] = [];
-  if (check.price !== check.was.price)
-    notes.push(t('wizard.review.priceChanged', { from: money(check.was.price), to: money(check.price) }));
-  if (check.available !== check.was.available)
-    notes.push(
-      t('wizard.review.stockChanged', {
-        from: check.was.available === null ? '—' : count(check.was.available),
-        to: check.available === null ? '—' : count(check.available),
-      }),
-    );
-  if (notes.length === 0)
-    return (
-      <Text size="xs" c="teal">
-        {t('wizard.review.unchanged')}
-      </Text>
-    );
-  return (
-    <Stack gap={0}>
-      {notes.map((n) => (
-        <Text key={n} size="xs" c="orange" fw={600}>
-          {n}
-        </Text>
-      ))}
     </Stack>
   );
 }
