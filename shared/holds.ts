@@ -32,3 +32,16 @@ export function freeSlot(held: readonly Draft[]): number | null {
 /** The held order Alt+`slot` brings back. */
 export const heldBySlot = (drafts: readonly Draft[], slot: number): HeldDraft | undefined =>
   drafts.filter(isHeld).find((d) => d.data.onHold.slot === slot);
+
+/**
+ * A name no order on hold has yet: the suggestion itself, or it with " (2)", " (3)" … (two orders put on hold in the
+ * same minute without a customer were both offered "Order of 14:05", and their chips could not be told apart).
+ */
+export function unusedHoldName(suggestion: string, held: readonly Draft[]): string {
+  const taken = new Set(held.flatMap((d) => (d.data.onHold ? [d.data.onHold.name.trim().toLocaleLowerCase()] : [])));
+  if (!taken.has(suggestion.toLocaleLowerCase())) return suggestion;
+  for (let n = 2; ; n++) {
+    const name = `${suggestion} (${n})`;
+    if (!taken.has(name.toLocaleLowerCase())) return name;
+  }
+}

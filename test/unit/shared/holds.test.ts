@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DraftData, type Draft } from '../../../shared/domain';
-import { freeSlot, heldBySlot, heldOrders, HOLD_KEYS, MAX_HELD } from '../../../shared/holds';
+import { freeSlot, heldBySlot, heldOrders, HOLD_KEYS, MAX_HELD, unusedHoldName } from '../../../shared/holds';
 
 const draft = (id: string, onHold?: { name: string; at: number; slot: number | null }): Draft => ({
   id,
@@ -22,6 +22,15 @@ describe('orders on hold (#30.1)', () => {
     expect(heldOrders(list).map((d) => d.id)).toEqual(['one', 'two', 'early', 'late']);
     expect(heldBySlot(list, 2)?.id).toBe('two');
     expect(heldBySlot(list, 3)).toBeUndefined();
+  });
+
+  it('suggests a name no order on hold has: two put on hold in the same minute are told apart', () => {
+    expect(unusedHoldName('Order of 14:05', [])).toBe('Order of 14:05');
+    const first = [draft('a', { name: 'Order of 14:05', at: 1, slot: 1 }), draft('plain')];
+    expect(unusedHoldName('Order of 14:05', first)).toBe('Order of 14:05 (2)');
+    const more = [...first, draft('b', { name: 'order of 14:05 (2) ', at: 2, slot: 2 })];
+    expect(unusedHoldName('Order of 14:05', more)).toBe('Order of 14:05 (3)');
+    expect(unusedHoldName('Order of 14:06', more)).toBe('Order of 14:06');
   });
 
   it('gives a new order on hold the lowest free key, and none once all nine are taken', () => {

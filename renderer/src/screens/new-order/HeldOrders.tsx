@@ -7,7 +7,7 @@
 import { Alert, Button, Group, Kbd, Modal, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { heldOrders, MAX_HELD, type HeldDraft } from '../../../../shared/holds';
+import { heldOrders, MAX_HELD, unusedHoldName, type HeldDraft } from '../../../../shared/holds';
 import { age, timeOfDay } from '../../components/format';
 import { MAC } from '../../components/platform';
 import { t } from '../../i18n';
@@ -119,7 +119,8 @@ export function useHold(onNext: (path: string) => void) {
     if (name) void holdAs(name);
     else {
       setError(null);
-      setName(t('hold.unnamed', { time: timeOfDay(Date.now()) })); // a suggestion, selected: typing replaces it
+      // a suggestion no order on hold has, selected: typing replaces it
+      setName(unusedHoldName(t('hold.unnamed', { time: timeOfDay(Date.now()) }), useStore.getState().drafts));
       setAsking(true);
     }
   }, [busy, holdAs]);
