@@ -38,6 +38,7 @@ import {
   isAffix,
   PACE_LIMITS,
   SCANNER_ENDS,
+  SCANNER_LAYOUTS,
   type ScannerPrefs as ScannerShape,
 } from './scanner-prefs';
 import { URL_PROBLEMS } from './url';
@@ -377,6 +378,7 @@ const averageMs = z.number().int().min(PACE_LIMITS.averageMs[0]).max(PACE_LIMITS
 const gapMs = z.number().int().min(PACE_LIMITS.gapMs[0]).max(PACE_LIMITS.gapMs[1]);
 export const ScannerPrefs = z.object({
   end: z.enum(SCANNER_ENDS),
+  layout: z.enum(SCANNER_LAYOUTS),
   prefix: affix,
   suffix: affix,
   stripAim: z.boolean(),
@@ -386,6 +388,7 @@ export const ScannerPrefs = z.object({
 /** The same as kept on disk: a setting missing (added in a later version) or damaged falls back alone. */
 export const KeptScannerPrefs = z.object({
   end: ScannerPrefs.shape.end.catch(DEFAULT_SCANNER.end),
+  layout: ScannerPrefs.shape.layout.catch(DEFAULT_SCANNER.layout),
   prefix: affix.catch(DEFAULT_SCANNER.prefix),
   suffix: affix.catch(DEFAULT_SCANNER.suffix),
   stripAim: z.boolean().catch(DEFAULT_SCANNER.stripAim),

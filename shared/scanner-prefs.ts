@@ -7,6 +7,13 @@
 
 export const SCANNER_ENDS = ['enter', 'tab'] as const;
 export type ScannerEnd = (typeof SCANNER_ENDS)[number];
+/**
+ * The keyboard layout the scanner is set to (#29.1): its keys are read through it at a scanner's pace, whatever this
+ * computer's layout (renderer/src/components/keyboardLayouts.ts has each one's keys). `host`: the same as this
+ * computer's, whatever that is (its keys read as typed).
+ */
+export const SCANNER_LAYOUTS = ['us', 'uk', 'de', 'fr', 'be', 'es', 'it', 'nl', 'host'] as const;
+export type ScannerLayout = (typeof SCANNER_LAYOUTS)[number];
 
 export interface ScannerPrefs {
   /**
@@ -14,6 +21,8 @@ export interface ScannerPrefs {
    * always); `tab`: the scanner ends its codes with Tab, so a Tab at its pace ends a code in any text field as well.
    */
   end: ScannerEnd;
+  /** The scanner's keyboard layout: US unless set otherwise (most scanners leave the factory so). */
+  layout: ScannerLayout;
   /** Characters the scanner sends before every code, taken off ('' none). */
   prefix: string;
   /** Characters the scanner sends after every code (before its end key), taken off. */
@@ -35,6 +44,7 @@ export const isAffix = (text: string): boolean => text.length <= MAX_AFFIX && /^
 
 export const DEFAULT_SCANNER: ScannerPrefs = {
   end: 'enter',
+  layout: 'us',
   prefix: '',
   suffix: '',
   stripAim: false,

@@ -97,7 +97,7 @@ test('a prefix set by hand is taken off a scan on Stock; the test sheet prints o
   expect(pdf).toHaveLength(1);
   expect(pdf[0]!.widthMm).toBeCloseTo(210, 0);
   expect(pdf[0]!.heightMm).toBeCloseTo(297, 0);
-  for (const text of ['4006381333931', '96385074', '036000291452', 'SD-Test-128', '2100123012343', '(10)LOT42'])
+  for (const text of ['4006381333931', '96385074', '036000291452', 'SD-Zy/128', '2100123012343', '(10)LOT42'])
     expect(pdf[0]!.compact, text).toContain(compact(text));
   await preview.getByRole('button', { name: 'Close' }).first().click();
 
@@ -107,4 +107,47 @@ test('a prefix set by hand is taken off a scan on Stock; the test sheet prints o
   await expect(search).toBeFocused();
   await scanOn(page, `X${a.barcode}`, 'us');
   await expect(page.getByRole('dialog', { name: 'Product' })).toContainText(a.sku);
+});
+
+test('a German-layout scanner on a German computer: the check proposes German from the test sheet, and SKUs read right', async ({
+  page,
+  app,
+  service,
+}) => {
+  test.setTimeout(120_000);
+  await app.connect(service, 'synced');
+  const [a] = (await stockedProducts(app, 1)) as [ProductRow];
+  const barcode = page.getByLabel('Scan a barcode');
+  const openItems = async (): Promise<void> => {
+    await nav(page).getByRole('link', { name: 'New order' }).click();
+    await page.getByRole('navigation', { name: 'Order steps' }).getByRole('button', { name: /Items/ }).click();
+    await barcode.focus();
+  };
+
+  // set to US (the default), the scanner's dash (the key US has / on) was read as "/": its SKU found nothing
+  await openItems();
+  await scanOn(page, a.sku, 'qwertz', 'Enter', 'qwertz');
+  await expect(page.getByText(`No product with barcode or SKU “${a.sku.replace('-', '/')}”`)).toBeVisible();
+  await expect(lines(page)).toHaveCount(0);
+
+  // the check: the test sheet's Code 128 (SD-Zy/128, letters and signs the layouts move) tells the layout
+  await nav(page).getByRole('link', { name: 'Settings' }).click();
+  await page.getByRole('textbox', { name: 'Scan a barcode here' }).focus();
+  await scanOn(page, 'SD-Zy/128', 'qwertz', 'Enter', 'qwertz');
+  await expect(row(page, 'Code')).toContainText('SD-Zy/128');
+  await expect(row(page, 'Scanner’s layout')).toContainText('German (QWERTZ)');
+  const proposal = page.getByTestId('scan-check-proposal');
+  await expect(proposal).toContainText('Scanner keyboard layout: German (QWERTZ)');
+  await proposal.getByRole('button', { name: 'Use these settings' }).click();
+  await expect.poll(async () => (await ask(app.core, 'ui:get', {})).scanner.layout).toBe('de');
+  await expect(page.getByRole('combobox', { name: 'Scanner keyboard layout' })).toHaveValue(
+    pseudoText('German (QWERTZ)', true),
+  );
+
+  // now the same scan adds the product
+  await openItems();
+  await scanOn(page, a.sku, 'qwertz', 'Enter', 'qwertz');
+  await expect(lines(page)).toHaveCount(1);
+  await expect(lines(page).nth(0)).toContainText(a.sku);
+  await expect(barcode).toHaveValue('');
 });

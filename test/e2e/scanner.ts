@@ -8,10 +8,11 @@
  * `scanOn` is a US-layout scanner on a computer with another keyboard layout (issue #29): each key carries the
  * physical key the scanner pressed (`code`, as on a US keyboard, Shift held for a capital) and what that key types on
  * the computer's layout (`key` and the text typed into a field: `&é"'(` for `12345` on AZERTY), and the code may end
- * with Tab, as some scanners are set to.
+ * with Tab, as some scanners are set to. A scanner set to another layout than US (`scanOn`'s `scanner`) presses the
+ * keys that type the code on that layout.
  */
 import type { CDPSession, Page } from '@playwright/test';
-import { usScannerKeys, type Layout } from '../support/layouts';
+import { scannerKeys, type Layout } from '../support/layouts';
 
 const KEY_MS = 4;
 const sessions = new WeakMap<Page, CDPSession>();
@@ -79,12 +80,21 @@ export async function scan(page: Page, code: string, options: ScanOptions = {}):
   await cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', ...enter, timestamp: at + 0.001 });
 }
 
-/** A US-layout scanner's code on a computer with `layout`, 4 ms a key, ended by `end`. */
-export async function scanOn(page: Page, code: string, layout: Layout, end: 'Enter' | 'Tab' = 'Enter'): Promise<void> {
+/**
+ * A scanner's code on a computer with `layout`, 4 ms a key, ended by `end`; the scanner set to the US layout unless
+ * `scanner` names another (a German scanner presses the keys that type the code on a German keyboard).
+ */
+export async function scanOn(
+  page: Page,
+  code: string,
+  layout: Layout,
+  end: 'Enter' | 'Tab' = 'Enter',
+  scanner: Layout = 'us',
+): Promise<void> {
   const cdp = await sessionOf(page);
   let at = Date.now() / 1000;
   const next = (): number => (at += KEY_MS / 1000);
-  for (const k of usScannerKeys(code, layout)) {
+  for (const k of scannerKeys(code, scanner, layout)) {
     const modifiers = k.shift ? SHIFT : 0;
     const base = { key: k.key, code: k.code, windowsVirtualKeyCode: virtualKey(k.code), modifiers };
     if (k.key === 'Shift') {

@@ -2,10 +2,12 @@
  * Keyboard layouts as a barcode scanner meets them (issue #29): a scanner set to the US layout presses the physical
  * keys that type its code on a US keyboard (KeyboardEvent.code), and the computer's layout decides what they type
  * (KeyboardEvent.key). The tables hold the keys a scanner uses: digits, letters and the common punctuation, as Windows
- * and macOS place them for French (AZERTY), German (QWERTZ) and Dutch.
+ * and macOS place them for French (AZERTY), German (QWERTZ) and Dutch. A scanner set to another layout than US presses
+ * the keys that type its code on that layout (scannerKeys).
  */
 
 export type Layout = 'us' | 'azerty' | 'qwertz' | 'dutch';
+export const LAYOUTS: readonly Layout[] = ['us', 'azerty', 'qwertz', 'dutch'];
 
 /** One key press: what it typed, the physical key, and whether Shift was held. */
 export interface LayoutKey {
@@ -100,25 +102,32 @@ const TABLES: Record<Layout, Table> = {
   },
 };
 
-/** Where a character is on a US keyboard. */
-function usPlace(ch: string): { code: string; shift: boolean } {
-  for (const [code, [plain, shifted]] of Object.entries(US)) {
+/** Where a character is on a keyboard with `layout` (a US one unless said). */
+function placeOn(ch: string, layout: Layout = 'us'): { code: string; shift: boolean } {
+  for (const [code, [plain, shifted]] of Object.entries(TABLES[layout])) {
     if (plain === ch) return { code, shift: false };
     if (shifted === ch) return { code, shift: true };
   }
-  throw new Error(`no US key types ${JSON.stringify(ch)}`);
+  throw new Error(`no ${layout} key types ${JSON.stringify(ch)}`);
 }
 
-/** The keys a US-layout scanner presses for `text` on a computer with `layout` (Shift before a shifted key). */
-export function usScannerKeys(text: string, layout: Layout): LayoutKey[] {
+/**
+ * The keys a scanner set to the `scanner` layout presses for `text` on a computer with `computer`'s layout (Shift
+ * before a shifted key): the physical key that types each character on the scanner's layout, and what that key types
+ * on the computer's.
+ */
+export function scannerKeys(text: string, scanner: Layout, computer: Layout): LayoutKey[] {
   const keys: LayoutKey[] = [];
   for (const ch of text) {
-    const { code, shift } = usPlace(ch);
+    const { code, shift } = placeOn(ch, scanner);
     if (shift) keys.push({ key: 'Shift', code: 'ShiftLeft', shift: true });
-    keys.push({ key: TABLES[layout][code]![shift ? 1 : 0], code, shift });
+    keys.push({ key: TABLES[computer][code]![shift ? 1 : 0], code, shift });
   }
   return keys;
 }
+
+/** The keys a US-layout scanner presses for `text` on a computer with `layout` (Shift before a shifted key). */
+export const usScannerKeys = (text: string, layout: Layout): LayoutKey[] => scannerKeys(text, 'us', layout);
 
 /** The keys a person (or a scanner set to this computer's layout) presses on `layout` to type `text`. */
 export function typedKeys(text: string, layout: Layout): LayoutKey[] {

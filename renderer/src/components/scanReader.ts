@@ -13,19 +13,19 @@
  * Keyboard layouts (issue #29): a scanner types the keys of its own layout (a US one unless set otherwise), so on a
  * French (AZERTY) computer a US scanner's `1234567890` arrives as `&é"'(-è_çà`, on a German (QWERTZ) one its Y and Z
  * swap and its `-` is `ß`. A burst at a scanner's pace is therefore read from the physical keys (KeyboardEvent.code:
- * `Digit0`–`Digit9`, `Numpad0`–`Numpad9`, `KeyA`–`KeyZ`, the punctuation keys) as the US layout places them, and the
- * step says when that differs from what the keys typed. One exception: digits typed with Shift (AZERTY's way) show a
- * scanner set to this computer's layout, whose keys are then read as typed. A person's keys are always read as typed.
+ * `Digit0`–`Digit9`, `Numpad0`–`Numpad9`, `KeyA`–`KeyZ`, the punctuation keys) as the scanner's layout places them
+ * (Settings → Scanner: US unless set to another, keyboardLayouts.ts; "same as this computer" reads them as typed), and
+ * the step says when that differs from what the keys typed. One exception while the US layout is set: digits typed
+ * with Shift (AZERTY's way) show a scanner set to this computer's layout, whose keys are then read as typed. A person's keys are always read as
+ * typed.
  *
  * The end of a code: Enter; or Tab at a scanner's pace outside a text field and in a field made for codes (a barcode
  * field, a search: `codeField`). In any other field a Tab moves on, so a code typed there by a machine stays typed.
  */
+import type { ScannerLayout } from '../../../shared/scanner-prefs';
+import { GS, layoutCharacter, typesThisLayout } from './keyboardLayouts';
 
-/**
- * The GS character (ASCII 29), FNC1 in a GS1-128 or GS1 DataMatrix code (#29.5): a scanner sends it as a key of its
- * own or as Ctrl+] (the reader's caller passes that as this key); it is part of the code.
- */
-export const GS = '\u001d';
+export { GS };
 
 /**
  * An e-mail address (name@host.domain) is never a product's code, whatever its digits: typed at machine speed (a text
@@ -94,53 +94,13 @@ export interface ScanStep {
 
 export type ShortcutFate = 'acts' | 'dropped';
 
-const US_SHIFTED_DIGITS = ')!@#$%^&*(';
-/** The US layout's punctuation keys: [unshifted, shifted]. */
-const US_PUNCTUATION: Record<string, [string, string]> = {
-  Minus: ['-', '_'],
-  Equal: ['=', '+'],
-  BracketLeft: ['[', '{'],
-  BracketRight: [']', '}'],
-  Backslash: ['\\', '|'],
-  Semicolon: [';', ':'],
-  Quote: ["'", '"'],
-  Comma: [',', '<'],
-  Period: ['.', '>'],
-  Slash: ['/', '?'],
-  Backquote: ['`', '~'],
-  Space: [' ', ' '],
-  NumpadAdd: ['+', '+'],
-  NumpadSubtract: ['-', '-'],
-  NumpadMultiply: ['*', '*'],
-  NumpadDivide: ['/', '/'],
-};
-
-/** What a physical key types on a US-layout keyboard: [without Shift, with Shift]; null for a key it has not. */
-function usKey(code: string | undefined): [string, string] | null {
-  if (!code) return null;
-  const digit = /^Digit(\d)$/.exec(code);
-  if (digit) return [digit[1]!, US_SHIFTED_DIGITS[Number(digit[1])]!];
-  const numpad = /^Numpad(\d)$/.exec(code);
-  if (numpad) return [numpad[1]!, numpad[1]!];
-  const letter = /^Key([A-Z])$/.exec(code);
-  if (letter) return [letter[1]!.toLowerCase(), letter[1]!];
-  return US_PUNCTUATION[code] ?? null;
-}
-
-const isLetter = (ch: string): boolean => ch.length === 1 && ch.toLowerCase() !== ch.toUpperCase();
-
 /**
  * The character a US-layout keyboard (a scanner's usual layout) types with this physical key; what the key typed when
  * that is one of the key's own US characters (the layouts agree on the key); null for a key the US layout does not
  * place (or an unknown code). Without Shift known, a letter's case is what the key typed.
  */
-export function usCharacter(code: string | undefined, typed: string, shift?: boolean): string | null {
-  const pair = usKey(code);
-  if (!pair) return null;
-  if (pair.includes(typed)) return typed;
-  const shifted = shift ?? (isLetter(typed) && typed === typed.toUpperCase());
-  return pair[shifted ? 1 : 0];
-}
+export const usCharacter = (code: string | undefined, typed: string, shift?: boolean): string | null =>
+  layoutCharacter('us', code, typed, shift);
 
 /** Keys a scanner presses around the characters (Shift for a capital letter): they neither add nor break a code. */
 export const SILENT_KEYS = new Set([
@@ -186,15 +146,18 @@ export interface ScanReaderOptions {
   gapMs?: number;
   /** The scanner ends its codes with Tab: one at its pace ends a code in any text field too. */
   tabEnds?: boolean;
+  /** The scanner's keyboard layout, its keys read through at a scanner's pace (US unless set otherwise). */
+  layout?: ScannerLayout;
 }
 
 export function createScanReader(options: ScanReaderOptions = {}): ScanReader {
   const averageMs = options.averageMs ?? FIELD_AVERAGE_MS;
   const gapMs = options.gapMs ?? FIELD_GAP_MS;
   const tabEndsAnywhere = options.tabEnds ?? false;
+  const layout = options.layout ?? 'us';
   /** The burst as typed (KeyboardEvent.key). */
   let code = '';
-  /** The burst as a US-layout scanner meant it (from the physical keys, else as typed). */
+  /** The burst as the scanner meant it (from the physical keys through its layout, else as typed). */
   let physical = '';
   /** A digit typed with Shift as a digit: the scanner types this computer's layout. */
   let sameLayout = false;
@@ -295,7 +258,7 @@ export function createScanReader(options: ScanReaderOptions = {}): ScanReader {
     }
     if (key.key === 'Enter') return ends(key, false);
     if (key.key === 'Tab' && !key.shift) return ends(key, true);
-    const meant = key.key === GS ? GS : usCharacter(key.code, key.key, key.shift);
+    const meant = key.key === GS ? GS : layoutCharacter(layout, key.code, key.key, key.shift);
     // a dead key (a quote on US-International) types nothing yet; a scanner meant the key's character
     const typed = key.key === 'Dead' && meant !== null ? '' : key.key;
     if (typed.length > 1 || (typed === '' && meant === null)) {
@@ -323,7 +286,7 @@ export function createScanReader(options: ScanReaderOptions = {}): ScanReader {
     takenAt = null;
     code += typed;
     physical += meant ?? typed;
-    if (key.shift && /^Digit\d$/.test(key.code ?? '') && /^\d$/.test(typed)) sameLayout = true;
+    if (typesThisLayout(layout, key)) sameLayout = true;
     last = key.time;
     return starts ? { starts: true, code: null } : NOTHING;
   };

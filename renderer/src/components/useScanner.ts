@@ -1,7 +1,7 @@
 /**
  * A USB barcode scanner is a keyboard that types a code quickly and ends with Enter (or Tab). The keys are read here,
  * before anything on the screen sees them (scanReader.ts tells a scanner from a person, and reads a scanner's code
- * from the physical keys, whatever this computer's keyboard layout), and a code is handed to `onScan`: its end key is
+ * from the physical keys through the scanner's own layout, whatever this computer's), and a code is handed to `onScan`: its end key is
  * kept from pressing whatever has the focus.
  *
  * Text fields type their keys themselves. By default they are left alone (they handle their own Enter). With
@@ -155,11 +155,11 @@ export function useScanner(
   }, [onScan]);
   const inFields = options.inFields ?? false;
   // the scanner's pace and end key as Settings → Scanner keeps them (learned by its check)
-  const { averageMs, gapMs, end } = useStore((s) => s.ui.scanner);
+  const { averageMs, gapMs, end, layout } = useStore((s) => s.ui.scanner);
 
   useEffect(() => {
     if (!enabled) return;
-    const reader = createScanReader({ averageMs, gapMs, tabEnds: end === 'tab' });
+    const reader = createScanReader({ averageMs, gapMs, tabEnds: end === 'tab', layout });
     let before: Before | null = null;
     let held: { act: () => void; timer: ReturnType<typeof setTimeout> } | null = null;
     /** What becomes of a held shortcut: it acts (before the key that told is handled) or is dropped (a scan began). */
@@ -243,5 +243,5 @@ export function useScanner(
       // a shortcut still held when the reader goes acts: it was pressed, and no scan followed it
       if (held) settle('acts');
     };
-  }, [enabled, inFields, averageMs, gapMs, end]);
+  }, [enabled, inFields, averageMs, gapMs, end, layout]);
 }

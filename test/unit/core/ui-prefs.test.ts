@@ -32,8 +32,8 @@ describe('screen preferences', () => {
         lowStock: 5,
         labelRules: null,
         favourites: [],
-        // #29.2: codes end with Enter, nothing taken off, a scanner's pace at 40 ms a key (100 at most)
-        scanner: { end: 'enter', prefix: '', suffix: '', stripAim: false, averageMs: 40, gapMs: 100 },
+        // #29.2: codes end with Enter, a US-layout scanner, nothing taken off, a scanner's pace at 40 ms a key (100 at most)
+        scanner: { end: 'enter', layout: 'us', prefix: '', suffix: '', stripAim: false, averageMs: 40, gapMs: 100 },
       },
     });
     const view = {
@@ -77,9 +77,19 @@ describe('screen preferences', () => {
     expect((await core.dispatch('ui:set', { printing, lowStock: 12 })).ok).toBe(true);
     expect((await core.dispatch('ui:set', { printing: { ...printing, orderSheet: 'slip-76' } })).ok).toBe(false);
     expect((await core.dispatch('ui:set', { lowStock: -1 })).ok).toBe(false);
-    // Settings → Scanner (#29.2): a Tab-ending scanner with a prefix; a prefix with a space, a pace no scanner keeps
-    const scanner = { end: 'tab', prefix: 'X', suffix: '', stripAim: true, averageMs: 60, gapMs: 150 } as const;
+    // Settings → Scanner (#29.2): a Tab-ending German scanner with a prefix; a prefix with a space, a pace no scanner
+    // keeps, a layout there is not
+    const scanner = {
+      end: 'tab',
+      layout: 'de',
+      prefix: 'X',
+      suffix: '',
+      stripAim: true,
+      averageMs: 60,
+      gapMs: 150,
+    } as const;
     expect((await core.dispatch('ui:set', { scanner })).ok).toBe(true);
+    expect((await core.dispatch('ui:set', { scanner: { ...scanner, layout: 'dvorak' } })).ok).toBe(false);
     expect((await core.dispatch('ui:set', { scanner: { ...scanner, prefix: 'a b' } })).ok).toBe(false);
     expect((await core.dispatch('ui:set', { scanner: { ...scanner, averageMs: 150 } })).ok).toBe(false);
     await core.close();
@@ -99,14 +109,21 @@ describe('screen preferences', () => {
     // a file edited by hand into a wrong shape: that one preference falls back, the others stay
     const file = path.join(dir, 'screens.json');
     const stored = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
-    // and the scanner's settings as an older version kept them (no pace) with a damaged suffix: those two alone fall back
+    // and the scanner's settings as an older version kept them (no layout, no pace) with a damaged suffix: those alone
+    // fall back
     const olderScanner = { end: scanner.end, prefix: scanner.prefix, suffix: 7, stripAim: scanner.stripAim };
     fs.writeFileSync(file, JSON.stringify({ ...stored, orderColumns: 'everything', scanner: olderScanner }));
     core = coreIn(dir);
     const mixed = await core.dispatch('ui:get', {});
     expect(mixed.ok && (mixed.value as UiPrefs).orderColumns).toBe(null);
     expect(mixed.ok && (mixed.value as UiPrefs).sidebarCollapsed).toBe(true);
-    expect(mixed.ok && (mixed.value as UiPrefs).scanner).toEqual({ ...scanner, suffix: '', averageMs: 40, gapMs: 100 });
+    expect(mixed.ok && (mixed.value as UiPrefs).scanner).toEqual({
+      ...scanner,
+      layout: 'us',
+      suffix: '',
+      averageMs: 40,
+      gapMs: 100,
+    });
     await core.close();
   });
 });

@@ -1,7 +1,8 @@
 /**
  * Settings → Scanner (#29.2): a field to scan any barcode into that shows what arrived — the characters, the end key,
  * the time between keys, the layout, symbology and check-digit verdicts — and proposes the settings that read this
- * scanner (end key, prefix and suffix, symbology identifier, pace), saved with one button; the settings by hand; and a
+ * scanner (end key, keyboard layout, prefix and suffix, symbology identifier, pace), saved with one button; the
+ * settings by hand; and a
  * printable test sheet with one code of each kind (scannerCheck.ts reads the keys, testSheet.ts makes the codes).
  */
 import { Button, Checkbox, Group, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
@@ -12,7 +13,9 @@ import {
   DEFAULT_SCANNER,
   isAffix,
   MAX_AFFIX,
+  SCANNER_LAYOUTS,
   type ScannerEnd,
+  type ScannerLayout,
   type ScannerPrefs,
 } from '../../../../shared/scanner-prefs';
 import { measure } from '../../components/format';
@@ -28,8 +31,11 @@ import { sheetCodes } from './testSheet';
 const QUIET_MS = 1500;
 const MODIFIERS = new Set(['Shift', 'CapsLock', 'NumLock', 'Control', 'Alt', 'AltGraph', 'Meta']);
 
+/** A scanner layout's name, in words. */
+const layoutName = (layout: ScannerLayout): string => t(`scanCheck.layoutName.${layout}`);
+
 /** The check's field: records a scan's keys as they come and reads them at its end key (or after a quiet spell). */
-function useScannerCheck(current: ScannerPrefs) {
+function useScannerCheck(current: ScannerPrefs, expected: readonly string[]) {
   const keys = useRef<CheckKey[]>([]);
   const quiet = useRef<ReturnType<typeof setTimeout> | null>(null);
   const [result, setResult] = useState<CheckResult | null>(null);
@@ -41,7 +47,7 @@ function useScannerCheck(current: ScannerPrefs) {
     const scanned = keys.current;
     keys.current = [];
     if (scanned.length === 0) return;
-    setResult(checkScan(scanned, end, current));
+    setResult(checkScan(scanned, end, current, expected));
     field.value = '';
   };
 
@@ -82,6 +88,8 @@ function CheckTable({ result }: { result: CheckResult }) {
     // what came, when it differs from the code (a prefix, an identifier), and as typed when the layouts differ
     ...(read !== result.code ? [[t('scanCheck.sent'), visible(read), true] as [string, string, boolean]] : []),
     ...(layoutDiffers ? [[t('scanCheck.typed'), visible(typed), true] as [string, string, boolean]] : []),
+    // the layout the keys were read through, then whether this computer's differs
+    [t('scanCheck.scannerLayout'), layoutName(result.layout)],
     [t('scanCheck.layout'), layoutDiffers ? t('scanCheck.layoutDiffers') : t('scanCheck.layoutSame')],
     [
       t('scanCheck.end'),
@@ -147,6 +155,8 @@ function settingText(key: keyof ScannerPrefs, prefs: ScannerPrefs): string {
   switch (key) {
     case 'end':
       return prefs.end === 'tab' ? t('scanCheck.set.endTab') : t('scanCheck.set.endEnter');
+    case 'layout':
+      return t('scanCheck.set.layout', { layout: layoutName(prefs.layout) });
     case 'prefix':
       return prefs.prefix ? t('scanCheck.set.prefix', { prefix: prefs.prefix }) : t('scanCheck.set.noPrefix');
     case 'suffix':
@@ -219,6 +229,18 @@ function ScannerPrefsForm({ prefs, save }: { prefs: ScannerPrefs; save: (patch: 
       <Title order={3} fz="h4">
         {t('scanCheck.settings')}
       </Title>
+      {/* the scanner's layout first, on its own, with what it is for */}
+      <Select
+        size="xs"
+        w="100%"
+        maw={460}
+        label={t('scanCheck.layoutLabel')}
+        description={t('scanCheck.layoutHelp')}
+        data={SCANNER_LAYOUTS.map((layout) => ({ value: layout, label: layoutName(layout) }))}
+        value={prefs.layout}
+        allowDeselect={false}
+        onChange={(value) => value && save({ layout: value as ScannerLayout })}
+      />
       <Group align="flex-start" gap="md">
         <Select
           size="xs"
@@ -294,7 +316,10 @@ export function ScannerCheck() {
   const setUi = useStore((s) => s.setUi);
   const save = (patch: Partial<ScannerPrefs>): void =>
     setUi({ scanner: { ...useStore.getState().ui.scanner, ...patch } });
-  const { result, onKeyDown, clear } = useScannerCheck(prefs);
+  const rules = useStore((s) => s.ui.labelRules);
+  // a scan of one of the test sheet's codes tells the scanner's layout (its Code 128 has the letters layouts move)
+  const expected = sheetCodes(rulesInUse(rules)).map((c) => c.value);
+  const { result, onKeyDown, clear } = useScannerCheck(prefs, expected);
   const [sheet, setSheet] = useState(false);
   const [saved, setSaved] = useState(false);
   return (

@@ -1,13 +1,28 @@
 /**
  * Settings → Scanner's check (#29.2): what one scan sent, read from its keys as they came — the characters (as this
  * computer's layout typed them and as the scanner meant them), the key that ended it, the pauses between keys, the
- * layout verdict, the symbology and the check digit — and from that the settings to keep: the end key, a prefix or
- * suffix around the code, a symbology identifier to take off, and the scanner's pace. Pure: fed recorded keys.
+ * layout verdict, the symbology and the check digit — and from that the settings to keep: the end key, the scanner's
+ * keyboard layout, a prefix or suffix around the code, a symbology identifier to take off, and the scanner's pace.
+ * Pure: fed recorded keys.
+ *
+ * The layout: the keys are read through each layout a scanner may be set to (keyboardLayouts.ts), and one that reads
+ * them better than the one set is proposed — one that gives a code of the test sheet (whose Code 128 has the letters
+ * layouts move), else a code whose check digit is right, else one without characters no scanner's code holds (`ß`,
+ * `é`). Among layouts that read them equally well: US (most scanners' own), else the one named layout that does, else
+ * "same as this computer".
  */
 import { gs1CheckDigit, gtinVerdict } from '../../../../shared/gtin';
 import { looksGs1, parseGs1 } from '../../../../shared/gs1';
-import { aimOf, cleanScan, isAffix, PACE_LIMITS, type ScannerPrefs } from '../../../../shared/scanner-prefs';
-import { GS, usCharacter } from '../../components/scanReader';
+import {
+  aimOf,
+  cleanScan,
+  isAffix,
+  PACE_LIMITS,
+  SCANNER_LAYOUTS,
+  type ScannerLayout,
+  type ScannerPrefs,
+} from '../../../../shared/scanner-prefs';
+import { GS, readKeys } from '../../components/keyboardLayouts';
 
 export interface CheckKey {
   key: string;
@@ -41,10 +56,12 @@ export type Pace = 'scanner' | 'slow' | 'person';
 export interface CheckResult {
   /** What the keys typed on this computer's layout. */
   typed: string;
-  /** What the scanner meant (its keys read as a US-layout keyboard places them, unless it types this layout). */
+  /** What the scanner meant (its keys read through the proposed layout, unless it types this computer's). */
   read: string;
   /** Whether the two differ (a US scanner on an AZERTY or QWERTZ computer). */
   layoutDiffers: boolean;
+  /** The layout the keys were read through (the proposal's). */
+  layout: ScannerLayout;
   end: CheckEnd | null;
   /** Pauses between keys, the end key's included: average and longest (ms); null for a single key. */
   averageMs: number | null;
@@ -103,19 +120,43 @@ function symbologyOfContent(code: string): Symbology {
 const clamp = (value: number, [low, high]: readonly [number, number]): number =>
   Math.min(high, Math.max(low, Math.ceil(value)));
 
-/** What the keys of one scan (its end key not among them) show, and the settings that read it. */
+/** The check digit of the first EAN/UPC/GTIN-sized run of digits in a text (a prefix or identifier around it). */
+const gtinIn = (text: string): 'valid' | 'misread' | null => {
+  const digits = /\d{14}|\d{12,13}|\d{8}/.exec(text.slice(aimOf(text)?.length ?? 0));
+  return digits ? gtinVerdict(digits[0]) : null;
+};
+
+/** How well a reading fits what a scanner sends: a code of the test sheet, a right check digit, printable ASCII. */
+function fit(text: string, expected: readonly string[]): number {
+  if (expected.some((code) => text.includes(code))) return 3;
+  if (gtinIn(text) === 'valid') return 2;
+  // a GS1 code's GS (FNC1) aside
+  return /^[\x20-\x7e]+$/.test(text.replaceAll(GS, '')) ? 1 : 0;
+}
+
+/** The layout that reads these keys best: the one set unless another reads them better (see the top). */
+function bestLayout(keys: readonly CheckKey[], current: ScannerLayout, expected: readonly string[]): ScannerLayout {
+  const fits = new Map(SCANNER_LAYOUTS.map((layout) => [layout, fit(readKeys(keys, layout), expected)]));
+  const best = Math.max(...fits.values());
+  if (fits.get(current) === best) return current;
+  const bests = SCANNER_LAYOUTS.filter((layout) => fits.get(layout) === best);
+  const named = bests.filter((layout) => layout !== 'host');
+  if (bests.includes('us')) return 'us';
+  if (named.length === 1) return named[0]!;
+  return bests.includes('host') ? 'host' : bests[0]!;
+}
+
+/**
+ * What the keys of one scan (its end key not among them) show, and the settings that read it; `expected`: the codes
+ * of the test sheet (a scan of one of them tells the scanner's layout).
+ */
 export function checkScan(
   keys: readonly CheckKey[],
   end: { key: CheckEnd; time: number } | null,
   current: ScannerPrefs,
+  expected: readonly string[] = [],
 ): CheckResult {
   const typed = keys.map((k) => k.key).join('');
-  // a digit typed with Shift: the scanner types this computer's layout (AZERTY's way), so its keys are as typed
-  const sameLayout = keys.some((k) => k.shift && /^Digit\d$/.test(k.code) && /^\d$/.test(k.key));
-  const read = sameLayout
-    ? typed
-    : keys.map((k) => (k.key === GS ? GS : (usCharacter(k.code, k.key, k.shift) ?? k.key))).join('');
-
   const times = [...keys.map((k) => k.time), ...(end ? [end.time] : [])];
   const pauses = times.slice(1).map((time, i) => time - times[i]!);
   const averageMs = pauses.length > 0 ? pauses.reduce((a, b) => a + b, 0) / pauses.length : null;
@@ -126,6 +167,9 @@ export function checkScan(
       : averageMs <= 40 && (longestMs ?? 0) <= 100
         ? 'scanner'
         : 'slow';
+  // a person's keys tell nothing of a scanner's layout; a digit typed with Shift (AZERTY's way) is read as typed
+  const layout = pace === 'person' ? current.layout : bestLayout(keys, current.layout, expected);
+  const read = readKeys(keys, layout);
 
   const aim = aimOf(read);
   const afterAim = aim ? read.slice(aim.length) : read;
@@ -140,7 +184,7 @@ export function checkScan(
     check = gs1.ok ? (gs1.data.gtin === null ? null : 'valid') : gs1.problem === 'bad_check_digit' ? 'misread' : null;
   }
 
-  const proposal: ScannerPrefs = { ...current };
+  const proposal: ScannerPrefs = { ...current, layout };
   if (end) proposal.end = end.key === 'Tab' ? 'tab' : 'enter';
   // a GS1 identifier stays for the GS1 reader; any other is taken off
   if (aim) proposal.stripAim = true;
@@ -160,6 +204,7 @@ export function checkScan(
     typed,
     read,
     layoutDiffers: read !== typed,
+    layout,
     end: end?.key ?? null,
     averageMs,
     longestMs,

@@ -1,6 +1,8 @@
 /**
  * The scanner check's test sheet (#29.2): one code of each kind a shop meets, so a new scanner is checked in a minute —
- * EAN-13, EAN-8, UPC-A, Code 128 with letters (capitals, small letters and a dash: the keys a layout moves), a
+ * EAN-13, EAN-8, UPC-A, Code 128 with letters (a capital Z, a small y, a dash and a slash: keys the layouts
+ * move, so a scan of it tells the scanner's keyboard layout: QWERTZ swaps Y and Z, AZERTY moves Z and the dash, the
+ * Dutch layout the dash and the slash), a
  * weighed item's label in the shop's first weight rule, and a GS1-128 with a weight, an expiry and a lot. Each says
  * what a scan of it should give.
  */
@@ -59,7 +61,7 @@ export function sheetCodes(rules: readonly LabelRule[]): SheetCode[] {
     { kind: 'ean13', value: withCheck('400638133393'), text: '' },
     { kind: 'ean8', value: withCheck('9638507'), text: '' },
     { kind: 'upca', value: withCheck('03600029145'), text: '' },
-    { kind: 'code128', value: 'SD-Test-128', text: '', only: 'CODE128' },
+    { kind: 'code128', value: 'SD-Zy/128', text: '', only: 'CODE128' },
   ];
   if (label?.read)
     codes.push({
