@@ -35,3 +35,41 @@ export async function startDemoService(dataDir: string, key: Buffer): Promise<Ru
   for (const suffix of ['', '-wal', '-shm']) secureFile(file + suffix);
   return service;
 }
+
+/** The demo service of this run: started once when asked (two asks at once share one start), stopped when left. */
+export class DemoRunner {
+  private service: RunningService | null = null;
+  private starting: Promise<RunningService> | null = null;
+
+  constructor(
+    private readonly dataDir: string,
+    /** The database key now (sign out and erase replaces it). */
+    private readonly key: () => Buffer,
+    private readonly log: { info(message: string): void },
+  ) {}
+
+  /** The demo service running now (null: none). */
+  get running(): RunningService | null {
+    return this.service;
+  }
+
+  async ensure(): Promise<RunningService> {
+    if (this.service) return this.service;
+    this.starting ??= startDemoService(this.dataDir, this.key())
+      .then((service) => {
+        this.service = service;
+        this.log.info(`demo service listening on ${service.url}`);
+        return service;
+      })
+      .finally(() => {
+        this.starting = null;
+      });
+    return this.starting;
+  }
+
+  async stop(): Promise<void> {
+    const running = this.service;
+    this.service = null;
+    if (running) await running.close();
+  }
+}

@@ -6,6 +6,7 @@
  * it. Every text passes through the secrets' scrub on its way in: the API token, a proxy's password and anything
  * credential-shaped never reach the file (Signal's debug log is the model).
  */
+import fs from 'node:fs';
 import os from 'node:os';
 import { strToU8, zipSync } from 'fflate';
 import type { ConnectionVerdict, Handlers } from '../../../shared/contract';
@@ -156,5 +157,42 @@ function safeJson(value: unknown): string {
     return value instanceof Error ? (value.stack ?? String(value)) : JSON.stringify(value);
   } catch {
     return String(value);
+  }
+}
+
+/** Support → Make a support file: the zip as base64, and a log line saying one was made (and whether with customers). */
+export function supportHandlers(
+  deps: Omit<SupportDeps, 'logFileTail'> & {
+    /** The desktop shell's log file (its last 512 KB go in). */
+    logFile?: string;
+    note: (message: string) => void;
+  },
+): Pick<Handlers, 'support:file'> {
+  const { logFile, note, ...rest } = deps;
+  return {
+    'support:file': async ({ includeCustomers }) => {
+      const logFileTail = logFile ? () => fileTail(logFile, 512 * 1024) : undefined;
+      const file = await supportFile({ ...rest, logFileTail }, { includeCustomers });
+      note(`support file made (${file.bytes.length} bytes${includeCustomers ? ', with customer details' : ''})`);
+      return { filename: file.filename, base64: Buffer.from(file.bytes).toString('base64') };
+    },
+  };
+}
+
+/** The last `max` bytes of a text file (null when it cannot be read). */
+async function fileTail(file: string, max: number): Promise<string | null> {
+  try {
+    const handle = await fs.promises.open(file, 'r');
+    try {
+      const { size } = await handle.stat();
+      const start = Math.max(0, size - max);
+      const buffer = Buffer.alloc(size - start);
+      await handle.read(buffer, 0, buffer.length, start);
+      return buffer.toString('utf8');
+    } finally {
+      await handle.close();
+    }
+  } catch {
+    return null;
   }
 }

@@ -4,7 +4,7 @@
  * while) and one that is busy (429): it learns that from every request the app makes, and from its own probe, which
  * runs on a schedule that follows the state (and is skipped while other requests prove the service answers).
  */
-import type { ConnectionState } from '../../../../shared/contract';
+import type { ConnectionState, Handlers } from '../../../../shared/contract';
 import type { CoreEvents } from '../events';
 import { probeService } from './probe';
 import type { AnswerReport, ServiceHttp } from '../http/client';
@@ -71,6 +71,14 @@ export class ConnectionMonitor {
   current(): ConnectionState {
     return this.state;
   }
+
+  /** The connection's channels: the state now, and "Check now". */
+  readonly handlers: Pick<Handlers, 'connection:status' | 'connection:check'> = {
+    'connection:status': async () => this.current(),
+    // asked for now ("Check now", a test): a probe already under way may have knocked before the service came back
+    // (it answers 'refused' a moment later without ever reaching it), so a fresh one follows it
+    'connection:check': async () => this.recheck(),
+  };
 
   /** Whether background work may use the service now. */
   usable(): boolean {
