@@ -182,8 +182,9 @@ const isLetter = (ch: string): boolean => ch.length === 1 && ch.toLowerCase() !=
 
 /**
  * The character a keyboard set to `layout` types with this physical key, with Shift as it was held; null for a key
- * the layout does not place (an unknown code, a dead key, `host`). Without Shift known: what the key typed when that
- * is one of the key's own characters on `layout` (the layouts agree on the key), else a letter's case as typed.
+ * the layout does not place (an unknown code, a dead key, `host`). Without Shift known (and on the US layout): what
+ * the key typed when that is one of the key's own characters (the layouts agree on the key), else a letter's case as
+ * typed.
  */
 export function layoutCharacter(
   layout: ScannerLayout,
@@ -194,14 +195,12 @@ export function layoutCharacter(
   if (layout === 'host') return null;
   const pair = keyOn(layout, code);
   if (!pair) return null;
-  if (shift === undefined) {
-    if (pair.includes(typed)) return typed;
-    return pair[isLetter(typed) && typed === typed.toUpperCase() ? 1 : 0];
-  }
-  // a digit typed with Shift: AZERTY's way (a scanner set to this computer's layout: typesThisLayout)
-  if (typesThisLayout(layout, { key: typed, code, shift })) return typed;
-  // with Shift known, the key's own character on the layout: Caps Lock on this computer changes nothing
-  return pair[shift ? 1 : 0];
+  // US (the default): what the key typed when that is one of its own characters, as the reader always did — a key
+  // event without its Shift (an input method's, a test's synthetic keys: `*` on the 8-key) reads as typed, and so do
+  // digits typed with Shift (AZERTY's way, typesThisLayout). A named layout: the key's own character with Shift as
+  // held (a French scanner's unshifted 6-key is its dash, though a US computer typed 6; Caps Lock changes nothing).
+  if (pair.includes(typed) && (shift === undefined || layout === 'us')) return typed;
+  return pair[(shift ?? (isLetter(typed) && typed === typed.toUpperCase())) ? 1 : 0];
 }
 
 /** One key as the check records it. */

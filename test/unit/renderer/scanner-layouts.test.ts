@@ -152,6 +152,10 @@ describe('the layouts’ keys', () => {
     expect(layoutCharacter('de', 'Equal', '´')).toBeNull();
     expect(layoutCharacter('host', 'KeyY', 'z')).toBeNull();
     expect(layoutCharacter('fr', 'Numpad5', '5')).toBe('5');
+    // US, the default: a key event without its Shift (an input method's, a test's `*` on the 8-key) reads as typed,
+    // as it always has; a named layout reads the key's own character (a French scanner's dash on a US computer)
+    expect(layoutCharacter('us', 'Digit8', '*', false)).toBe('*');
+    expect(layoutCharacter('fr', 'Digit6', '6', false)).toBe('-');
   });
 });
 
