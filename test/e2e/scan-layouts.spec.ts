@@ -119,3 +119,48 @@ test('wizard: scans from AZERTY, QWERTZ and Dutch keyboards add the right produc
   await expect(lines(page)).toHaveCount(3);
   await expect(page.getByText(/^No product with barcode|^Misread/)).toHaveCount(0);
 });
+
+test('palette: scans from AZERTY and QWERTZ keyboards find their products, a 5* before one adds five; the screen underneath does not take them', async ({
+  page,
+  app,
+  service,
+}) => {
+  test.setTimeout(90_000);
+  await app.connect(service, 'synced');
+  const [a, b] = (await stockedProducts(app, 2)) as [ProductRow, ProductRow];
+  const box = page.getByRole('searchbox', { name: 'Go to' }).or(page.getByRole('textbox', { name: 'Go to' }));
+  await nav(page).getByRole('link', { name: 'Orders', exact: true }).click();
+
+  // a US scanner on a French keyboard: the box holds the code (not “&é…”), and its product is the one to add
+  await page.keyboard.press('Control+k');
+  await expect(box).toBeFocused();
+  await scanOn(page, a.barcode, 'azerty');
+  await expect(box).toHaveValue(a.barcode);
+  await expect(page.getByRole('button', { name: `Add to order: ${a.sku} — ${a.name}` })).toBeVisible();
+
+  // "5*" typed, then a SKU scanned from a German keyboard (its "-" types ß there), ended by Tab: five of it
+  await box.fill('');
+  await page.keyboard.type('5*');
+  await scanOn(page, b.sku, 'qwertz', 'Tab');
+  await expect(box).toHaveValue(`5* ${b.sku}`);
+  await expect(box).toBeFocused();
+  await page.getByRole('button', { name: `Add 5 × to order: ${b.sku} — ${b.name}` }).click();
+  await expect(page.getByLabel(`Quantity of ${b.sku}`)).toHaveValue('5');
+  await expect(lines(page)).toHaveCount(1);
+
+  // over the Items step: the scan is the palette's (a search), the order gets no line until it is added from there
+  await page.keyboard.press('Control+k');
+  await expect(box).toBeFocused();
+  await scanOn(page, a.barcode, 'azerty');
+  await expect(box).toHaveValue(a.barcode);
+  await expect(lines(page)).toHaveCount(1);
+  await page.getByRole('button', { name: `Add to order: ${a.sku} — ${a.name}` }).click();
+  await expect(lines(page)).toHaveCount(2);
+  await expect(page.getByLabel(`Quantity of ${a.sku}`)).toHaveValue('1');
+
+  // a code whose check digit fails: the palette says to scan again
+  await page.keyboard.press('Control+k');
+  await expect(box).toBeFocused();
+  await scanOn(page, '4006381333932', 'azerty');
+  await expect(page.getByText('Misread — scan again: “4006381333932” fails its check digit.')).toBeVisible();
+});

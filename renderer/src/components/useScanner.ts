@@ -81,6 +81,19 @@ export interface ScanSource {
 export interface ScannerOptions {
   /** Scans typed into a text field are taken too (and taken out of the field). */
   inFields?: boolean;
+  /**
+   * This reader reads only the keys typed inside an element marked `data-scan-reader` with this name (the palette's
+   * dialog); a reader without one leaves such keys to it. A scan typed into the palette is the palette's: it finds
+   * the product, as a scan elsewhere does, and is never also added by the screen underneath.
+   */
+  reader?: string;
+}
+
+/** The named reader whose keys these are (the nearest `data-scan-reader` around the target); null: any screen's. */
+function readerOf(target: EventTarget | null): string | null {
+  return target instanceof Element
+    ? (target.closest('[data-scan-reader]')?.getAttribute('data-scan-reader') ?? null)
+    : null;
 }
 
 type Field = HTMLInputElement | HTMLTextAreaElement;
@@ -154,6 +167,7 @@ export function useScanner(
     handler.current = onScan;
   }, [onScan]);
   const inFields = options.inFields ?? false;
+  const only = options.reader ?? null;
   // the scanner's pace and end key as Settings → Scanner keeps them (learned by its check)
   const { averageMs, gapMs, end, layout } = useStore((s) => s.ui.scanner);
 
@@ -173,7 +187,8 @@ export function useScanner(
     const onKey = (event: KeyboardEvent): void => {
       const field = textFieldOf(event.target);
       const ownCodes = field?.dataset.scanInput !== undefined;
-      if (field === undefined || (field && !inFields && !ownCodes) || event.isComposing) {
+      const another = readerOf(event.target) !== only;
+      if (another || field === undefined || (field && !inFields && !ownCodes) || event.isComposing) {
         if (!SILENT_KEYS.has(event.key))
           settle(reader.passed(event.timeStamp || performance.now(), event.ctrlKey || event.altKey || event.metaKey));
         reader.reset();
@@ -243,5 +258,5 @@ export function useScanner(
       // a shortcut still held when the reader goes acts: it was pressed, and no scan followed it
       if (held) settle('acts');
     };
-  }, [enabled, inFields, averageMs, gapMs, end, layout]);
+  }, [enabled, inFields, only, averageMs, gapMs, end, layout]);
 }
