@@ -77,7 +77,7 @@ try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     await page.goto(host.loginUrl());
     await page.getByRole('link', { name: 'Settings' }).click();
-    await page.getByRole('heading', { name: 'Settings' }).waitFor();
+    await page.getByRole('heading', { name: 'Settings', exact: true }).waitFor();
     const opened = await page.evaluate(async () => {
       const start = performance.now();
       (document.querySelector('a[href="#/orders"]') as HTMLAnchorElement).click();
