@@ -666,6 +666,7 @@ export interface MessageValues<R = never> {
   "reorder.stockList": NoValues;
   "reorder.threshold": { count: string | number };
   "reorder.title": NoValues;
+  "scan.againTitle": NoValues;
   "scan.misread": { code: string | number };
   "scan.notInCatalogue": { code: string | number };
   "scanCheck.affixWrong": { max: string | number };

@@ -68,10 +68,12 @@ test('sync with progress, search by name, SKU and scanned barcode, detail; offli
   await expect(
     page.getByRole('alert').filter({ hasText: 'Not in the catalogue: no product with barcode or SKU' }),
   ).toBeVisible();
-  // one whose check digit is wrong was misread (#29.3): scan again, not "not in the catalogue"
+  await expect(page.getByRole('alert', { name: 'Scan again' })).toHaveCount(0);
+  // one whose check digit is wrong was misread (#29.3): scan again, not "not in the catalogue", with a cue of its own
   await stock.search().fill('4000000000000');
   await stock.search().press('Enter');
   await expect(page.getByRole('alert').filter({ hasText: 'Misread — scan again' })).toBeVisible();
+  await expect(page.getByRole('alert', { name: 'Scan again' })).toHaveAttribute('data-cue', 'misread');
   await expect(page.getByRole('alert').filter({ hasText: 'Not in the catalogue' })).toHaveCount(0);
 
   // the service goes away: one calm banner, search still works from the cache, with its age

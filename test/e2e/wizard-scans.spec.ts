@@ -102,10 +102,18 @@ test('a scan on the Customer step waits for the customer; in the picker and a qu
   // an unknown code says so with the code, and types nothing
   await scan(page, '4000000000006');
   await expect(page.getByText('Not in the catalogue: no product with barcode or SKU “4000000000006”')).toBeVisible();
+  const misreadCue = page.getByRole('alert', { name: 'Scan again' });
+  await expect(misreadCue).toHaveCount(0);
+  await expect(page.getByLabel('Scan a barcode')).toHaveAttribute('aria-invalid', 'true');
   await expect(quantityA).toHaveValue('1');
-  // a code whose check digit is wrong was misread (#29.3): scan again, never "not in the catalogue"
+  // a code whose check digit is wrong was misread (#29.3): scan again, never "not in the catalogue", and said with a
+  // cue of its own (an alert named "Scan again", the scanner's icon), the barcode field not marked wrong
   await scan(page, '4000000000000');
   await expect(page.getByText('Misread — scan again: “4000000000000” fails its check digit.')).toBeVisible();
+  await expect(misreadCue).toContainText('Misread — scan again: “4000000000000” fails its check digit.');
+  await expect(misreadCue).toHaveAttribute('data-cue', 'misread');
+  await expect(misreadCue.locator('svg').first()).toBeVisible();
+  await expect(page.getByLabel('Scan a barcode')).not.toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByText('Not in the catalogue')).toHaveCount(0);
   await expect(quantityA).toHaveValue('1');
   await expect(lines(page)).toHaveCount(4);

@@ -17,6 +17,7 @@ import type { OrderRow, ProductRow } from '../../../shared/domain';
 import { money } from './format';
 import { call } from '../bridge';
 import { lookupMissText } from './lookupWords';
+import { MisreadCue } from './MisreadCue';
 import { readScan } from './scanLabel';
 import { scanKeysTaken, useScanner } from './useScanner';
 import { addToOrder } from '../screens/new-order/start';
@@ -206,7 +207,11 @@ export function Palette({
         )}
         {empty && (
           <Spotlight.Empty>
-            <Text size="sm">{missText ?? t('palette.nothing', { query: query.trim() })}</Text>
+            {missText && scan?.miss === 'misread' ? (
+              <MisreadCue text={missText} compact />
+            ) : (
+              <Text size="sm">{missText ?? t('palette.nothing', { query: query.trim() })}</Text>
+            )}
           </Spotlight.Empty>
         )}
       </Spotlight.ActionsList>

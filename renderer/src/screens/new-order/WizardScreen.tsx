@@ -2,7 +2,7 @@
  * The order-entry wizard: a step list that shows which steps need attention, one step at a time in a form (Enter
  * moves on when the step is valid), and the draft saved as staff type. Steps are reachable by keyboard alone.
  */
-import { Alert, Button, Group, Loader, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { Alert, Box, Button, Group, Loader, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import {
@@ -30,6 +30,7 @@ import { HeldStrip, HoldNote, useHold } from './HeldOrders';
 import { ITEMS_STEP, useWizardScans, type WizardScans } from './useWizardScans';
 import classes from './wizard.module.css';
 import { MOD } from '../../components/platform';
+import { MisreadCue } from '../../components/MisreadCue';
 
 export function WizardScreen() {
   const { id = '' } = useParams();
@@ -331,7 +332,7 @@ function Wizard({ onDone }: { onDone: (path: string) => void }) {
  * nothing. (The Items step says the latter beside its lines.)
  */
 function ScansNote({ scans, step }: { scans: WizardScans; step: number }) {
-  const { held, message, error } = scans;
+  const { held, message, error, misread } = scans;
   return (
     <>
       <div role="status" aria-live="polite">
@@ -346,7 +347,12 @@ function ScansNote({ scans, step }: { scans: WizardScans; step: number }) {
           {message}
         </Text>
       )}
-      {step !== ITEMS_STEP && error && (
+      {step !== ITEMS_STEP && error && misread && (
+        <Box mt="sm">
+          <MisreadCue text={error} compact />
+        </Box>
+      )}
+      {step !== ITEMS_STEP && error && !misread && (
         <Alert color="red" role="alert" p="xs" mt="sm">
           {error}
         </Alert>

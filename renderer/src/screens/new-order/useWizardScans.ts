@@ -28,6 +28,12 @@ interface Typed {
   step: number;
 }
 
+/** Why the last code added nothing, in words; a misread is said with a cue of its own. */
+interface Miss {
+  text: string;
+  misread: boolean;
+}
+
 export const CUSTOMER_STEP = STEPS.indexOf('Customer');
 export const ITEMS_STEP = STEPS.indexOf('Items');
 const NONE: string[] = [];
@@ -41,6 +47,8 @@ export interface WizardScans {
   message: string;
   /** Why the last code added nothing; null when it did. */
   error: string | null;
+  /** That code was misread (its check digit fails: scan it again, #29.3): said with a cue of its own. */
+  misread: boolean;
   clearError(): void;
   /** Codes scanned on the Customer step, waiting for a customer. */
   held: string[];
@@ -77,7 +85,7 @@ export function useWizardScans(step: number): WizardScans {
     (['name', 'email', 'phone'] as const).some((k) => (s.wizard?.data.fields[k] ?? '').trim() !== ''),
   );
   const [message, setMessage] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const [shownMiss, setError] = useState<Miss | null>(null);
   const [last, setLast] = useState<number | null>(null);
   /** The quantity typed for the next scan or pick, on the step it was typed on (another step forgets it). */
   const [typed, setTyped] = useState<Typed | null>(null);
@@ -200,11 +208,12 @@ export function useWizardScans(step: number): WizardScans {
           // the quantity typed for it waits for the next scan (unless another was typed meanwhile)
           if (count !== 1 && nextNow() === null) setNext(count);
           failed.current += 1;
-          setError(lookupMissText(miss, meaning.lookup) ?? t('wizard.items.noBarcode', { code: meaning.lookup }));
+          const text = lookupMissText(miss, meaning.lookup) ?? t('wizard.items.noBarcode', { code: meaning.lookup });
+          setError({ text, misread: miss === 'misread' });
         } catch (e) {
           // a held code stays held (and shown) when the catalogue cannot be read
           failed.current += 1;
-          setError(errorText(e, 'wizard.items.searchFailed'));
+          setError({ text: errorText(e, 'wizard.items.searchFailed'), misread: false });
         } finally {
           // the line (or the reason) is in place before the count drops: one render sees both
           underWay.current -= 1;
@@ -277,7 +286,8 @@ export function useWizardScans(step: number): WizardScans {
     addProduct: pick,
     addCode,
     message,
-    error,
+    error: shownMiss?.text ?? null,
+    misread: shownMiss?.misread ?? false,
     clearError,
     held,
     last,

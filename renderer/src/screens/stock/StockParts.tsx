@@ -3,6 +3,7 @@ import { Alert, MultiSelect, Select } from '@mantine/core';
 import type { FlagName } from '../../../../shared/domain';
 import { LabelledChoice } from '../../components/LabelledChoice';
 import { ListEmpty } from '../../components/ListFrame';
+import { MisreadCue } from '../../components/MisreadCue';
 import { selectWidth } from '../../components/textWidth';
 import { t } from '../../i18n';
 import type { StockQuery } from '../../store/catalogue';
@@ -70,6 +71,7 @@ export function StockEmpty(props: { notConfigured: boolean; running: boolean; on
 /** What a scanned or typed code found nothing as, until dismissed, searched again or the panel closes. */
 export function ScanAlert({ message, onDismiss }: { message: ScanMessage; onDismiss(): void }) {
   if (!message) return null;
+  if (message.misread) return <MisreadCue text={message.text} onDismiss={onDismiss} />;
   return (
     <Alert color="orange" role="alert" withCloseButton closeButtonLabel={t('common.dismiss')} onClose={onDismiss}>
       {message.text}

@@ -22,7 +22,8 @@ import { allStockColumns, DEFAULT_STOCK_COLUMNS } from './columns';
 import { useStockPrinting } from './StockPrinting';
 
 /** The answer to a scanned or typed code that found nothing (one message, never two). */
-export type ScanMessage = { code: string; text: string } | null;
+/** What a code found nothing as; `misread`: its check digit fails (scan again), said with a cue of its own. */
+export type ScanMessage = { code: string; text: string; misread?: boolean } | null;
 
 export function useStockList() {
   const query = useStore((s) => s.stockQuery);
@@ -76,7 +77,7 @@ export function useStockList() {
         }
         const missText = lookupMissText(miss, code);
         // a misread says to scan again, a barcode the catalogue lacks says so: neither is a search for words
-        if (missText) return setScanMessage({ code, text: missText });
+        if (missText) return setScanMessage({ code, text: missText, misread: miss === 'misread' });
         if (fromSearch && /[^\d]/.test(code)) {
           // not a barcode: open the first product that matches the words
           const { rows } = await call('catalogue:query', { ...shownQuery, text: code, offset: 0, limit: 1 });

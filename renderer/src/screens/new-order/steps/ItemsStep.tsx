@@ -52,6 +52,7 @@ import { LineStock } from '../LineStock';
 import { quantityKey, type WizardErrors } from '../errors';
 import type { WizardScans } from '../useWizardScans';
 import classes from '../wizard.module.css';
+import { MisreadCue } from '../../../components/MisreadCue';
 import { FavouritesGrid, focusFirstTile, pinShortcut, StockFigure, usePins } from '../FavouritesGrid';
 
 const PICKER_SIZE = 8;
@@ -66,6 +67,7 @@ export function ItemsStep({ errors, scans }: { errors: WizardErrors; scans: Wiza
         <BarcodeField scans={scans} />
         <PickerField picker={picker} />
       </div>
+      {scans.misread && scans.error && <MisreadCue text={scans.error} compact />}
       <Group gap="xs" wrap="nowrap" mih={20}>
         <NextQuantity scans={scans} />
         <Text size="sm" role="status" aria-live="polite" className={classes.added}>
@@ -191,7 +193,7 @@ function useQuantityKeys(scans: WizardScans): void {
  * (Elsewhere in the wizard a scanner's code is taken before the field sees it: useWizardScans.)
  */
 function BarcodeField({ scans }: { scans: WizardScans }) {
-  const { addCode: onCode, error, clearError: onTyping } = scans;
+  const { addCode: onCode, error, misread, clearError: onTyping } = scans;
   const [code, setCode] = useState('');
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>): void => {
     if (timesKey(event, code, scans)) {
@@ -225,7 +227,8 @@ function BarcodeField({ scans }: { scans: WizardScans }) {
         onTyping();
       }}
       onKeyDown={onKeyDown}
-      error={error}
+      // a misread is said below the field with a cue of its own: the field itself is not wrong
+      error={misread ? undefined : error}
     />
   );
 }
