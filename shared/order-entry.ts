@@ -18,7 +18,9 @@ import {
   type CalendarDate,
   type DateOrder,
 } from './dates';
-import type { DraftData, DraftLine, LineLabel, NewOrder } from './domain';
+import type { DraftData, DraftLine, LineLabel } from './drafts';
+import type { NewOrder } from './outbox';
+import type { TaxRule } from './shop-rules';
 import {
   emptyFields,
   FIELD_KEYS,
@@ -115,12 +117,6 @@ export function readMoneyInput(text: string, say: Say = english.t): MoneyRead {
   if (/^\d+[.,]\d{3,}$/.test(clean)) return { ok: false, message: say('order.error.moneyDecimals') };
   if (!MONEY_INPUT.test(clean)) return { ok: false, message: say('order.error.moneyShape') };
   return { ok: true, value: new Big(clean.replace(',', '.')).toFixed(2) };
-}
-
-/** The shop's tax: a rate in percent (a decimal string such as "21" or "8.875") and whether shipping is taxed. */
-export interface TaxRule {
-  ratePercent: string;
-  shippingTaxed: boolean;
 }
 
 export interface Totals {

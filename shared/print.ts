@@ -101,8 +101,6 @@ export const PrintPrefs = z.object({
 });
 export type PrintPrefs = z.infer<typeof PrintPrefs>;
 
-export { DEFAULT_PRINT_PREFS } from './print-defaults';
-
 /** The printers this computer has (the desktop app; the browser host has none to list: `available` false). */
 export const PrinterList = z.object({
   available: z.boolean(),

@@ -44,5 +44,5 @@ export const ShopSettings = z.object({
 });
 export type ShopSettings = z.infer<typeof ShopSettings>;
 
-// the settings before any are stored and the Prices step's tax rule live apart, without zod, for the first screen
-export { EMPTY_SHOP, taxRuleOf } from './shop-rules';
+// the settings before any are stored and the Prices step's tax rule live apart (shop-rules.ts), without zod, for the
+// first screen

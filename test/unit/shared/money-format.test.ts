@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { formatMoneyIn, formatNumber } from '../../../shared/money';
 import { computeTotals } from '../../../shared/order-entry';
-import { ShopSettings, taxRuleOf } from '../../../shared/shop';
+import { ShopSettings } from '../../../shared/shop';
+import { taxRuleOf } from '../../../shared/shop-rules';
 
 // Intl puts a narrow or normal no-break space in some locales: compare with plain spaces
 const plain = (s: string): string => s.replace(/[\u00a0\u202f]/g, ' ');

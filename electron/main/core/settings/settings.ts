@@ -2,7 +2,8 @@
 import Conf from 'conf';
 import { z } from 'zod';
 import { DATE_ORDER_SETTINGS } from '../../../../shared/domain';
-import { EMPTY_SHOP, ShopSettings } from '../../../../shared/shop';
+import { ShopSettings } from '../../../../shared/shop';
+import { EMPTY_SHOP } from '../../../../shared/shop-rules';
 import { DEFAULT_SYNC, SyncSettings } from '../../../../shared/sync';
 import { PROXY_MODES, TrustedCertificate } from '../../../../shared/contract';
 

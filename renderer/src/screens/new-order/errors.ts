@@ -11,8 +11,8 @@ import {
   stepOf,
   validateDraft,
   type FieldErrors,
-  type TaxRule,
 } from '../../../../shared/order-entry';
+import type { TaxRule } from '../../../../shared/shop-rules';
 import type { SimpleKey } from '../../../../shared/i18n/translate';
 import { t } from '../../i18n';
 import type { OpenDraft } from '../../store/wizard';
