@@ -21,7 +21,7 @@ const WORK = path.join(ROOT, '.tmp', 'package-check');
 export const ASAR_BUDGET_BYTES = 14 * 1024 * 1024;
 /**
  * What the first screen may load before it shows (uncompressed script), #31.2: 700 kB, of which ~684 kB is used now;
- * what it does not need comes in chunks after it has painted (renderer/src/lazy.tsx), with its English words
+ * what it does not need comes in chunks after it has painted (renderer/src/chunks.tsx), with its English words
  * (shared/i18n/areas.ts).
  */
 export const FIRST_SCREEN_BUDGET_BYTES = 700 * 1024;

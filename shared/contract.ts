@@ -341,6 +341,7 @@ export type OrderRead = z.infer<typeof OrderRead>;
 export const ORDER_COLUMNS = ['id', 'date', 'customer', 'email', 'phone', 'city', 'status', 'items', 'total'] as const;
 export const PRODUCT_COLUMNS = ['sku', 'name', 'barcode', 'available', 'physical', 'price', 'status'] as const;
 export const DATE_PRESETS = ['today', 'last7', 'month'] as const;
+export type DatePreset = (typeof DATE_PRESETS)[number];
 export const READY_MADE_VIEWS = ['today', 'pending', 'attention'] as const;
 const ViewName = z.string().trim().min(1).max(80);
 export const SavedView = z.object({

@@ -27,10 +27,10 @@ import {
   SettingsScreen,
   StockScreen,
   SubmittedScreen,
-  Tooltip,
   TodayScreen,
   WizardScreen,
-} from './lazy';
+} from './lazyScreens';
+import { Tooltip } from './lazy';
 import { Welcome } from './screens/welcome/Welcome';
 import { useStore } from './store';
 import { t } from './i18n';

@@ -6,7 +6,6 @@
 import { ActionIcon, Button, TextInput, type SelectProps } from '@mantine/core';
 import { IconChevronDown, IconColumns, IconDots } from '@tabler/icons-react';
 import { t } from '../i18n';
-import type { ViewMenuProps } from '../screens/orders/ViewMenu';
 
 type Option = string | { value: string; label?: string } | { group: unknown; items: readonly Option[] };
 
@@ -47,8 +46,16 @@ export function ColumnsButton() {
   );
 }
 
+/** A saved view's button as shown: its name and whether it is the one applied. */
+export interface ViewButtonProps {
+  /** The view's name as shown. */
+  label: string;
+  /** The view is the one applied. */
+  on: boolean;
+}
+
 /** The button that opens a saved view's menu (ViewMenu), also what stands in for it until Menu has come. */
-export function ViewMenuButton({ label, on, waiting }: Pick<ViewMenuProps, 'label' | 'on'> & { waiting?: boolean }) {
+export function ViewMenuButton({ label, on, waiting }: ViewButtonProps & { waiting?: boolean }) {
   return (
     <ActionIcon
       size={26}

@@ -4,7 +4,7 @@ import type { OrderQueryRequest } from '../../../shared/contract';
 import { DEFAULT_DATE_ORDER, type DateOrder } from '../../../shared/dates';
 import type { OrdersStatus } from '../../../shared/domain';
 import { call } from '../bridge';
-import type { DatePreset } from '../screens/orders/filters';
+import type { DatePreset } from '../../../shared/contract';
 import { searchSortPatch } from './ui';
 
 export type OrdersQuery = Required<Omit<OrderQueryRequest, 'offset' | 'limit'>>;

@@ -180,7 +180,7 @@ describe('the first screen', () => {
   it(`loads at most ${FIRST_SCREEN_BUDGET_BYTES / 1024} kB of script before it shows; the rest comes in chunks`, () => {
     const first = firstScreenScripts();
     expect(first.reduce((sum, s) => sum + s.bytes, 0)).toBeLessThanOrEqual(FIRST_SCREEN_BUDGET_BYTES);
-    // the chunks of lazy.tsx are built, and none of them is among those
+    // the chunks of lazy.tsx and lazyScreens.tsx are built, and none of them is among those
     const lazy = [
       'WizardScreen',
       'OrderDetailScreen',

@@ -43,7 +43,7 @@ const { TodayScreen } = await import('../../../renderer/src/screens/today/TodayS
 
 beforeAll(async () => {
   browserBits();
-  await laterWords(); // the screen's chunk waits for them (lazy.tsx)
+  await laterWords(); // the screen's chunk waits for them (chunks.tsx)
 });
 afterEach(cleanup);
 

@@ -1,13 +1,9 @@
 /** A saved view's menu (rename, delete): its own module so Mantine's Menu comes after the first screen (lazy.tsx). */
 import { Menu } from '@mantine/core';
 import { t } from '../../i18n';
-import { ViewMenuButton } from '../../components/placeholders';
+import { ViewMenuButton, type ViewButtonProps } from '../../components/placeholders';
 
-export interface ViewMenuProps {
-  /** The view's name as shown. */
-  label: string;
-  /** The view is the one applied. */
-  on: boolean;
+export interface ViewMenuProps extends ViewButtonProps {
   onRename(): void;
   onDelete(): void;
 }

@@ -1,10 +1,10 @@
 /** The order list's date presets, ready-made views and how a saved view maps onto the list's query. */
-import type { DATE_PRESETS, SavedView } from '../../../../shared/contract';
+import type { DatePreset, SavedView } from '../../../../shared/contract';
 import type { SimpleKey } from '../../../../shared/i18n/translate';
 import { t } from '../../i18n';
 import type { OrdersQuery } from '../../store/orders';
 
-export type DatePreset = (typeof DATE_PRESETS)[number];
+export type { DatePreset };
 
 export const PRESET_LABEL: Record<DatePreset, SimpleKey> = {
   today: 'orders.preset.today',
