@@ -298,7 +298,7 @@ export class OrdersRefresh {
       pending = pending.concat(list.orders);
       if (list.version) versions.push(list.version);
       if (pending.length >= ORDER_LIMITS.writeBatchOrders) flush();
-      else timer ??= setTimeout(flush, 100);
+      else timer ??= setTimeout(flush, ORDER_LIMITS.writeBatchMs);
     };
     try {
       const shape = this.deps.repo.shape();
