@@ -1,7 +1,8 @@
 /**
  * The order-entry rules, kept pure so the wizard, the tests and main read them the same way: the steps, what each
- * field accepts (in plain words), exact money, slash dates in the service's day/month order, and the way back from
- * the service's 422 keys ("order_items.0.quantity") to the wizard's fields.
+ * field accepts (in plain words), the order as POST /api/order takes it, and the way back from the service's 422 keys
+ * ("order_items.0.quantity") to the wizard's fields; its lines. Exact money and totals are in order-money.ts, dates as
+ * typed and as sent in order-dates.ts (both handed on from here).
  *
  * Wizard field keys are the service's own names ("name", "shipping_cost", "order_items.2.quantity"), so a 422
  * message lands on its field without a translation table that could drift.
@@ -9,15 +10,9 @@
 import { english, type Say } from './i18n/english';
 import type { SimpleKey } from './i18n/translate';
 import Big from 'big.js';
-import {
-  DATE_ORDERS,
-  formatSlashDate,
-  isoDate,
-  isRealDate,
-  parseSlashDate,
-  type CalendarDate,
-  type DateOrder,
-} from './dates';
+import { isoDate, parseSlashDate, type DateOrder } from './dates';
+import { readDateInput, sendDate, todayIso } from './order-dates';
+import { computeTotals, readMoneyInput } from './order-money';
 import type { DraftData, DraftLine, LineLabel } from './drafts';
 import type { NewOrder } from './outbox';
 import type { TaxRule } from './shop-rules';
@@ -39,6 +34,9 @@ export const MAX_QUANTITY = 100_000;
 export type FieldErrors = Record<string, string>;
 
 export type { DraftFields, FieldKey, FieldKind } from './order-schema';
+// money and dates of an order being entered live in their own files; most of the app takes them from here
+export * from './order-money';
+export { datePattern, readDateInput, showDate, todayIso } from './order-dates';
 export { emptyFields, FIELD_KEYS, upgradeDraft } from './order-schema';
 
 export interface FieldSpec {
@@ -98,139 +96,6 @@ export function stepsWithErrors(errors: FieldErrors): Set<number> {
 export function firstStepWithError(errors: FieldErrors): number | null {
   const steps = [...stepsWithErrors(errors)].sort((a, b) => a - b);
   return steps[0] ?? null;
-}
-
-// ---------- money ----------
-
-const MONEY_INPUT = /^\d{1,10}([.,]\d{0,2})?$/;
-
-export type MoneyRead = { ok: true; value: string } | { ok: false; message: string };
-
-/**
- * Reads an amount typed by staff: "4.95", "4,95", "4" and "" (nothing: 0.00) are fine; more than two decimals,
- * a minus sign, thousands separators or letters get a message instead of a guess.
- */
-export function readMoneyInput(text: string, say: Say = english.t): MoneyRead {
-  const clean = text.trim().replace(/\s+/g, '');
-  if (clean === '') return { ok: true, value: '0.00' };
-  if (clean.startsWith('-')) return { ok: false, message: say('order.error.moneyNegative') };
-  if (/^\d+[.,]\d{3,}$/.test(clean)) return { ok: false, message: say('order.error.moneyDecimals') };
-  if (!MONEY_INPUT.test(clean)) return { ok: false, message: say('order.error.moneyShape') };
-  return { ok: true, value: new Big(clean.replace(',', '.')).toFixed(2) };
-}
-
-export interface Totals {
-  /** Each line's price × quantity, exact; null when the line has no price. */
-  lines: (string | null)[];
-  subtotal: string | null;
-  shipping: string | null;
-  /** The tax sent: the override when one is typed, else the one computed from the rate. */
-  tax: string | null;
-  /** The tax the shop's rate gives (null without a rate or while a figure is missing). */
-  computedTax: string | null;
-  /** Staff typed the tax instead of taking the computed one. */
-  taxOverridden: boolean;
-  discounts: string | null;
-  /** subtotal + shipping + tax − discounts, or null when a figure is missing or unreadable. */
-  total: string | null;
-}
-
-const RATE = /^\d{1,3}(\.\d{1,4})?$/;
-export const isTaxRate = (text: string): boolean => RATE.test(text) && new Big(text).lte(100);
-
-type PriceFields = Pick<DraftFields, 'shipping_cost' | 'total_tax' | 'total_discounts'>;
-
-/**
- * Exact totals. Line amounts keep every decimal the catalogue gave; the subtotal is rounded half-up to cents once,
- * at the end, so many lines or large quantities never drift. Tax from the shop's rate is worked out on the exact
- * sum of the lines (and shipping when it is taxed) and rounded half-up once.
- */
-export function computeTotals(lines: readonly DraftLine[], prices: PriceFields, tax: TaxRule | null = null): Totals {
-  const lineAmounts = lines.map((line) => {
-    if (line.price === null || !/^\d+(\.\d+)?$/.test(line.price)) return null;
-    return new Big(line.price).times(line.quantity);
-  });
-  const exact = lineAmounts.every((a) => a !== null)
-    ? lineAmounts.reduce<Big>((sum, a) => sum.plus(a!), new Big(0))
-    : null;
-  const subtotal = exact === null ? null : exact.round(2, Big.roundHalfUp).toFixed(2);
-  const read = (text: string): string | null => {
-    const r = readMoneyInput(text);
-    return r.ok ? r.value : null;
-  };
-  const shipping = read(prices.shipping_cost);
-  const computedTax =
-    tax && isTaxRate(tax.ratePercent) && exact !== null && shipping !== null
-      ? exact
-          .plus(tax.shippingTaxed ? shipping : 0)
-          .times(tax.ratePercent)
-          .div(100)
-          .round(2, Big.roundHalfUp)
-          .toFixed(2)
-      : null;
-  const typedTax = prices.total_tax.trim() !== '' || !tax || !isTaxRate(tax.ratePercent);
-  const taxValue = typedTax ? read(prices.total_tax) : computedTax;
-  const discounts = read(prices.total_discounts);
-  const total =
-    subtotal !== null && shipping !== null && taxValue !== null && discounts !== null
-      ? new Big(subtotal).plus(shipping).plus(taxValue).minus(discounts).toFixed(2)
-      : null;
-  return {
-    lines: lineAmounts.map((a) => (a === null ? null : a.toFixed(Math.max(2, decimals(a.toString()))))),
-    subtotal,
-    shipping,
-    tax: taxValue,
-    computedTax,
-    taxOverridden: prices.total_tax.trim() !== '',
-    discounts,
-    total,
-  };
-}
-
-const decimals = (text: string): number => (text.split('.')[1] ?? '').length;
-
-// ---------- dates ----------
-
-export const datePattern = (order: DateOrder): string => DATE_ORDERS[order].pattern;
-
-export function todayIso(now = new Date()): string {
-  return isoDate({ year: now.getFullYear(), month: now.getMonth() + 1, day: now.getDate() });
-}
-
-const ISO = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-function fromIso(text: string): CalendarDate | null {
-  const m = ISO.exec(text.trim());
-  if (!m) return null;
-  const date = { year: Number(m[1]), month: Number(m[2]), day: Number(m[3]) };
-  return isRealDate(date) ? date : null;
-}
-
-/**
- * A date as staff type it, read in the service's day/month order: "22/11/2026", "22-11-2026", "22.11.2026", an ISO
- * day, or "t"/"today". Returns the ISO day, or null when it is not a real date in that order.
- */
-export function readDateInput(text: string, order: DateOrder, now = new Date()): string | null {
-  const clean = text.trim();
-  if (/^(t|today)$/i.test(clean)) return todayIso(now);
-  const iso = fromIso(clean);
-  if (iso) return isoDate(iso);
-  const date = parseSlashDate(clean.replace(/[-.]/g, '/'), order);
-  return date ? isoDate(date) : null;
-}
-
-/** How a stored draft date is shown in the field: ISO days in the service's order, anything else as typed. */
-export function showDate(value: string, order: DateOrder): string {
-  const iso = fromIso(value);
-  return iso ? formatSlashDate(iso, order) : value;
-}
-
-/** The slash date the service takes, or "" for an empty field. */
-function sendDate(value: string, order: DateOrder): string {
-  if (!value.trim()) return '';
-  const iso = readDateInput(value, order);
-  const date = iso ? fromIso(iso) : null;
-  return date ? formatSlashDate(date, order) : value.trim();
 }
 
 // ---------- validation ----------
