@@ -6,16 +6,29 @@
  * walked by its next link or page size (api/pager.ts); links are never followed (no other host ever gets the token),
  * and "complete" is said only when the end was seen.
  */
-import { readDate, type DateOrder } from '../../../../shared/dates';
-import { MAX_SKIPPED_KEPT, type EndNotSeen, type OrdersOutcome, type SkippedRecord } from '../../../../shared/domain';
-import { ApiFailure, type ServiceConnection, type ServiceHttp } from '../http/client';
-import { JsonListStream } from '../http/list-stream';
-import { parseOrderList, type ParsedOrder, type ParsedOrderList } from './api';
-import { endNotSeenOf, readSignals, signalsPaging, verdictOf, walkPages } from '../http/pager';
+import type { DateOrder } from '../../../../shared/dates';
+import type { OrdersOutcome } from '../../../../shared/domain';
+import type { ApiFailure, ServiceConnection, ServiceHttp } from '../http/client';
+import { endNotSeenOf, signalsPaging, walkPages } from '../http/pager';
 import { systemClock, type Clock } from '../clock';
 import type { ListShape, OrderRepository, PageVersion } from './db';
+import type { ParsedOrder } from './api';
 import { ORDER_LIMITS } from '../limits';
-import { AdaptiveConcurrency, answerKind, answerTimer, type ConcurrencyRange } from '../http/concurrency';
+import { AdaptiveConcurrency, type ConcurrencyRange } from '../http/concurrency';
+import {
+  detectNewest,
+  keepSkipped,
+  pageReader,
+  pagingOf,
+  Stop,
+  type FetchPage,
+  type PageRead,
+  type PagesOutcome,
+  type RefreshKind,
+  type RefreshResult,
+  type Tally,
+} from './list-pages';
+import { quickPass } from './quick';
 import { abortableSleep, Cancelled, withRetries, type Sleep } from '../http/retry';
 
 export interface OrdersRefreshDeps {
@@ -33,41 +46,6 @@ export interface OrdersRefreshDeps {
   mono?: () => number;
 }
 
-export type RefreshKind = 'quick' | 'full';
-
-export interface RefreshResult {
-  state: 'complete' | 'failed';
-  /** What ran (a quick refresh of a list whose shape is not known yet is a full pass). */
-  kind: RefreshKind;
-  /** Why it failed, for the scheduler: the service could not be used, refused the token, or failed otherwise. */
-  end: 'complete' | 'failed' | 'unreachable' | 'refused' | 'cancelled';
-  /** Pages read. */
-  pages: number;
-  outcome: OrdersOutcome;
-}
-
-/** What a refresh counted on its way, for its outcome. */
-interface Tally {
-  failedPages: number;
-  /** The records skipped, all counted; the first MAX_SKIPPED_KEPT kept with why. */
-  skippedCount: number;
-  skipped: SkippedRecord[];
-  endNotSeen: EndNotSeen | null;
-}
-
-/** How a read of the pages went. */
-interface PagesOutcome {
-  failed: number;
-  /** A quick refresh that read the list whole (its shape changed). */
-  whole?: boolean;
-  /** Set when the pages were read but the service's end was not seen. */
-  endNotSeen?: EndNotSeen | null;
-}
-
-/** How a list shape stored before `paging` existed says where it ends. */
-const pagingOf = (shape: ListShape | null): ListShape['paging'] | null =>
-  shape === null ? null : (shape.paging ?? (shape.paginated && shape.lastPage !== null ? 'count' : 'none'));
-
 /** Pages of the order list read at once by a pass nobody waits for, and by one a person asked for. */
 export const ORDER_BACKGROUND_CONCURRENCY: ConcurrencyRange = { start: 2, max: ORDER_LIMITS.concurrency };
 export const ORDER_MANUAL_CONCURRENCY: ConcurrencyRange = {
@@ -75,54 +53,7 @@ export const ORDER_MANUAL_CONCURRENCY: ConcurrencyRange = {
   max: ORDER_LIMITS.concurrency,
 };
 
-/**
- * Which end of the list holds the newest orders, from the first and the last page (or from the one page there is):
- * by id when the ids rise or fall from one end to the other, else by order date when the dates do. Null when neither
- * says (the list is in some other order).
- */
-export function detectNewest(
-  first: ParsedOrder[],
-  last: ParsedOrder[],
-  dateOrder: DateOrder,
-): Pick<ListShape, 'newest' | 'newestBy'> {
-  const none = { newest: null, newestBy: null };
-  const samePage = first === last;
-  const byKey = (key: (o: ParsedOrder) => number | null): ListShape['newest'] => {
-    const a = first.map(key).filter((k): k is number => k !== null);
-    const b = last.map(key).filter((k): k is number => k !== null);
-    if (samePage) {
-      if (a.length < 2) return null;
-      const rising = a.every((k, i) => i === 0 || k >= a[i - 1]!);
-      const falling = a.every((k, i) => i === 0 || k <= a[i - 1]!);
-      if (rising === falling) return null; // all equal, or no order
-      return rising ? 'last' : 'first';
-    }
-    if (a.length === 0 || b.length === 0) return null;
-    if (Math.max(...a) < Math.min(...b)) return 'last';
-    if (Math.min(...a) > Math.max(...b)) return 'first';
-    return null;
-  };
-  const byId = byKey((o) => o.id);
-  if (byId) return { newest: byId, newestBy: 'id' };
-  const byDate = byKey((o) => {
-    const read = readDate(o.orderDate, dateOrder);
-    return read.kind === 'date' ? Date.parse(read.iso) : null;
-  });
-  return byDate ? { newest: byDate, newestBy: 'date' } : none;
-}
-
-/** A page as read: its orders and version, or `unchanged` when the service said it is as last read (304). */
-type PageRead = ParsedOrderList & { page: number; unchanged: boolean; version: PageVersion | null };
-type FetchPage = (page: number, options?: { whole?: boolean }) => Promise<PageRead | null>;
-
-class Stop extends Error {
-  constructor(
-    readonly end: RefreshResult['end'],
-    readonly code: OrdersOutcome['code'],
-  ) {
-    super(`order refresh stopped: ${code}`);
-  }
-}
+export { detectNewest, type RefreshKind, type RefreshResult };
 
 export class OrdersRefresh {
   /** The refreshes under way: at most one of each kind. */
@@ -193,62 +124,16 @@ export class OrdersRefresh {
     const known = this.deps.repo.shape();
     const conditional = known !== null;
     const walked = pagingOf(known) === 'walk';
-    // every answer is parsed as it streams, record by record (api/list-stream.ts): no page's whole text is held; the
-    // first answer may be a whole unpaginated list, any later one is one page and capped at a size a page can have
-    const read = (page: number, whole: boolean) => async (): Promise<PageRead> => {
-      await limiter.acquire(signal);
-      const took = answerTimer();
-      const stream = new JsonListStream();
-      let response: Awaited<ReturnType<ServiceHttp['json']>>;
-      try {
-        response = await this.deps.http.json(conn, page === 1 ? '/api/order' : `/api/order?page=${page}`, {
-          signal,
-          maxBytes: page === 1 || whole ? ORDER_LIMITS.maxListBytes : ORDER_LIMITS.maxPageBytes,
-          validators: conditional && !(walked && page === 1) ? this.deps.repo.pageVersion(page) : null,
-          sink: (chunk) => {
-            try {
-              stream.push(chunk);
-            } catch (error) {
-              throw new ApiFailure('bad_response', `The order list could not be read (${(error as Error).message}).`, {
-                maybeDelivered: true,
-              });
-            }
-          },
-        });
-      } catch (error) {
-        limiter.release(answerKind(error), took());
-        throw error;
-      }
-      limiter.release('ok', took());
-      pagesRead += 1;
-      if (response.notModified) {
-        const signals = readSignals(null, []);
-        return {
-          orders: [],
-          skipped: 0,
-          rejects: [],
-          lastPage: null,
-          total: null,
-          signals,
-          page,
-          unchanged: true,
-          version: null,
-        };
-      }
-      let body: unknown;
-      try {
-        body = stream.end();
-      } catch {
-        body = null;
-      }
-      const list = parseOrderList(body);
-      if (!list)
-        throw new ApiFailure('bad_response', 'The service answered with something that is not an order list.', {
-          maybeDelivered: true,
-        });
-      const { etag, lastModified } = response.validators;
-      return { ...list, page, unchanged: false, version: etag || lastModified ? { page, etag, lastModified } : null };
-    };
+    const read = pageReader({
+      http: this.deps.http,
+      conn,
+      limiter,
+      signal,
+      validators: (page) => (conditional && !(walked && page === 1) ? this.deps.repo.pageVersion(page) : null),
+      onRead: () => {
+        pagesRead += 1;
+      },
+    });
     const onFailure = (error: ApiFailure): void => {
       if (error.code === 'unauthorized' || error.code === 'forbidden') {
         this.deps.onUnauthorized?.();
@@ -304,7 +189,15 @@ export class OrdersRefresh {
       const shape = this.deps.repo.shape();
       const outcome =
         kind === 'quick' && shape
-          ? await this.quick(shape, fetchPage, save, note, flush)
+          ? await quickPass(
+              this.deps.repo,
+              () => this.full(fetchPage, save, flush, ORDER_LIMITS.concurrency),
+              shape,
+              fetchPage,
+              save,
+              note,
+              flush,
+            )
           : await this.full(fetchPage, save, flush, range.max);
       flush();
       const ran: RefreshKind = outcome.whole ? 'full' : kind;
@@ -469,87 +362,6 @@ export class OrdersRefresh {
     });
   }
 
-  /**
-   * From the newest end, page by page, until a page holds only orders a read of the list brought before, unchanged (new
-   * orders can only be newer than every order the list has shown; one known from this desk's POST answer or a live read
-   * may be newer than another desk's order not read yet); the list's last page is followed as it grows.
-   */
-  private async quick(
-    shape: ListShape,
-    fetchPage: FetchPage,
-    save: (list: PageRead) => void,
-    note: (list: PageRead) => void,
-    flush: () => void,
-  ): Promise<PagesOutcome> {
-    const failedRead = (): never => {
-      throw new Stop('failed', 'unreadable_list');
-    };
-    /** Saves a page unless it holds nothing new; returns whether to go on to the next older page. */
-    const take = (list: PageRead): boolean => {
-      if (list.unchanged || list.orders.length === 0 || this.deps.repo.allKnownUnchanged(list.orders)) {
-        if (!list.unchanged) note(list);
-        return false;
-      }
-      save(list);
-      return true;
-    };
-    const walked = pagingOf(shape) === 'walk';
-    const fullSize = shape.pageSize ?? null;
-    if (shape.newest === 'first') {
-      let lastPage = shape.lastPage ?? 1;
-      let previous: PageRead | null = null;
-      for (let page = 1; page <= (walked ? ORDER_LIMITS.maxPages : lastPage); page++) {
-        const list = (await fetchPage(page)) ?? failedRead();
-        if (list.lastPage !== null) lastPage = list.lastPage;
-        if (!take(list)) break;
-        if (walked) {
-          const verdict = verdictOf(page, list.signals, { previous: previous?.signals ?? null, fullSize });
-          if (verdict === 'repeat') return { failed: 0, endNotSeen: { reason: 'repeated_page', page } };
-          if (verdict === 'end') break;
-          previous = list;
-        }
-      }
-      flush();
-      this.deps.repo.setShape({ ...shape, lastPage });
-      return { failed: 0 };
-    }
-    // newest at the end: the last page known, then any pages the list grew by, then older ones as long as they hold
-    // something new
-    const known = shape.lastPage!;
-    const top = (await fetchPage(known)) ?? failedRead();
-    if (top.unchanged) return { failed: 0 }; // the newest page as last read: nothing new
-    let lastPage = top.lastPage ?? known;
-    /** The pages the list grew by, oldest first (a walked list: read forward until one says it is the last). */
-    const grown: PageRead[] = [];
-    if (walked && top.lastPage === null && top.signals.records > 0) {
-      let previous = top;
-      while (verdictOf(known + grown.length, previous.signals, { previous: null, fullSize }) === 'more') {
-        const page = known + grown.length + 1;
-        if (page > ORDER_LIMITS.maxPages) return { failed: 0, endNotSeen: { reason: 'page_cap', page } };
-        const list = (await fetchPage(page)) ?? failedRead();
-        const verdict = verdictOf(page, list.signals, { previous: previous.signals, fullSize });
-        if (verdict === 'repeat') return { failed: 0, endNotSeen: { reason: 'repeated_page', page } };
-        if (list.unchanged || list.signals.records === 0) break;
-        grown.push(list);
-        previous = list;
-      }
-      lastPage = known + grown.length;
-    } else if (top.lastPage === null || lastPage < known) {
-      // the list is no longer the paginator it was (or shrank): read whole
-      return { ...(await this.full(fetchPage, save, flush, ORDER_LIMITS.concurrency)), whole: true };
-    }
-    let goOn = true;
-    if (walked) for (const list of grown.reverse()) goOn = goOn && take(list);
-    else for (let page = lastPage; page > known && goOn; page--) goOn = take((await fetchPage(page)) ?? failedRead());
-    if (goOn) {
-      goOn = take(top);
-      for (let page = known - 1; page >= 1 && goOn; page--) goOn = take((await fetchPage(page)) ?? failedRead());
-    }
-    flush();
-    this.deps.repo.setShape({ ...shape, lastPage });
-    return { failed: 0 };
-  }
-
   private end(
     kind: RefreshKind,
     end: RefreshResult['end'],
@@ -573,15 +385,5 @@ export class OrdersRefresh {
       this.completedMono = (this.deps.mono ?? (() => performance.now()))();
     }
     return { state: end === 'complete' ? 'complete' : 'failed', kind, end, pages, outcome };
-  }
-}
-
-/** The records of a page the service sent that could not be read, with their page, kept for the details view. */
-function keepSkipped(tally: Tally, list: ParsedOrderList, page: number | null): void {
-  const at = Date.now();
-  tally.skippedCount += list.rejects.length;
-  for (const reject of list.rejects) {
-    if (tally.skipped.length >= MAX_SKIPPED_KEPT) return;
-    tally.skipped.push({ ...reject, page, at });
   }
 }
