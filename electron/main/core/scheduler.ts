@@ -58,6 +58,8 @@ export class Job {
   private dueAt: number | null;
   private running: Promise<RunOutcome> | null = null;
   private failures = 0;
+  /** The service came back while a run was under way: a run that then failed or could not use it is tried again now. */
+  private reconnectedWhileRunning = false;
   private lastRunAt: number | null = null;
   private lastOutcome: RunOutcome['kind'] | null = null;
 
@@ -127,6 +129,7 @@ export class Job {
   /** The service can be used again: a job that failed, or runs on every reconnect, is due now. */
   reconnected(): void {
     if (this.failures > 0 || this.spec.onReconnect) this.dueAt = Math.min(this.dueAt ?? Infinity, this.clock.now());
+    if (this.running) this.reconnectedWhileRunning = true;
   }
 
   isDue(now: number): boolean {
@@ -159,6 +162,8 @@ export class Job {
   private finish(outcome: RunOutcome, manual: boolean): void {
     const now = this.clock.now();
     this.running = null;
+    const cameBack = this.reconnectedWhileRunning;
+    this.reconnectedWhileRunning = false;
     // the app is closing: what the job keeps (its database) may be closed already
     if (this.scheduler.isStopped()) return;
     this.lastRunAt = now;
@@ -172,11 +177,14 @@ export class Job {
         this.failures += 1;
         // what a person asked for of a job that runs only when asked is not tried again on its own
         this.dueAt = manual && this.spec.every() === null ? null : now + backoffAfter(this.failures);
+        // the service came back during the run (which may have failed because it was away then): tried again now, not
+        // after the backoff; a reconnect needs a disconnect first, so this never loops
+        if (cameBack && (this.failures > 0 || this.spec.onReconnect) && this.dueAt !== null) this.dueAt = now;
         break;
       case 'unusable':
         // due as soon as the service can be used again: the scheduler holds it until then (a few seconds at least, in
         // case the connection state has not caught up yet)
-        this.dueAt = now + BACKOFF_MS[0];
+        this.dueAt = cameBack ? now : now + BACKOFF_MS[0];
         break;
       case 'wait':
         this.dueAt = outcome.until === null ? null : Math.max(outcome.until, now);

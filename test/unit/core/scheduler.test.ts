@@ -84,6 +84,41 @@ describe('scheduler', () => {
     expect(t.job.state().failures).toBe(0);
   });
 
+  it('the service coming back during a run that then fails tries it again at once, not after the backoff', async () => {
+    // the reconcile test's red under load: a look that failed while the service was away ended after the reconnect,
+    // and its backoff (5 s, then 15 s) replaced the "due now" the reconnect had set
+    const clock = new ManualClock();
+    const scheduler = new Scheduler({ clock, usable: () => true });
+    const runs: number[] = [];
+    let end: (outcome: RunOutcome) => void = () => undefined;
+    const job = scheduler.add({
+      name: 'reconcile',
+      every: () => null,
+      onReconnect: true,
+      run: () => {
+        runs.push(clock.now());
+        return new Promise<RunOutcome>((resolve) => (end = resolve));
+      },
+    });
+    job.trigger(); // at start
+    await clock.advance(0);
+    expect(runs).toHaveLength(1);
+    scheduler.wake({ reconnected: true }); // during the run
+    end({ kind: 'failed' });
+    await clock.advance(0);
+    expect(runs).toHaveLength(2); // at once
+    end({ kind: 'unusable' });
+    await clock.advance(0);
+    expect(runs).toHaveLength(2); // no reconnect this time: it waits
+    await clock.advance(BACKOFF_MS[0]);
+    expect(runs).toHaveLength(3);
+    // a run that went well is not run again for a reconnect during it
+    scheduler.wake({ reconnected: true });
+    end({ kind: 'done' });
+    await clock.advance(10 * MIN);
+    expect(runs).toHaveLength(3);
+  });
+
   it('a service that could not be used holds the job (no tight loop) until it can', async () => {
     const t = setup(MIN, 'unusable');
     await t.clock.advance(0);
