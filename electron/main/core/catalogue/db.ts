@@ -1,26 +1,21 @@
 /**
  * The catalogue cache: products with their raw record, an FTS5 index (name, SKU, barcode, contents), exact
- * barcode/SKU indexes, page bookkeeping for resumable sync, and keyset windows for the stock table. Its schema, write
- * path and query planner live beside it (catalogue-schema, catalogue-columns, catalogue-plan).
+ * barcode/SKU indexes, page bookkeeping for resumable sync, and keyset windows for the stock table. Beside it: its
+ * schema (schema.ts), statements (statements.ts), write path (columns.ts), indexes around a first download
+ * (indexes.ts), query planner (plan.ts) and rows as the screens get them (rows.ts).
  */
 import type Database from 'better-sqlite3-multiple-ciphers';
-import { FLAG_NAMES, type ProductDetail, type ProductRow } from '../../../../shared/domain';
+import type { ProductDetail, ProductRow } from '../../../../shared/domain';
 import { gtinForms } from '../../../../shared/gtin';
-import { parseProduct, type ParsedProduct } from './api';
-import {
-  INSERT_PRODUCT,
-  productArgs,
-  toWriteRow,
-  UPSERT_PRODUCT,
-  type PageRows,
-  type WriteDelta,
-  type WriteRow,
-} from './columns';
+import type { ParsedProduct } from './api';
+import { productArgs, toWriteRow, type PageRows, type WriteDelta, type WriteRow } from './columns';
+import { CatalogueIndexes } from './indexes';
 import { planQuery, type CatalogueQuery } from './plan';
 import { CATALOGUE_MIGRATIONS } from './migrations';
-import { createIndex, FTS_AUTOMERGE, LISTED_COUNT, ROW_COUNT, SECONDARY_INDEXES, type IndexName } from './schema';
+import { toDetail, toRow, type StoredRow } from './rows';
+import { LISTED_COUNT, ROW_COUNT, type IndexName } from './schema';
+import { catalogueStatements, type CatalogueStatements } from './statements';
 import { openDatabase } from '../storage/open';
-import { insertSql, type RowOf } from '../storage/sql';
 import { KeysetWindows } from '../storage/windows';
 
 export type { CatalogueQuery } from './plan';
@@ -41,18 +36,14 @@ export interface SyncState {
   updatedAt: number | null;
 }
 
-type Row = Record<string, unknown>;
-
-/** A page read, by name (named parameters). */
-const PAGE_COLUMNS = ['page', 'pass', 'fetched_at', 'products', 'etag', 'last_modified'] as const;
-
 export class CatalogueRepository {
   readonly db: Database.Database;
   readonly movedAside: string | null;
   /** Row counts kept in step with every write, so counts never scan the table. */
   private counts = { rows: 0, listed: 0 };
   private readonly windows: KeysetWindows;
-  private readonly stmt;
+  private readonly stmt: CatalogueStatements;
+  private readonly indexes: CatalogueIndexes;
 
   /**
    * `role: 'writer'` opens a second connection for the writer thread: the reading side has already checked and
@@ -83,62 +74,14 @@ export class CatalogueRepository {
     this.db = opened.db;
     this.windows = new KeysetWindows(this.db);
     this.movedAside = opened.movedAside;
-    const db = this.db;
-    this.stmt = {
-      upsert: db.prepare(UPSERT_PRODUCT),
-      insertNew: db.prepare(INSERT_PRODUCT),
-      ftsDelete: db.prepare('DELETE FROM products_fts WHERE rowid = ?'),
-      ftsInsert: db.prepare('INSERT INTO products_fts (rowid, name, sku, barcode, contents) VALUES (?, ?, ?, ?, ?)'),
-      pageDone: db.prepare<RowOf<typeof PAGE_COLUMNS>>(
-        insertSql('sync_pages', PAGE_COLUMNS, { verb: 'INSERT OR REPLACE' }),
-      ),
-      validators: db.prepare(
-        'SELECT page, etag, last_modified FROM sync_pages WHERE etag IS NOT NULL OR last_modified IS NOT NULL',
-      ),
-      // pages the service said were unchanged (304): their products were seen by this pass, and are as fresh as it
-      seenUnchanged: db.prepare(
-        'UPDATE products SET seen_pass = ?, fetched_at = ? WHERE page IN (SELECT value FROM json_each(?))',
-      ),
-      pagesUnchanged: db.prepare(
-        'UPDATE sync_pages SET pass = ?, fetched_at = ? WHERE page IN (SELECT value FROM json_each(?))',
-      ),
-      pagesOfPass: db.prepare('SELECT page FROM sync_pages WHERE pass = ?').pluck(),
-      getState: db.prepare('SELECT key, value FROM sync_state'),
-      setState: db.prepare('INSERT OR REPLACE INTO sync_state (key, value) VALUES (?, ?)'),
-      delist: db.prepare('UPDATE products SET listed = 0 WHERE seen_pass <> ? AND listed = 1'),
-      countListed: db.prepare('SELECT count(*) FROM products WHERE listed = 1').pluck(),
-      byId: db.prepare('SELECT * FROM products WHERE id = ?'),
-      byBarcode: db.prepare('SELECT * FROM products WHERE barcode = ? ORDER BY listed DESC, id LIMIT 2'),
-      bySku: db.prepare('SELECT * FROM products WHERE sku = ? ORDER BY listed DESC, id LIMIT 2'),
-      statuses: db.prepare('SELECT DISTINCT status FROM products ORDER BY status').pluck(),
-      markUnlisted: db.prepare('UPDATE products SET listed = 0 WHERE id = ? AND listed = 1'),
-      existing: db.prepare('SELECT listed, raw FROM products WHERE id = ?'),
-      touch: db.prepare(
-        'UPDATE products SET page = coalesce(?, page), seen_pass = max(?, seen_pass), listed = 1, fetched_at = ? WHERE id = ?',
-      ),
-      countRows: db.prepare('SELECT count(*) FROM products').pluck(),
-      indexExists: db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'index' AND name = ?").pluck(),
-      // the counts are kept in sync_state too, moved by each transaction's own change: exact with two connections
-      // writing (the writer thread and this one), and read at start instead of counting a million rows
-      addToCount: db.prepare('UPDATE sync_state SET value = CAST(value AS INTEGER) + ? WHERE key = ?'),
-      storedCount: db.prepare('SELECT CAST(value AS INTEGER) FROM sync_state WHERE key = ?').pluck(),
-    };
+    this.stmt = catalogueStatements(this.db);
+    this.indexes = new CatalogueIndexes(this.db);
     if (writer) return;
     const rows = this.stmt.storedCount.get(ROW_COUNT) as number | undefined;
     const listed = this.stmt.storedCount.get(LISTED_COUNT) as number | undefined;
     if (rows !== undefined && listed !== undefined) this.counts = { rows, listed };
     else this.recount(); // a cache from before the counts were kept
-    this.ensureIndexes();
-  }
-
-  /**
-   * What a bulk load left undone when it did not get to its end (a crash, a kill): the secondary indexes it dropped
-   * are built, and the search index merges its segments in the background again (the merging is left to later writes:
-   * one big merge here would hold up opening).
-   */
-  private ensureIndexes(): void {
-    for (const index of SECONDARY_INDEXES) createIndex(this.db, index);
-    if (this.ftsAutomerge() === 0) this.setFtsAutomerge(FTS_AUTOMERGE);
+    this.indexes.ensure();
   }
 
   /**
@@ -146,17 +89,13 @@ export class CatalogueRepository {
    * (its index building failed — a full disk — and the next pass, not a first download, must still do it).
    */
   bulkLoadUnfinished(): boolean {
-    if (!this.db.open) return false;
-    const present = new Set(
-      this.db.prepare("SELECT name FROM sqlite_master WHERE type = 'index'").pluck().all() as string[],
-    );
-    return SECONDARY_INDEXES.some(({ name }) => !present.has(name)) || this.ftsAutomerge() === 0;
+    return this.indexes.unfinished();
   }
 
   /** Builds the secondary indexes after a bulk load, all at once (the writer thread does this). */
   buildIndexes(): void {
-    this.mergeSearchIndex();
-    this.ensureIndexes();
+    this.indexes.mergeSearchIndex();
+    this.indexes.ensure();
     this.changed();
   }
 
@@ -166,45 +105,14 @@ export class CatalogueRepository {
    */
   beginBulkLoad(): boolean {
     if (this.counts.rows > 0) return false;
-    this.db.transaction(() => {
-      for (const { name } of SECONDARY_INDEXES) this.db.exec(`DROP INDEX IF EXISTS ${name}`);
-      this.setFtsAutomerge(0);
-    })();
+    this.indexes.drop();
     this.changed();
     return true;
   }
 
   /** Builds the secondary indexes again after a bulk load, one at a time, yielding in between so the app stays responsive. */
   async endBulkLoad(yieldTo: () => Promise<void> = () => new Promise((r) => setImmediate(r))): Promise<void> {
-    if (!this.db.open) return;
-    this.mergeSearchIndex();
-    await yieldTo();
-    for (const index of SECONDARY_INDEXES) {
-      if (!this.db.open) return;
-      createIndex(this.db, index);
-      await yieldTo();
-    }
-    this.changed();
-  }
-
-  /** The search index's segments, left unmerged by a bulk load, merged into one; background merging is back on. */
-  private mergeSearchIndex(): void {
-    if (this.ftsAutomerge() !== 0) return;
-    this.db.transaction(() => {
-      this.db.exec(`INSERT INTO products_fts (products_fts) VALUES ('optimize')`);
-      this.setFtsAutomerge(FTS_AUTOMERGE);
-    })();
-  }
-
-  /** FTS5's automerge setting (stored with the index; absent means its default). */
-  private ftsAutomerge(): number {
-    const value = this.db.prepare(`SELECT v FROM products_fts_config WHERE k = 'automerge'`).pluck().get();
-    return value === undefined ? FTS_AUTOMERGE : Number(value);
-  }
-
-  private setFtsAutomerge(value: number): void {
-    // FTS5 takes its settings as literal SQL only (a bound value is refused); `value` is an integer of ours
-    this.db.exec(`INSERT INTO products_fts (products_fts, rank) VALUES ('automerge', ${Math.trunc(value)})`);
+    if (await this.indexes.rebuild(yieldTo)) this.changed();
   }
 
   close(): void {
@@ -333,7 +241,7 @@ export class CatalogueRepository {
 
   /** A product read on its own (detail refresh). */
   saveProduct(p: ParsedProduct, fetchedAt = Date.now()): void {
-    const existing = this.stmt.byId.get(p.id) as Row | undefined;
+    const existing = this.stmt.byId.get(p.id) as StoredRow | undefined;
     this.inTransaction(() =>
       this.writeProduct(
         toWriteRow(p),
@@ -413,7 +321,7 @@ export class CatalogueRepository {
   }
 
   detail(id: number): ProductDetail | null {
-    const row = this.stmt.byId.get(id) as Row | undefined;
+    const row = this.stmt.byId.get(id) as StoredRow | undefined;
     return row ? toDetail(row) : null;
   }
 
@@ -426,9 +334,9 @@ export class CatalogueRepository {
     const clean = code.trim();
     if (!clean) return null;
     const barcode = clean.replace(/\s+/g, '');
-    let row = (this.stmt.byBarcode.get(barcode) ?? this.stmt.bySku.get(clean)) as Row | undefined;
+    let row = (this.stmt.byBarcode.get(barcode) ?? this.stmt.bySku.get(clean)) as StoredRow | undefined;
     for (const form of row ? [] : gtinForms(barcode)) {
-      row = this.stmt.byBarcode.get(form) as Row | undefined;
+      row = this.stmt.byBarcode.get(form) as StoredRow | undefined;
       if (row) break;
     }
     return row ? toRow(row) : null;
@@ -450,47 +358,4 @@ export class CatalogueRepository {
   private hasIndex(name: IndexName): boolean {
     return this.stmt.indexExists.get(name) !== undefined;
   }
-}
-
-function toRow(row: Row): ProductRow {
-  const mask = row.flags as number;
-  return {
-    id: row.id as number,
-    sku: row.sku as string,
-    name: row.name as string,
-    barcode: row.barcode as string,
-    status: row.status as string,
-    available: row.available as number | null,
-    physical: row.physical as number | null,
-    price: row.price as string | null,
-    flags: FLAG_NAMES.filter((_, i) => (mask & (1 << i)) !== 0),
-    listed: row.listed === 1,
-    fetchedAt: row.fetched_at as number,
-  };
-}
-
-/** The detail fields are read again from the raw record (kept whole), so the write path stays lean. */
-function toDetail(row: Row): ProductDetail {
-  let parsed: ParsedProduct | null = null;
-  try {
-    const result = parseProduct(JSON.parse(row.raw as string));
-    if (result.ok) parsed = result.product;
-  } catch {
-    parsed = null;
-  }
-  const empty = { value: null, text: '' };
-  return {
-    ...toRow(row),
-    packageContent: parsed?.packageContent ?? '',
-    weight: parsed?.weight ?? null,
-    weightUnit: parsed?.weightUnit ?? '',
-    length: parsed?.length ?? null,
-    width: parsed?.width ?? null,
-    height: parsed?.height ?? null,
-    sizeUnit: parsed?.sizeUnit ?? '',
-    tariffCode: parsed?.tariffCode ?? '',
-    packagingType: parsed?.packagingType ?? '',
-    flagValues: FLAG_NAMES.map((name) => ({ name, ...(parsed?.flags[name] ?? empty) })),
-    extra: parsed?.extra ?? {},
-  };
 }
