@@ -4,19 +4,19 @@
  */
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3-multiple-ciphers';
-import {
+import type {
+  AttemptOutcome,
+  NewOrder,
+  OutboxCheck,
+  OutboxEntry,
   OutboxReason,
-  type AttemptOutcome,
-  type NewOrder,
-  type OutboxCheck,
-  type OutboxEntry,
-  type OutboxState,
+  OutboxState,
 } from '../../../../shared/domain';
 import { compact, openDatabase, rekey } from '../storage/open';
-import { insertSql, type RowOf } from '../storage/sql';
 import { redact } from '../redact';
-
 import { OUTBOX_MIGRATIONS } from './migrations';
+import { scrubAll, toEntry, writeReason, type StoredEntry } from './rows';
+import { outboxStatements } from './statements';
 
 /** When an entry's latest POST began, for finding it on the service (sync/reconcile.ts). */
 export interface SendTiming {
@@ -37,46 +37,10 @@ export interface SendTiming {
 export type ClaimTiming = Pick<SendTiming, 'sentAt' | 'serviceSentAt' | 'orderBookAsOf'> &
   Partial<Pick<SendTiming, 'seenSeq' | 'bookAgeMs' | 'sentMono' | 'monoEpoch'>> & { sentAt: number };
 
-type Row = Record<string, unknown>;
-
-const ENTRY_COLUMNS = ['id', 'draft_id', 'service_key', 'state', 'created_at', 'updated_at', 'payload'] as const;
-const ATTEMPT_COLUMNS = ['entry_id', 'at', 'outcome', 'status', 'excerpt'] as const;
-
-/** setState's parameters, by name. */
-type StateChange = RowOf<
-  readonly [
-    'state',
-    'reason',
-    'field_errors',
-    'server_order_id',
-    'server_po_number',
-    'totals_mismatch',
-    'updated_at',
-    'check_result',
-    'id',
-  ]
->;
-
-/** claim's parameters, by name. */
-type Claim = RowOf<
-  readonly [
-    'reason',
-    'sent_at',
-    'service_sent_at',
-    'order_book_as_of',
-    'seen_seq',
-    'book_age_ms',
-    'sent_mono',
-    'mono_epoch',
-    'updated_at',
-    'id',
-  ]
->;
-
 export class OutboxRepository {
   readonly db: Database.Database;
   readonly movedAside: string | null;
-  private readonly stmt;
+  private readonly stmt: ReturnType<typeof outboxStatements>;
 
   /**
    * `key` encrypts the file (core/database-key.ts); without one (some tests) it is plain. `scrub` is the one way into
@@ -91,70 +55,7 @@ export class OutboxRepository {
     const opened = openDatabase({ file, migrations: OUTBOX_MIGRATIONS, synchronous: 'FULL', key });
     this.db = opened.db;
     this.movedAside = opened.movedAside;
-    const db = this.db;
-    this.stmt = {
-      insert: db.prepare<RowOf<typeof ENTRY_COLUMNS>>(insertSql('outbox', ENTRY_COLUMNS)),
-      byDraft: db.prepare('SELECT * FROM outbox WHERE draft_id = ?'),
-      byId: db.prepare('SELECT * FROM outbox WHERE id = ?'),
-      list: db.prepare(
-        "SELECT * FROM outbox WHERE service_key = ? AND state <> 'discarded' ORDER BY created_at DESC LIMIT 500",
-      ),
-      nextQueued: db.prepare(
-        "SELECT * FROM outbox WHERE service_key = ? AND state = 'queued' AND paused = 0 ORDER BY created_at LIMIT 1",
-      ),
-      setState: db.prepare<StateChange>(`
-        UPDATE outbox SET state = @state, reason = @reason, field_errors = @field_errors,
-          server_order_id = coalesce(@server_order_id, server_order_id),
-          server_po_number = coalesce(@server_po_number, server_po_number), totals_mismatch = @totals_mismatch,
-          updated_at = @updated_at, check_result = coalesce(@check_result, check_result)
-        WHERE id = @id`),
-      // only an entry still queued (and not paused) is taken: two senders never both send it
-      claim: db.prepare<Claim>(`
-        UPDATE outbox SET state = 'sending', reason = @reason, sent_at = @sent_at, service_sent_at = @service_sent_at,
-          order_book_as_of = @order_book_as_of, seen_seq = @seen_seq, book_age_ms = @book_age_ms, sent_mono = @sent_mono,
-          mono_epoch = @mono_epoch, check_result = NULL, updated_at = @updated_at
-        WHERE id = @id AND state = 'queued' AND paused = 0`),
-      inDoubt: db.prepare("SELECT * FROM outbox WHERE service_key = ? AND state = 'unknown' ORDER BY created_at"),
-      timing: db.prepare(
-        'SELECT service_key, sent_at, service_sent_at, order_book_as_of, seen_seq, book_age_ms, sent_mono, mono_epoch FROM outbox WHERE id = ?',
-      ),
-      zone: db.prepare('SELECT zone_ms FROM service_clock WHERE service_key = ?').pluck(),
-      setZone: db.prepare('INSERT OR REPLACE INTO service_clock (service_key, zone_ms, learnt_at) VALUES (?, ?, ?)'),
-      forgetService: db.prepare(
-        'DELETE FROM outbox_attempts WHERE entry_id IN (SELECT id FROM outbox WHERE service_key = ?)',
-      ),
-      forgetEntries: db.prepare('DELETE FROM outbox WHERE service_key = ?'),
-      forgetZone: db.prepare('DELETE FROM service_clock WHERE service_key = ?'),
-      unsentFor: db
-        .prepare("SELECT count(*) FROM outbox WHERE service_key = ? AND state IN ('queued', 'sending', 'unknown')")
-        .pluck(),
-      pause: db.prepare("UPDATE outbox SET paused = ? WHERE service_key = ? AND state = 'queued'"),
-      attempt: db.prepare<RowOf<typeof ATTEMPT_COLUMNS>>(insertSql('outbox_attempts', ATTEMPT_COLUMNS)),
-      attempts: db.prepare('SELECT at, outcome, status, excerpt FROM outbox_attempts WHERE entry_id = ? ORDER BY at'),
-      interrupted: db.prepare(
-        "UPDATE outbox SET state = 'unknown', reason = ?, updated_at = ? WHERE state = 'sending'",
-      ),
-      claimed: db
-        .prepare("SELECT server_order_id FROM outbox WHERE state = 'sent' AND server_order_id IS NOT NULL AND id <> ?")
-        .pluck(),
-      sentIds: db
-        .prepare(
-          "SELECT server_order_id FROM outbox WHERE service_key = ? AND state = 'sent' AND server_order_id IS NOT NULL",
-        )
-        .pluck(),
-      // every order not on the service: waiting (paused or not), going out, in doubt, or refused and waiting for a fix
-      unsent: db
-        .prepare("SELECT count(*) FROM outbox WHERE state IN ('queued', 'sending', 'unknown', 'rejected')")
-        .pluck(),
-      // those still to go out or be looked for (a rejected order waits for staff, not for the service)
-      awaiting: db.prepare("SELECT count(*) FROM outbox WHERE state IN ('queued', 'sending', 'unknown')").pluck(),
-      noteService: db.prepare('INSERT OR REPLACE INTO services (service_key, origin) VALUES (?, ?)'),
-      services: db.prepare('SELECT service_key AS key, origin FROM services'),
-      // per service, the same count (what erasing everything would lose)
-      unsentByService: db.prepare(
-        "SELECT service_key AS key, count(*) AS unsent FROM outbox WHERE state IN ('queued', 'sending', 'unknown', 'rejected') GROUP BY service_key",
-      ),
-    };
+    this.stmt = outboxStatements(this.db);
     // An entry left 'sending' by a crash or a power cut may or may not have reached the service.
     this.stmt.interrupted.run(writeReason({ code: 'interrupted' }), Date.now());
   }
@@ -166,7 +67,7 @@ export class OutboxRepository {
   /** Queues an order once per draft: submitting the same draft again returns the entry already queued. */
   submit(draftId: string, serviceKey: string, order: NewOrder, now = Date.now()): OutboxEntry {
     return this.db.transaction(() => {
-      const existing = this.stmt.byDraft.get(draftId) as Row | undefined;
+      const existing = this.stmt.byDraft.get(draftId) as StoredEntry | undefined;
       if (existing) return this.toEntry(existing);
       const id = randomUUID();
       this.stmt.insert.run({
@@ -184,21 +85,21 @@ export class OutboxRepository {
 
   /** The entry a draft became, if it was submitted. */
   forDraft(draftId: string): OutboxEntry | null {
-    const row = this.stmt.byDraft.get(draftId) as Row | undefined;
+    const row = this.stmt.byDraft.get(draftId) as StoredEntry | undefined;
     return row ? this.toEntry(row) : null;
   }
 
   get(id: string): OutboxEntry | null {
-    const row = this.stmt.byId.get(id) as Row | undefined;
+    const row = this.stmt.byId.get(id) as StoredEntry | undefined;
     return row ? this.toEntry(row) : null;
   }
 
   list(serviceKey: string): OutboxEntry[] {
-    return (this.stmt.list.all(serviceKey) as Row[]).map((row) => this.toEntry(row));
+    return (this.stmt.list.all(serviceKey) as StoredEntry[]).map((row) => this.toEntry(row));
   }
 
   nextQueued(serviceKey: string): OutboxEntry | null {
-    const row = this.stmt.nextQueued.get(serviceKey) as Row | undefined;
+    const row = this.stmt.nextQueued.get(serviceKey) as StoredEntry | undefined;
     return row ? this.toEntry(row) : null;
   }
 
@@ -222,11 +123,11 @@ export class OutboxRepository {
 
   /** Entries of a service whose arrival is in doubt. */
   inDoubt(serviceKey: string): OutboxEntry[] {
-    return (this.stmt.inDoubt.all(serviceKey) as Row[]).map((row) => this.toEntry(row));
+    return (this.stmt.inDoubt.all(serviceKey) as StoredEntry[]).map((row) => this.toEntry(row));
   }
 
   timing(id: string): SendTiming | null {
-    const row = this.stmt.timing.get(id) as Row | undefined;
+    const row = this.stmt.timing.get(id) as StoredEntry | undefined;
     return row
       ? {
           serviceKey: row.service_key as string,
@@ -348,68 +249,15 @@ export class OutboxRepository {
     return this.get(id)!;
   }
 
-  /** Every text in a value (field messages, a check's candidates) scrubbed; its shape kept, so it reads back. */
   private scrubAll<T>(value: T): T {
-    const walk = (v: unknown): unknown => {
-      if (typeof v === 'string') return this.scrub(v);
-      if (Array.isArray(v)) return v.map(walk);
-      if (v && typeof v === 'object') {
-        const out: Record<string, unknown> = {};
-        for (const [k, inner] of Object.entries(v))
-          Object.defineProperty(out, k, { value: walk(inner), enumerable: true, writable: true, configurable: true });
-        return out;
-      }
-      return v;
-    };
-    return walk(value) as T;
+    return scrubAll(value, this.scrub);
   }
 
   setPaused(serviceKey: string, paused: boolean): void {
     this.stmt.pause.run(paused ? 1 : 0, serviceKey);
   }
 
-  private toEntry(row: Row): OutboxEntry {
-    return {
-      id: row.id as string,
-      draftId: row.draft_id as string,
-      state: row.state as OutboxState,
-      createdAt: row.created_at as number,
-      updatedAt: row.updated_at as number,
-      order: JSON.parse(row.payload as string) as NewOrder,
-      reason: readReason(row.reason),
-      fieldErrors: row.field_errors ? (JSON.parse(row.field_errors as string) as Record<string, string[]>) : null,
-      serverOrderId: (row.server_order_id as number | null) ?? null,
-      serverPoNumber: (row.server_po_number as string | null) ?? null,
-      totalsMismatch: row.totals_mismatch === 1,
-      paused: row.paused === 1,
-      check: readCheck(row.check_result),
-      attempts: this.stmt.attempts.all(row.id) as OutboxEntry['attempts'],
-    };
-  }
-}
-
-/** A reason as the `reason` column keeps it: its code and facts as JSON (#28.5, outbox migration 007). */
-function writeReason(reason: OutboxReason): string {
-  return JSON.stringify(reason);
-}
-
-/** The `reason` column read back; text that is not a reason's JSON is shown as it was written (code `stored`). */
-function readReason(value: unknown): OutboxReason | null {
-  if (typeof value !== 'string' || value === '') return null;
-  try {
-    const parsed = OutboxReason.safeParse(JSON.parse(value));
-    if (parsed.success) return parsed.data;
-  } catch {
-    // not JSON: words kept by an older Shopdesk
-  }
-  return { code: 'stored', text: value.slice(0, 2000) };
-}
-
-function readCheck(value: unknown): OutboxCheck | null {
-  if (typeof value !== 'string') return null;
-  try {
-    return JSON.parse(value) as OutboxCheck;
-  } catch {
-    return null;
+  private toEntry(row: StoredEntry): OutboxEntry {
+    return toEntry(row, this.stmt.attempts.all(row.id) as OutboxEntry['attempts']);
   }
 }
