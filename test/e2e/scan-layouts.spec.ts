@@ -56,6 +56,13 @@ test('Stock: AZERTY scans open their products, from the search box (Enter) and t
   await expect(search).toHaveValue('4000000000006');
   await expect(page.getByRole('alert').filter({ hasText: '“4000000000006”' })).toBeVisible();
   await expect(notice).toHaveCount(0);
+
+  // the next scan into the box that still holds that code opens its own product (it was looked up as one code with
+  // the code before it: "40000000000064006…" found nothing)
+  await scanOn(page, a.barcode, 'us');
+  await expect(panel(page).getByRole('heading', { name: a.name })).toBeVisible();
+  await expect(search).toHaveValue('');
+  await expect(page.getByRole('alert').filter({ hasText: `4000000000006${a.barcode}` })).toHaveCount(0);
 });
 
 test('wizard: scans from AZERTY, QWERTZ and Dutch keyboards add the right products, ended by Enter or Tab', async ({

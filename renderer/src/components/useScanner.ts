@@ -9,7 +9,8 @@
  * the burst's first key, so the code is never left in it (nor its Enter acted on). A field made for codes
  * (`data-scan-input`: the Stock search, the wizard's barcode field) looks up what it holds at its own Enter, typed or
  * scanned alike, save a scan whose keys typed something else than its code (`&é"'(` for `12345` on an AZERTY
- * computer) or that ends with Tab: that scan is taken as in any field, and `onScan` hears it came from a field made
+ * computer), that ends with Tab, or that was typed after text the field held (a code that found nothing): that scan
+ * is taken as in any field, and `onScan` hears it came from a field made
  * for codes (which may show the code there).
  *
  * The first scan whose keys typed something else than its code (a US scanner on a French computer) says once that
@@ -122,6 +123,9 @@ const selectionOf = (field: Field): { start: number | null; end: number | null }
   }
 };
 
+/** The field's text was all selected: the keys typed next replace it. */
+const wholeSelected = ({ value, start, end }: Before): boolean => start === 0 && end === value.length;
+
 /** Puts a field back as it was, the way typing would (so a React field's onChange hears of it). */
 function restore(before: Before): void {
   const { field, value, start, end } = before;
@@ -214,7 +218,10 @@ export function useScanner(
       // the key is not typed yet (this runs before the field sees it): the value now is the value before the burst
       if (step.starts) before = field ? { field, value: field.value, ...selectionOf(field) } : null;
       if (step.code === null) return;
-      if (ownCodes && event.key === 'Enter' && !step.layoutDiffers && !step.code.includes(GS)) {
+      // the field held text the scan's keys were typed after (Stock's box keeps a code that found nothing; a person's
+      // start): its own Enter would look that text and the scan up as one code, so the scan is taken as in any field
+      const after = before?.field === field && before.value !== '' && !wholeSelected(before);
+      if (ownCodes && event.key === 'Enter' && !step.layoutDiffers && !step.code.includes(GS) && !after) {
         // the keys typed the code itself: the field's own Enter looks up what it holds, typed or scanned alike
         // (a GS1 code's GS is never typed into a field: such a scan is taken whole, as in any field)
         before = null;
