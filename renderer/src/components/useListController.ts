@@ -4,6 +4,7 @@
  * column, "Clear filters", and the columns shown (remembered by the caller). The screens give it their query, their
  * store's setters and their words; ListFrame and ListBody draw what it returns.
  */
+import { PALETTE_SEARCH } from './paletteKeys';
 import { useDebouncedValue } from '@mantine/hooks';
 import {
   useCallback,
@@ -80,8 +81,13 @@ export function useListController<Q extends ListQuery, Row, Facets>(options: Lis
   const readFacets = useEffectEvent(() => void options.readFacets().then(setFacets, () => undefined));
   useEffect(() => readFacets(), [version]);
 
-  // arriving puts the keys in the search: ↓ Enter straight away opens the first row (when it comes)
-  useEffect(() => searchRef.current?.focus(), []);
+  // arriving puts the keys in the search: ↓ Enter straight away opens the first row (when it comes) — unless the
+  // palette opened meanwhile holds them (Ctrl+K straight after a click on the navigation, while this screen's chunk
+  // came): taking the focus from it sent the rest of a scan typed into the palette, and its Enter, to this search
+  useEffect(() => {
+    if (document.activeElement?.matches(PALETTE_SEARCH)) return;
+    searchRef.current?.focus();
+  }, []);
   useTypeToSearch(searchRef, options.typeToSearch === true);
 
   const onSort = useCallback(
