@@ -35,6 +35,7 @@ export type ErrorCode = (typeof ERROR_CODES)[number];
 
 export interface AppError {
   code: ErrorCode;
+  /** English, for the developer's log (#28.5): never shown; the renderer words the code and its facts. */
   message: string;
   /** Field-level messages, keyed by field path (e.g. "baseUrl", "order_items.0.quantity"). */
   fields?: Record<string, string[]>;

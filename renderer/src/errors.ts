@@ -1,6 +1,7 @@
 /**
- * Words for the error codes the core and the browser host send with facts instead of sentences. The core's own
- * message (English, for the log) is never shown.
+ * Words for the error codes the core and the browser host send with facts instead of sentences (#28.5: the core
+ * sends codes and facts; words belong to the renderer). An error's `message` is English for the developer's log and is
+ * never shown, not even for a code this screen does not know (a newer core's): that one reads as an internal error.
  */
 import type { ReadWhy } from '../../shared/contract';
 import type { AppError, ErrorCode } from '../../shared/errors';
@@ -34,11 +35,8 @@ const withServiceSaid = (words: string, facts: Facts): string => {
   return said === null || said === '' ? words : `${words} ${t('error.serviceSaid', { message: String(said) })}`;
 };
 
-/**
- * An error in words, from its code and facts. The core's own message (English, for the log) is shown only for a code
- * this screen does not know.
- */
-export function errorWords(error: Pick<AppError, 'code' | 'message' | 'facts'>): string {
+/** An error in words, from its code and facts alone. */
+export function errorWords(error: Pick<AppError, 'code' | 'facts'>): string {
   const { facts } = error;
   // the service refused one record (an order, a product) opened here: its refusal in words for that record
   const what = fact(facts, 'what');
@@ -140,8 +138,12 @@ export function errorWords(error: Pick<AppError, 'code' | 'message' | 'facts'>):
       return t('error.closing');
     case 'erase_needs_confirmation':
       return t('error.eraseNeedsConfirmation', { unsent: Number(fact(facts, 'unsent') ?? 0) });
-    default:
-      return error.message;
+    default: {
+      // every code has its words above (the compiler says so); a code from a newer core reads as an internal error
+      const unknown: never = error.code;
+      void unknown;
+      return t('error.internal');
+    }
   }
 }
 
@@ -193,7 +195,7 @@ export function readNote(why: ReadWhy | null | undefined, record: 'product' | 'o
       problem: refusal
         ? [refusal.words, refusal.said].filter(Boolean).join(' ')
         : why.error
-          ? errorWords({ code: why.error.code, message: '', facts: why.error.facts })
+          ? errorWords({ code: why.error.code, facts: why.error.facts })
           : '',
     });
   }

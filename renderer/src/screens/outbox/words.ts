@@ -55,7 +55,7 @@ export function attemptWords(attempt: Attempt): string {
   const words = key
     ? t(key)
     : isErrorCode(outcome)
-      ? errorWords({ code: outcome, message: outcome })
+      ? errorWords({ code: outcome })
       : // kept by an older Shopdesk in words of its own
         outcome;
   // a created order's 201 adds nothing to "the service created the order"

@@ -174,7 +174,7 @@ export function SettingsScreen() {
           />
           {tokenElsewhere && (
             <Text size="sm" c="orange.8" role="note" aria-label={t('settings.whyTokenAgain')}>
-              {errorWords({ code: 'token_for_other_address', message: '', facts: { tokenOrigin: tokenElsewhere } })}
+              {errorWords({ code: 'token_for_other_address', facts: { tokenOrigin: tokenElsewhere } })}
             </Text>
           )}
           <Group>

@@ -33,11 +33,7 @@ const SIMPLE_REASON: Partial<Record<NonNullable<ConnectionVerdict['why']>['reaso
 export function verdictText(verdict: ConnectionVerdict): string {
   const why = verdict.why;
   if (verdict.verdict === 'token_for_other_address')
-    return errorWords({
-      code: 'token_for_other_address',
-      message: '',
-      facts: { tokenOrigin: verdict.tokenOrigin ?? null },
-    });
+    return errorWords({ code: 'token_for_other_address', facts: { tokenOrigin: verdict.tokenOrigin ?? null } });
   if (!why) return t(VERDICT_TITLE[verdict.verdict]);
   const host = why.host ?? '';
   switch (why.reason) {
