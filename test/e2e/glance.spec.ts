@@ -195,6 +195,11 @@ test('a saved view survives a restart; presets, Clear filters and a reversed ran
     'aria-pressed',
     'true',
   );
+  // the view shows at once; its save reaches the core a moment later (saves go one at a time, the newest last: a
+  // restart in between, as here under load once, would find the one before it)
+  await expect
+    .poll(async () => (await ask(app.core, 'ui:get', {})).orderViews?.map((v) => v.name))
+    .toContain('On hold, big first');
 
   await app.restart();
   await nav(page).getByRole('link', { name: 'Orders' }).click();
