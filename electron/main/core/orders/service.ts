@@ -2,13 +2,10 @@
  * The orders feature: one order cache per service, refreshed when the service comes online and every few
  * minutes, dates read in the day/month order the settings (or the data) say, and the order book's channels.
  */
-import Big from 'big.js';
 import path from 'node:path';
 import type { Handlers } from '../../../../shared/contract';
 import { DEFAULT_DATE_ORDER, learnDateOrder, type DateOrder } from '../../../../shared/dates';
-import type { DetailScalars, OrderDetail, OrderItemView, OrdersStatus } from '../../../../shared/domain';
-import { camel, CSV_COLUMNS, SCALAR_FIELDS, specOf } from '../../../../shared/order-schema';
-import { csvDocument } from '../../../../shared/csv';
+import type { OrdersStatus } from '../../../../shared/domain';
 import { systemWall, type WallClock } from '../clock';
 import type { ServiceHttp } from '../http/client';
 import { readThrough } from '../http/live';
@@ -18,7 +15,8 @@ import type { Job, RunOutcome, Scheduler } from '../scheduler';
 import type { ConcurrencyRange } from '../http/concurrency';
 import { cacheKey, connectionFor, notConfigured, ServiceCaches, type ServiceCache } from '../storage/service-scope';
 import type { ConnectionMonitor, ConnectionTarget } from '../connection/state';
-import { OrderRepository, viewOf, type SeenOrderRow } from './db';
+import { OrderRepository, type SeenOrderRow } from './db';
+import { exportOf, orderDetail, summaryOf, withAttention } from './views';
 import type { CoreEvents } from '../events';
 import type { SettingsStore } from '../settings/settings';
 import { nextRevision } from '../revision';
@@ -53,25 +51,6 @@ export interface OrdersOptions {
   warn?: (message: string) => void;
 }
 
-/** A CSV larger than this is cut (and says so): a spreadsheet could not open it anyway. */
-export const EXPORT_MAX_ROWS = 250_000;
-
-const addDays = (date: Date, days: number): Date =>
-  new Date(date.getFullYear(), date.getMonth(), date.getDate() + days);
-const localIsoDay = (date: Date): string =>
-  `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
-
-/** An order pending this long (days) needs someone. */
-export const PENDING_TOO_LONG_DAYS = 2;
-
-/** The query with "needs attention" as the day before which a pending order is overdue (null when not asked). */
-function withAttention<Q extends { attention: boolean }>(
-  q: Q,
-): Omit<Q, 'attention'> & { overdueBefore: string | null } {
-  const { attention, ...rest } = q;
-  return { ...rest, overdueBefore: attention ? localIsoDay(addDays(new Date(), -PENDING_TOO_LONG_DAYS)) : null };
-}
-
 const EMPTY_STATUS: OrdersStatus = {
   state: 'idle',
   cachedOrders: 0,
@@ -95,30 +74,6 @@ interface OpenOrders extends ServiceCache {
   key: string;
   repo: OrderRepository;
   refresh: OrdersRefresh;
-}
-
-/** The order's one-value fields as the screens get them (shared/order-schema.ts): dates read in the order in use. */
-function detailScalars(order: ParsedOrder, dateOrder: DateOrder): DetailScalars {
-  const fields: Record<string, unknown> = {};
-  for (const name of SCALAR_FIELDS) {
-    const key = camel(name);
-    fields[key] = specOf(name).kind === 'date' ? viewOf(order[key] as string, dateOrder) : order[key];
-  }
-  return fields as DetailScalars;
-}
-
-/**
- * An order's row of the CSV export, read from the stored record in the columns the order schema names: a date as its
- * ISO day (or as written when it does not read), the lines as their count.
- */
-function csvRow(order: ParsedOrder, dateOrder: DateOrder): (string | number | null)[] {
-  return CSV_COLUMNS.map(({ name }) => {
-    if (name === 'order_items') return order.items.length;
-    const value = order[camel(name)];
-    if (specOf(name).kind !== 'date') return value;
-    const view = viewOf(value as string, dateOrder);
-    return view.kind === 'date' ? view.iso : view.kind === 'invalid' ? view.text : '';
-  });
 }
 
 export class Orders {
@@ -355,57 +310,6 @@ export class Orders {
     await this.caches.close();
   }
 
-  private async detail(
-    order: ParsedOrder,
-    fetchedAt: number,
-    repo: OrderRepository,
-    sentAt: number | null = null,
-  ): Promise<OrderDetail> {
-    const dateOrder = this.effectiveOrder(repo);
-    const products = (await this.options.catalogue.open())?.repo;
-    const items: OrderItemView[] = order.items.map((item) => {
-      const product = item.productVariantId !== null ? products?.detail(item.productVariantId) : null;
-      return {
-        id: item.id,
-        productVariantId: item.productVariantId,
-        productName: product ? product.name || null : null,
-        productSku: product ? product.sku || null : null,
-        quantity: item.quantity,
-        price: item.price,
-        discount: item.discount,
-        lineTotal:
-          item.price !== null && item.quantity !== null
-            ? new Big(item.price)
-                .times(item.quantity)
-                .minus(item.discount ?? '0')
-                .toFixed(2)
-            : null,
-        fulfillmentStatus: item.fulfillmentStatus,
-        createdAt: item.createdAt,
-        updatedAt: item.updatedAt,
-      };
-    });
-    const parts = [order.subtotalPrice, order.shippingCost, order.totalTax, order.totalDiscounts];
-    const computed = parts.every((p) => p !== null)
-      ? new Big(order.subtotalPrice!)
-          .plus(order.shippingCost!)
-          .plus(order.totalTax!)
-          .minus(order.totalDiscounts!)
-          .toFixed(2)
-      : null;
-    return {
-      ...detailScalars(order, dateOrder),
-      totalsCheck: {
-        computed,
-        matches: computed === null || order.totalPrice === null ? null : new Big(computed).eq(order.totalPrice),
-      },
-      items,
-      extra: order.extra,
-      fetchedAt,
-      sentAt,
-    };
-  }
-
   readonly handlers: OrderHandlers = {
     'orders:status': () => this.status(),
     'orders:refresh': async () => {
@@ -471,41 +375,15 @@ export class Orders {
         },
       });
       const { order, fetchedAt, sentAt } = read.copy;
-      return { order: await this.detail(order, fetchedAt, open.repo, sentAt), source: read.source, why: read.why };
+      const products = (await this.options.catalogue.open())?.repo ?? null;
+      const detail = orderDetail(order, { fetchedAt, sentAt }, this.effectiveOrder(open.repo), products);
+      return { order: detail, source: read.source, why: read.why };
     },
-    'orders:summary': async () => {
-      const open = await this.open();
-      const today = localIsoDay(new Date());
-      const start = localIsoDay(addDays(new Date(), -29));
-      const perDay = open?.repo.perDay(start, today) ?? new Map<string, number>();
-      const days = Array.from({ length: 30 }, (_, i) => {
-        const day = localIsoDay(addDays(new Date(), i - 29));
-        return { day, count: perDay.get(day) ?? 0 };
-      });
-      const monday = localIsoDay(addDays(new Date(), -((new Date().getDay() + 6) % 7)));
-      return {
-        today: perDay.get(today) ?? 0,
-        thisWeek: days.filter((d) => d.day >= monday).reduce((sum, d) => sum + d.count, 0),
-        byStatus: open?.repo.statuses() ?? [],
-        days,
-      };
-    },
+    'orders:summary': async () => summaryOf((await this.open())?.repo ?? null),
     'orders:export': async (q) => {
       const open = await this.open();
       if (!open) throw notConfigured();
-      const dateOrder = this.effectiveOrder(open.repo);
-      const rows: (string | number | null)[][] = [];
-      for (const o of open.repo.all(withAttention(q), EXPORT_MAX_ROWS)) rows.push(csvRow(o, dateOrder));
-      const csv = csvDocument(
-        CSV_COLUMNS.map((c) => c.header),
-        rows,
-      );
-      return {
-        filename: `shopdesk-orders-${localIsoDay(new Date())}.csv`,
-        csv,
-        rows: rows.length,
-        truncated: rows.length >= EXPORT_MAX_ROWS,
-      };
+      return exportOf(open.repo, withAttention(q), this.effectiveOrder(open.repo));
     },
     'settings:date-order': async ({ dateOrder }) => {
       this.options.settings.update({ dateOrder });
