@@ -123,6 +123,12 @@ const selectionOf = (field: Field): { start: number | null; end: number | null }
   }
 };
 
+/**
+ * Text typed into a field (no Enter since) within this long before a burst is the start of the same entry: a scan whose
+ * first keys a busy computer handed over late (read as a person's), or a person who goes on with a scanner.
+ */
+const ENTRY_PAUSE_MS = 1000;
+
 /** The field's text was all selected: the keys typed next replace it. */
 const wholeSelected = ({ value, start, end }: Before): boolean => start === 0 && end === value.length;
 
@@ -179,6 +185,10 @@ export function useScanner(
     if (!enabled) return;
     const reader = createScanReader({ averageMs, gapMs, tabEnds: end === 'tab', layout });
     let before: Before | null = null;
+    /** The last key typed into a field, when, and whether it typed a character (not Enter or Tab). */
+    let lastTyped: { field: Field; at: number; char: boolean } | null = null;
+    /** The burst began right after characters typed into its field: they are the start of the same entry. */
+    let continues = false;
     let held: { act: () => void; timer: ReturnType<typeof setTimeout> } | null = null;
     /** What becomes of a held shortcut: it acts (before the key that told is handled) or is dropped (a scan began). */
     const settle = (fate: ShortcutFate | null | undefined): void => {
@@ -201,11 +211,12 @@ export function useScanner(
       // Ctrl+]: a scanner's GS (a GS1 code's field separator), not a shortcut
       const gs = event.ctrlKey && !event.altKey && !event.metaKey && event.code === 'BracketRight';
       if (gs) event.preventDefault();
+      const time = event.timeStamp || performance.now();
       const step = reader.read({
         key: gs ? GS : event.key,
         code: event.code,
         shift: event.shiftKey,
-        time: event.timeStamp || performance.now(),
+        time,
         inField: field !== null,
         target: field ?? undefined,
         codeField: field ? holdsCodes(field) : undefined,
@@ -216,11 +227,17 @@ export function useScanner(
       });
       settle(step.shortcut);
       // the key is not typed yet (this runs before the field sees it): the value now is the value before the burst
-      if (step.starts) before = field ? { field, value: field.value, ...selectionOf(field) } : null;
+      if (step.starts) {
+        before = field ? { field, value: field.value, ...selectionOf(field) } : null;
+        continues = !!field && lastTyped?.field === field && lastTyped.char && time - lastTyped.at < ENTRY_PAUSE_MS;
+      }
+      if (field) lastTyped = { field, at: time, char: event.key.length === 1 && !step.code };
       if (step.code === null) return;
-      // the field held text the scan's keys were typed after (Stock's box keeps a code that found nothing; a person's
-      // start): its own Enter would look that text and the scan up as one code, so the scan is taken as in any field
-      const after = before?.field === field && before.value !== '' && !wholeSelected(before);
+      // the field held text the scan's keys were typed after (Stock's box keeps a code that found nothing): its own Enter
+      // would look that text and the scan up as one code, so the scan is taken as in any field. Not when that text was
+      // typed just before the burst: then it is the scan's own start (its first keys handed over late on a busy
+      // computer were read as a person's: taken alone, the rest lost them, "000000006" for "4000000000006")
+      const after = before?.field === field && before.value !== '' && !wholeSelected(before) && !continues;
       if (ownCodes && event.key === 'Enter' && !step.layoutDiffers && !step.code.includes(GS) && !after) {
         // the keys typed the code itself: the field's own Enter looks up what it holds, typed or scanned alike
         // (a GS1 code's GS is never typed into a field: such a scan is taken whole, as in any field)
