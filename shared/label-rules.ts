@@ -173,3 +173,47 @@ export function labelAmounts(
   const quantity = read.rule.sends === 'grams' && grams >= 1 ? grams : 1;
   return { weightKg, price, quantity };
 }
+
+/** A rule staff are making in Settings → Scanner → Labels, before it is added. */
+export type RuleDraft = Omit<LabelRule, 'id' | 'enabled'>;
+
+export const EMPTY_RULE_DRAFT: RuleDraft = {
+  prefix: '',
+  productDigits: 5,
+  skipDigits: 0,
+  kind: 'weight',
+  valueDigits: 5,
+  decimals: 3,
+  sends: 'per_label',
+};
+
+/** What stops a draft from being a rule, as a code the screen words (null: it can be added). */
+export type DraftProblem = 'prefix' | 'length' | 'taken';
+
+/** The rule staff made, on, ahead of the others (so it reads its codes before a ready-made row of the same prefix). */
+export function addOwnRule(
+  rules: readonly LabelRule[],
+  draft: RuleDraft,
+): { rules: LabelRule[]; problem: null } | { rules: null; problem: DraftProblem } {
+  const problem = draftProblem(rules, draft);
+  if (problem) return { rules: null, problem };
+  let n = 1;
+  while (rules.some((r) => r.id === `own-${n}`)) n++;
+  return { rules: [{ ...draft, id: `own-${n}`, enabled: true }, ...rules], problem: null };
+}
+
+/** Why a draft cannot be added yet: no prefix (1–3 digits), a layout that is not 13 or 12 digits, or one kept already. */
+export function draftProblem(rules: readonly LabelRule[], draft: RuleDraft): DraftProblem | null {
+  if (!/^\d{1,3}$/.test(draft.prefix)) return 'prefix';
+  if (!LabelRule.safeParse({ ...draft, id: 'own', enabled: true }).success) return 'length';
+  const same = (r: RuleShape & { kind: LabelKind; decimals: number }) =>
+    rulePattern(r) === rulePattern(draft) && r.decimals === draft.decimals;
+  return rules.some(same) ? 'taken' : null;
+}
+
+/** A rule staff made can be taken out again; a ready-made row is only turned off. */
+export const isOwnRule = (rule: Pick<LabelRule, 'id'>): boolean => rule.id.startsWith('own-');
+
+export function removeOwnRule(rules: readonly LabelRule[], id: string): LabelRule[] {
+  return rules.filter((r) => !(r.id === id && isOwnRule(r)));
+}

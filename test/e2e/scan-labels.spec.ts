@@ -5,6 +5,7 @@
  * adds its product with its weight, and writes weight and price into the order's remarks.
  */
 import type { Page } from '@playwright/test';
+import { gs1CheckDigit } from '../../shared/gtin';
 import { ask } from '../support/ask';
 import { counterShop } from './counter';
 import { expect, test } from './fixtures';
@@ -97,4 +98,66 @@ test('a weighed-item label (21 PPPPP WWWWW C, turned on in Settings → Scanner)
         (await ask(app.core, 'drafts:list', {})).drafts.find((d) => d.data.lines.length > 0)?.data.fields.remarks,
     )
     .toMatch(test.info().project.name === 'pseudo' ? pseudoText(remark) : remark);
+});
+
+test('a rule staff add for another scale (24 PPPP V $$$$$ C) reads its labels into the order, and is removed again', async ({
+  page,
+  app,
+  service,
+}) => {
+  test.setTimeout(90_000);
+  // the scale files product 1234 as its label with the check digit and price as zeros (Odoo's way)
+  const body = '241234000000';
+  const filed = `${body}${gs1CheckDigit(body)}`;
+  const id = 9;
+  service.store.replaceProduct(id, { ...service.store.product(id)!, bar_code: filed });
+  await counterShop(app, service, 'Deli Shop');
+  const product = (await ask(app.core, 'catalogue:lookup', { code: filed })).product!;
+  expect(product.id).toBe(id);
+
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Settings' }).click();
+  const form = page.getByRole('region', { name: 'Add a rule' });
+  const add = form.getByRole('button', { name: 'Add rule' });
+  await form.getByRole('textbox', { name: 'Starts with' }).fill('24');
+  // the ready-made five-digit product and weight make 13 digits with 24: a layout, but not this scale's
+  await form.getByRole('combobox', { name: 'Product digits' }).click();
+  await page.getByRole('option', { name: '6', exact: true }).click();
+  await expect(form.getByTestId('own-rule-layout')).toHaveText('Layout: 24 PPPPPP WWWWW C (14 digits)');
+  await expect(
+    form.getByText('A label is 13 digits (EAN-13) or 12 (UPC-A), check digit included; this layout has 14.'),
+  ).toBeVisible();
+  await expect(add).toBeDisabled();
+  await form.getByRole('combobox', { name: 'Product digits' }).click();
+  await page.getByRole('option', { name: '4', exact: true }).click();
+  await form.getByRole('combobox', { name: 'Then' }).click();
+  await page.getByRole('option', { name: 'Price', exact: true }).click();
+  await form.getByRole('checkbox', { name: 'A price check digit follows the product’s digits' }).check();
+  await expect(form.getByTestId('own-rule-layout')).toHaveText('Layout: 24 PPPP V $$$$$ C (13 digits)');
+  await add.click();
+  await expect(form.getByRole('status')).toHaveText('Rule 24 PPPP V $$$$$ C added and turned on.');
+  await expect(page.getByRole('checkbox', { name: 'Read labels 24 PPPP V $$$$$ C' })).toBeChecked();
+  await expect
+    .poll(async () => (await ask(app.core, 'ui:get', {})).labelRules?.[0])
+    .toMatchObject({ id: 'own-1', enabled: true, prefix: '24', productDigits: 4, skipDigits: 1, kind: 'price' });
+  const label = `241234500399${gs1CheckDigit('241234500399')}`; // product 1234, price check digit 5, price 3.99
+  await page.getByRole('textbox', { name: 'Try a label' }).fill(label);
+  await expect(page.getByTestId('label-preview')).toHaveText(`${label} → product 1234, €3.99`);
+
+  // scanned at Items: its product, with the price shown
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'New order' }).click();
+  await page.getByRole('navigation', { name: 'Order steps' }).getByRole('button', { name: /Items/ }).click();
+  await expect(stepTitle(page)).toHaveText('Step 3 of 5: Items');
+  await scan(page, label);
+  await expect(lines(page)).toHaveCount(1);
+  await expect(lines(page).nth(0)).toContainText(product.sku);
+
+  // removed: the label is no longer read
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Settings' }).click();
+  await page.getByRole('button', { name: 'Remove the rule 24 PPPP V $$$$$ C' }).click();
+  await expect(page.getByRole('checkbox', { name: 'Read labels 24 PPPP V $$$$$ C' })).toHaveCount(0);
+  await expect
+    .poll(async () => (await ask(app.core, 'ui:get', {})).labelRules?.some((r) => r.id === 'own-1'))
+    .toBe(false);
+  await page.getByRole('textbox', { name: 'Try a label' }).fill(label);
+  await expect(page.getByTestId('label-preview')).toHaveText(`${label}: no rule that is on reads this code.`);
 });

@@ -1,8 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { gs1CheckDigit } from '../../../shared/gtin';
 import {
+  addOwnRule,
+  EMPTY_RULE_DRAFT,
+  isOwnRule,
   LabelRule,
   labelAmounts,
+  removeOwnRule,
+  rulesInUse,
   productCodes,
   READY_MADE_RULES,
   readLabel,
@@ -101,5 +106,48 @@ describe('weighed and priced labels (#29.4): every ready-made rule', () => {
     expect(labelAmounts({ ...price.read, rule: { ...price.read.rule, sends: 'grams' } }, '8.00').quantity).toBe(1543);
     // no unit price: a price label has no weight, and sends one
     expect(labelAmounts({ ...price.read, rule: { ...price.read.rule, sends: 'grams' } }, null).quantity).toBe(1);
+  });
+});
+
+describe('a rule staff make (Settings → Scanner → Labels: "Add a rule")', () => {
+  // a scale that prints 24, a four-digit product, a price check digit and a five-digit price with 2 decimals
+  const draft = {
+    ...EMPTY_RULE_DRAFT,
+    prefix: '24',
+    productDigits: 4,
+    skipDigits: 1,
+    kind: 'price' as const,
+    decimals: 2,
+  };
+
+  it('is added on, ahead of the ready-made rows, and reads its labels', () => {
+    const added = addOwnRule(rulesInUse(null), draft);
+    expect(added.problem).toBeNull();
+    const rules = added.rules!;
+    expect(rules[0]).toMatchObject({ id: 'own-1', enabled: true, prefix: '24' });
+    expect(rulePattern(rules[0]!)).toBe('24 PPPP V $$$$$ C');
+    const code = withCheck('24123450123'.padEnd(12, '4'));
+    const verdict = readLabel(code, rules);
+    expect(verdict && 'read' in verdict ? verdict.read : null).toMatchObject({ product: '1234' });
+    // a second one gets the next id; ready-made rows are still there, off
+    const second = addOwnRule(rules, { ...draft, prefix: '25' }).rules!;
+    expect(second.map((r) => r.id).slice(0, 2)).toEqual(['own-2', 'own-1']);
+    expect(second.filter((r) => !isOwnRule(r))).toHaveLength(READY_MADE_RULES.length);
+  });
+
+  it('says why it cannot be added: no prefix, a layout that is no EAN-13 or UPC-A, or one there already', () => {
+    const rules = rulesInUse(null);
+    expect(addOwnRule(rules, { ...draft, prefix: '' }).problem).toBe('prefix');
+    expect(addOwnRule(rules, { ...draft, prefix: '2x' }).problem).toBe('prefix');
+    expect(addOwnRule(rules, { ...draft, productDigits: 6 }).problem).toBe('length');
+    // the ready-made 21 PPPPP WWWWW C with 3 decimals is there (off): turning it on is the way, not a copy
+    expect(addOwnRule(rules, { ...EMPTY_RULE_DRAFT, prefix: '21' }).problem).toBe('taken');
+    expect(addOwnRule(rules, { ...EMPTY_RULE_DRAFT, prefix: '21', decimals: 2 }).problem).toBeNull();
+  });
+
+  it('a rule staff made is taken out again; a ready-made row is not (only turned off)', () => {
+    const rules = addOwnRule(rulesInUse(null), draft).rules!;
+    expect(removeOwnRule(rules, 'own-1').some((r) => r.id === 'own-1')).toBe(false);
+    expect(removeOwnRule(rules, 'weight-21')).toHaveLength(rules.length);
   });
 });

@@ -1,14 +1,25 @@
 /**
  * Settings → Scanner: the scanner check and its settings (#29.2, ScannerCheck.tsx), then Labels (#29.4): the rules that read a scale's weighed and priced labels, a table of ready-made
- * rows for the common formats (turned on one by one, their prefix and what they send chosen), and a field to try a
+ * rows for the common formats (turned on one by one, their prefix and what they send chosen), rules staff add for
+ * another scale (OwnLabelRule.tsx), and a field to try a
  * label ("2100123012343 → product 00123, 1.234 kg"). Kept with the screen preferences on this computer.
  */
-import { Checkbox, Paper, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Checkbox, Group, Paper, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import { LabelRule, readLabel, rulePattern, rulesInUse, type LabelSends } from '../../../../shared/label-rules';
+import {
+  isOwnRule,
+  LabelRule,
+  readLabel,
+  removeOwnRule,
+  rulePattern,
+  rulesInUse,
+  type LabelSends,
+} from '../../../../shared/label-rules';
 import { measure, money } from '../../components/format';
 import { t } from '../../i18n';
 import { useStore } from '../../store';
+import { OwnLabelRule } from './OwnLabelRule';
 import { ScannerCheck } from './ScannerCheck';
 
 /** What a tried code comes to, in words. */
@@ -76,12 +87,27 @@ export function ScannerSettings() {
                     />
                   </Table.Td>
                   <Table.Td>
-                    <Text size="sm" ff="monospace">
-                      {pattern}
-                    </Text>
-                    <Text size="xs" c="dimmed">
-                      {reads}
-                    </Text>
+                    <Group gap={6} wrap="nowrap" justify="space-between">
+                      <div>
+                        <Text size="sm" ff="monospace">
+                          {pattern}
+                        </Text>
+                        <Text size="xs" c="dimmed">
+                          {isOwnRule(rule) ? t('settings.labels.ownReads', { reads }) : reads}
+                        </Text>
+                      </div>
+                      {isOwnRule(rule) && (
+                        <ActionIcon
+                          variant="subtle"
+                          color="red"
+                          size="sm"
+                          aria-label={t('settings.labels.remove', { pattern })}
+                          onClick={() => setUi({ labelRules: removeOwnRule(rules, rule.id) })}
+                        >
+                          <IconTrash size={14} aria-hidden />
+                        </ActionIcon>
+                      )}
+                    </Group>
                   </Table.Td>
                   <Table.Td>
                     <PrefixInput rule={rule} pattern={pattern} onPrefix={(prefix) => change(rule.id, { prefix })} />
@@ -104,6 +130,7 @@ export function ScannerSettings() {
         <Text size="xs" c="dimmed">
           {t('settings.labels.sendsHelp')}
         </Text>
+        <OwnLabelRule rules={rules} onRules={(next) => setUi({ labelRules: next })} />
         <TextInput
           label={t('settings.labels.try')}
           description={t('settings.labels.tryHelp')}
