@@ -1,7 +1,7 @@
 /**
  * npm run package:check — the installed app, as far as a machine without the Electron binary allows.
  *
- * Builds electron-builder's `dir` target of electron-builder.ts for Linux, Windows and macOS (x64 and arm64) against a
+ * Builds electron-builder's `dir` target of electron-builder.yml for Linux, Windows and macOS (x64 and arm64) against a
  * stand-in Electron folder made here (a placeholder executable and the few files electron-builder reads; fuses, which
  * patch the real binary, and Windows' executable editing are off for this build only), then opens each
  * resources/app.asar with @electron/asar and reports what an installed Shopdesk contains. The assertions are in
@@ -12,7 +12,7 @@ import { Arch, build, Platform, type Configuration } from 'electron-builder';
 import fs from 'node:fs';
 import { builtinModules, createRequire } from 'node:module';
 import path from 'node:path';
-import config from '../electron-builder';
+import { readBuilderConfig } from './builder-config';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
 const WORK = path.join(ROOT, '.tmp', 'package-check');
@@ -204,6 +204,7 @@ export async function buildPackages(targets: Target[] = TARGETS): Promise<Map<Ta
   const electronVersion = (
     JSON.parse(fs.readFileSync(path.join(ROOT, 'node_modules/electron/package.json'), 'utf8')) as { version: string }
   ).version;
+  const config = await readBuilderConfig();
   const checkConfig: Configuration = {
     ...config,
     electronVersion,

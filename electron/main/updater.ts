@@ -44,6 +44,9 @@ export function buildOtherFeeds(packageJson: string): string[] {
   try {
     const feeds = (JSON.parse(fs.readFileSync(packageJson, 'utf8')) as { shopdesk?: { updateFeeds?: unknown } })
       .shopdesk?.updateFeeds;
+    // a list in electron-builder.yml; one string when a build names a single feed on the command line
+    // (`-c.extraMetadata.shopdesk.updateFeeds=<url>`)
+    if (typeof feeds === 'string') return [feeds];
     return Array.isArray(feeds) ? feeds.filter((f): f is string => typeof f === 'string') : [];
   } catch {
     return [];

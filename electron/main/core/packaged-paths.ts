@@ -4,7 +4,7 @@
  * In an installed Shopdesk the built app lives in `resources/app.asar`. Electron reads JavaScript from inside that
  * archive, but a native module is loaded by the operating system, and a worker thread started from a file inside the
  * archive depends on Electron's archive support reaching that thread. electron-builder therefore puts these files
- * next to the archive, in `resources/app.asar.unpacked/` (asarUnpack in electron-builder.ts): the SQLite module
+ * next to the archive, in `resources/app.asar.unpacked/` (asarUnpack in electron-builder.yml): the SQLite module
  * (the whole package, with the one prebuilt binary of the target) and the catalogue's writer thread, which is built
  * as one self-contained file that needs nothing else from the archive. In development (`out/`, the browser host,
  * tests) no path contains `app.asar` and every path is used as it is.

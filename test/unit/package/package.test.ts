@@ -29,13 +29,14 @@ import {
   type PackagedTarget,
 } from '../../../scripts/package-check';
 import { makeProduct } from '../../../server/seed';
-import config from '../../../electron-builder';
+import { expandEnv, readBuilderConfig } from '../../../scripts/builder-config';
 
 const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
   dependencies: Record<string, string>;
   devDependencies: Record<string, string>;
 };
 let packaged: PackagedTarget[] = [];
+const config = await readBuilderConfig();
 
 beforeAll(async () => {
   if (!fs.existsSync(path.join(ROOT, 'out/main/index.js'))) {
@@ -142,13 +143,15 @@ describe.each(TARGETS.filter((t) => t.platform === 'linux'))('the packaged app f
   it('names the generic update feed electron-updater reads', () => {
     const built = packaged.find((p) => p.platform === target.platform && p.arch === target.arch)!;
     expect(built.updateConfig).toMatch(/^provider: generic$/m);
-    expect(built.updateConfig).toContain(`url: ${(config.publish as { url: string }).url}`);
+    expect(built.updateConfig).toContain(`url: ${expandEnv((config.publish as { url: string }).url)}`);
   });
 });
 
-describe('updates in the installers (electron-builder.ts)', () => {
+describe('updates in the installers (electron-builder.yml)', () => {
   it('publishes to a generic https feed, and builds the targets electron-updater installs from', () => {
-    expect(config.publish).toMatchObject({ provider: 'generic', url: expect.stringMatching(/^https:\/\//) });
+    // the feed through electron-builder's ${env.…} macro, its default in electron-builder.env
+    expect(config.publish).toMatchObject({ provider: 'generic', url: '${env.SHOPDESK_UPDATE_URL}' });
+    expect(expandEnv('${env.SHOPDESK_UPDATE_URL}')).toMatch(/^https:\/\//);
     const targets = (platform: 'win' | 'mac' | 'linux'): unknown[] =>
       (config[platform]!.target as ({ target: string } | string)[]).map((t) => (typeof t === 'string' ? t : t.target));
     expect(targets('win')).toContain('nsis');

@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Configuration } from 'electron-builder';
-import builder from '../../../electron-builder';
+import { readBuilderConfig } from '../../../scripts/builder-config';
 import { describe, expect, it } from 'vitest';
 import { CSP_DIRECTIVES, HEADER_CSP, RENDERER_CSP } from '../../../shared/csp';
 import { commandFor, COMMANDS, SHORTCUTS, shortcutText } from '../../../shared/shortcuts';
@@ -13,6 +13,9 @@ import { externalLink, mayGrantPermission, mayNavigate, windowOpenDecision } fro
 import { devRendererUrl, isTrustedSender, mainWindowOptions } from '../../../electron/main/window-options';
 import { placeWindow, readWindowState } from '../../../electron/main/window-state';
 import type { MenuItemConstructorOptions } from 'electron';
+
+/** electron-builder.yml, read as electron-builder's command line reads it. */
+const builder = await readBuilderConfig();
 
 const RENDERER = '/opt/Shopdesk/resources/app.asar/out/renderer/index.html';
 const OWN = `file://${RENDERER}`;
@@ -306,7 +309,7 @@ describe('window placement', () => {
   });
 });
 
-describe('packaging (electron-builder.ts)', () => {
+describe('packaging (electron-builder.yml)', () => {
   // the file package:check builds (test/unit/package/package.test.ts opens what it produces)
   const config = builder as Configuration & {
     win: { icon: string; target: unknown };
@@ -344,6 +347,21 @@ describe('packaging (electron-builder.ts)', () => {
     expect(config.linux.target).toEqual(['AppImage']);
     expect(config.appId).toBe('com.shopdesk.app');
     expect(config.productName).toBe('Shopdesk');
+  });
+
+  it('each platform packs the common file list (its YAML anchors) and only its own SQLite binary', () => {
+    // a platform's `files` replaces the top-level list in electron-builder, so each names it again by its anchors
+    const common = config.files as string[];
+    expect(common.slice(0, 2)).toEqual(['out/**', 'package.json']);
+    for (const [key, platform] of [
+      ['win', 'win32'],
+      ['mac', 'darwin'],
+      ['linux', 'linux'],
+    ] as const)
+      expect((config[key] as { files?: unknown }).files, key).toEqual([
+        ...common,
+        `!**/node_modules/better-sqlite3-multiple-ciphers/prebuilds/!(${platform}-\${arch}).node`,
+      ]);
   });
 
   it('every file it names exists, and the icons were made from the one source', () => {

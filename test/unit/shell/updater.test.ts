@@ -59,6 +59,10 @@ describe('the electron-updater port', () => {
   it('reads the other feeds the build kept in the archive’s package.json, and none from a missing file (#25.7)', () => {
     expect(buildOtherFeeds(appPackageJson)).toEqual(['https://updates.shopdesk.example/beta']);
     expect(buildOtherFeeds(path.join(resources, 'nope.json'))).toEqual([]);
+    // one feed named on electron-builder's command line (-c.extraMetadata.shopdesk.updateFeeds=<url>) is a string
+    const single = path.join(resources, 'single.json');
+    fs.writeFileSync(single, JSON.stringify({ shopdesk: { updateFeeds: 'https://updates.shopdesk.example/beta' } }));
+    expect(buildOtherFeeds(single)).toEqual(['https://updates.shopdesk.example/beta']);
   });
 
   it('an installed copy: the build’s feeds and the administrator’s, never a development run (#25.7)', () => {

@@ -3,14 +3,14 @@
  * (test/unit/core/update-feeds.test.ts).
  *
  * - The feed is fixed when the app is built (electron-builder's `publish`, written into app-update.yml). A build may
- *   name further feeds Settings can choose among (a beta channel: SHOPDESK_UPDATE_FEEDS at build time, kept inside
+ *   name further feeds Settings can choose among (a beta channel: extraMetadata.shopdesk.updateFeeds in electron-builder.yml, kept inside
  *   the signed archive). Nothing typed at the counter is ever a feed.
  * - A shop's own feed is given by an administrator when Shopdesk starts (`--update-feed=<url>` or
  *   SHOPDESK_UPDATE_FEED): it is then the feed, and Settings shows it without a choice.
  * - Every feed is https. Plain http only to this computer (loopback) and only in a development (unpackaged) run: an
  *   installed copy never takes one, as another local user could serve it.
  * - Whatever the feed, Windows installs only an installer signed by the publisher (publisherName in
- *   electron-builder.ts, read from app-update.yml by electron-updater), and macOS only one signed by the same team.
+ *   electron-builder.yml, read from app-update.yml by electron-updater), and macOS only one signed by the same team.
  */
 
 /** Why a feed is not used. */
