@@ -150,6 +150,45 @@ export interface ScanReaderOptions {
   layout?: ScannerLayout;
 }
 
+/**
+ * A burst's pace: the pauses that count towards it (their sum and number), the longer ones let pass (HICCUP_MS), and
+ * whether one was longer than a scanner's (outside a field, where such pauses do not end a code).
+ */
+function createBurstPace(averageMs: number, gapMs: number) {
+  let paced = 0;
+  let pauses = 0;
+  let hiccups = 0;
+  let slow = false;
+
+  /** In a field: how a pause after the burst so far counts: towards the pace, let pass, or not part of it at all. */
+  const pauseKind = (gap: number): 'paced' | 'hiccup' | 'apart' => {
+    if (gap <= gapMs) return 'paced';
+    const machine = pauses >= 3 && paced / pauses <= HICCUP_PACE_MS;
+    return machine && gap <= HICCUP_MS && hiccups < MAX_HICCUPS ? 'hiccup' : 'apart';
+  };
+
+  return {
+    /** A new burst: no pause counted yet. */
+    restart(): void {
+      paced = 0;
+      pauses = 0;
+      hiccups = 0;
+      slow = false;
+    },
+    pauseKind,
+    count: (gap: number): void => {
+      const kind = pauseKind(gap);
+      if (kind === 'paced') {
+        paced += gap;
+        pauses += 1;
+      } else if (kind === 'hiccup') hiccups += 1;
+      else slow = true;
+    },
+    /** The burst so far (its end key's pause counted) came at a scanner's pace. */
+    scannerPace: (): boolean => !slow && pauses > 0 && paced / pauses <= averageMs,
+  };
+}
+
 export function createScanReader(options: ScanReaderOptions = {}): ScanReader {
   const averageMs = options.averageMs ?? FIELD_AVERAGE_MS;
   const gapMs = options.gapMs ?? FIELD_GAP_MS;
@@ -161,16 +200,11 @@ export function createScanReader(options: ScanReaderOptions = {}): ScanReader {
   let physical = '';
   /** A digit typed with Shift as a digit: the scanner types this computer's layout. */
   let sameLayout = false;
-  /** A pause in the burst longer than a scanner's (outside a field, where such pauses do not end a code). */
-  let slow = false;
   /** When the burst's latest character came. */
   let last = 0;
   let inField = false;
   let target: unknown = undefined;
-  /** In a field: the pauses that count towards the pace (their sum and number), and the longer ones let pass. */
-  let paced = 0;
-  let pauses = 0;
-  let hiccups = 0;
+  const pace = createBurstPace(averageMs, gapMs);
   /** The latest key may be the screen's own (mayBeTaken): when it came; null otherwise. */
   let takenAt: number | null = null;
   /** A shortcut the screen holds (holdShortcut): when its key came; null when none. */
@@ -192,24 +226,7 @@ export function createScanReader(options: ScanReaderOptions = {}): ScanReader {
   /** The key before this one was the screen's: it is not followed at a scanner's pace. */
   const afterTaken = (now: number): boolean => takenAt !== null && now - takenAt > gapMs;
 
-  /** In a field: how a pause after the burst so far counts: towards the pace, let pass, or not part of it at all. */
-  const pauseKind = (gap: number): 'paced' | 'hiccup' | 'apart' => {
-    if (gap <= gapMs) return 'paced';
-    const machine = pauses >= 3 && paced / pauses <= HICCUP_PACE_MS;
-    return machine && gap <= HICCUP_MS && hiccups < MAX_HICCUPS ? 'hiccup' : 'apart';
-  };
-
-  const count = (gap: number): void => {
-    const kind = pauseKind(gap);
-    if (kind === 'paced') {
-      paced += gap;
-      pauses += 1;
-    } else if (kind === 'hiccup') hiccups += 1;
-    else slow = true;
-  };
-
-  /** The burst so far (its end key's pause counted) came at a scanner's pace. */
-  const scannerPace = (): boolean => !slow && pauses > 0 && paced / pauses <= averageMs;
+  const { pauseKind, count, scannerPace } = pace;
 
   /** What the burst is read as: the physical keys at a scanner's pace (unless it types this layout), else as typed. */
   const reading = (): string => (scannerPace() && !sameLayout ? physical : code);
@@ -277,10 +294,7 @@ export function createScanReader(options: ScanReaderOptions = {}): ScanReader {
       reset();
       inField = key.inField;
       target = key.target;
-      paced = 0;
-      pauses = 0;
-      hiccups = 0;
-      slow = false;
+      pace.restart();
       sameLayout = false;
     } else count(gap);
     takenAt = null;
