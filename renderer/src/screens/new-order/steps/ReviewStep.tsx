@@ -3,41 +3,23 @@
  * service and what changed since it was added (price, stock, gone) is shown before sending. Sending puts the order in
  * the outbox first; Enter never sends, only the button (or Ctrl+Enter) does.
  */
-import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { countryLabel } from '../../../../../shared/countries';
-import { useEffect, useEffectEvent, useRef, useState, type ReactNode } from 'react';
-import { computeTotals, firstStepWithError, REVIEW_STEP, STEPS, toNewOrder } from '../../../../../shared/order-entry';
-import { fieldsShown, FIELD_KEYS, specOf, type FieldKey } from '../../../../../shared/order-schema';
-import { formatLocaleDate } from '../../../../../shared/dates';
-import { count, measure, money } from '../../../components/format';
-import { errorText } from '../../../errors';
+import type { ReactNode } from 'react';
+import { computeTotals } from '../../../../../shared/order-entry';
+import { fieldsShown, type FieldKey } from '../../../../../shared/order-schema';
+import { measure } from '../../../components/format';
 import { currentLocale, t } from '../../../i18n';
 import { useStore } from '../../../store';
 import { taxRuleOf } from '../../../../../shared/shop-rules';
-import { selectDateOrder } from '../../../store/orders';
-import { LineStock } from '../LineStock';
-import { Changes, Row, Section } from './reviewParts';
+import { ChargesLine, ItemsToSend, Section, TotalsToSend } from './reviewParts';
 import { useLiveCheck } from './useLiveCheck';
+import { useSendOrder } from './useSendOrder';
 import { MOD } from '../../../components/platform';
 import type { WizardErrors } from '../errors';
-import classes from '../wizard.module.css';
 
 /** What the review shows of the order schema's fields besides the blocks it draws itself. */
 const CUSTOMER = fieldsShown('review', 'customer') as FieldKey[];
-/**
- * Dates and other facts, each shown when filled; a date the app fills in (the order date) always, "today" when it is
- * empty (the service then takes the day it gets the order).
- */
-const ROWS = FIELD_KEYS.flatMap((key) => {
-  const { show, review, form } = specOf(key);
-  if ((show.review !== 'date' && show.review !== 'row') || !review) return [];
-  const date = show.review === 'date';
-  return [{ key, label: review, date, always: date && form?.prefilled === true }];
-});
-const NOTES = FIELD_KEYS.flatMap((key) => {
-  const { show, note } = specOf(key);
-  return show.review === 'note' && note ? [{ key, say: note.review }] : [];
-});
 
 export function ReviewStep({
   errors,
@@ -54,15 +36,8 @@ export function ReviewStep({
   const data = useStore((s) => s.wizard!.data);
   const f = data.fields;
   const tax = taxRuleOf(useStore((s) => s.shop));
-  const order = useStore(selectDateOrder);
   const online = useStore((s) => s.connection?.state === 'online');
   const updateDraft = useStore((s) => s.updateDraft);
-  const markAttempted = useStore((s) => s.markAttempted);
-  const submitDraft = useStore((s) => s.submitDraft);
-  const [sending, setSending] = useState(false);
-  const [sendError, setSendError] = useState<string | null>(null);
-  const sendRef = useRef<HTMLButtonElement>(null);
-  const [queued, setQueued] = useState(false);
   const { checking, checks } = useLiveCheck(data.lines, online, updateDraft);
 
   const totals = computeTotals(data.lines, data.fields, tax);
@@ -74,54 +49,15 @@ export function ReviewStep({
         : t('wizard.prices.taxRate', { rate: t('wizard.prices.rate', { rate: measure(tax.ratePercent, 4) }) });
   const missing = data.lines.filter((l) => checks[l.productId]?.state === 'missing');
   const problems = Object.keys(errors.all).length;
-
-  const send = async (): Promise<void> => {
-    if (sending) return;
-    if (checking) {
-      setQueued(true); // sent as soon as the fresh prices are in (and shown)
-      return;
-    }
-    setQueued(false);
-    setSendError(null);
-    const first = firstStepWithError(errors.all);
-    if (first !== null) {
-      markAttempted(...STEPS.map((_, i) => i));
-      if (first !== REVIEW_STEP) onEdit(first);
-      return;
-    }
-    if (missing.length > 0) {
-      setSendError(t('wizard.review.removeMissing'));
-      return;
-    }
-    setSending(true);
-    try {
-      const entry = await submitDraft(toNewOrder(data, order, tax));
-      onSent(`/new-order/sent/${entry.id}`);
-    } catch (e) {
-      setSending(false);
-      setSendError(errorText(e, 'wizard.review.outboxFailed'));
-    }
-  };
-
-  // Ctrl/Cmd+Enter sends from anywhere on the step; the step opens with the focus on "Send order"
-  const sendNow = useEffectEvent(() => void send());
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent): void => {
-      if (event.key !== 'Enter' || !(event.ctrlKey || event.metaKey) || event.defaultPrevented) return;
-      event.preventDefault();
-      sendNow();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, []);
-  useEffect(() => {
-    sendRef.current?.focus();
-  }, []);
-  useEffect(() => {
-    if (checking || !queued) return;
-    const timer = setTimeout(sendNow, 0);
-    return () => clearTimeout(timer);
-  }, [checking, queued]);
+  const { send, sending, sendError, queued, sendRef } = useSendOrder({
+    data,
+    tax,
+    errors,
+    checking,
+    missing,
+    onEdit,
+    onSent,
+  });
 
   return (
     <Stack gap="md">
@@ -158,72 +94,11 @@ export function ReviewStep({
             {t('wizard.review.checking')}
           </Text>
         )}
-        <Table withTableBorder verticalSpacing={4} aria-label={t('wizard.review.itemsToSend')}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('wizard.col.sku')}</Table.Th>
-              <Table.Th>{t('wizard.col.product')}</Table.Th>
-              <Table.Th className={classes.numeric}>{t('wizard.col.price')}</Table.Th>
-              <Table.Th className={classes.numeric}>{t('wizard.col.quantity')}</Table.Th>
-              <Table.Th className={classes.numeric}>{t('wizard.col.lineTotal')}</Table.Th>
-              <Table.Th>{t('wizard.col.stock')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {data.lines.map((line, i) => (
-              <Table.Tr key={line.productId}>
-                <Table.Td ff="monospace" style={{ whiteSpace: 'nowrap' }}>
-                  {line.sku}
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm">{line.name}</Text>
-                  <Changes check={checks[line.productId]} />
-                  {[errors.all[`order_items.${i}.id`], errors.all[`order_items.${i}.quantity`]]
-                    .filter(Boolean)
-                    .map((message) => (
-                      <Text key={message} size="xs" c="red">
-                        {message}
-                      </Text>
-                    ))}
-                </Table.Td>
-                <Table.Td className={classes.numeric}>{money(line.price)}</Table.Td>
-                <Table.Td className={classes.numeric}>{count(line.quantity)}</Table.Td>
-                <Table.Td className={classes.numeric}>{money(totals.lines[i] ?? null)}</Table.Td>
-                <Table.Td>
-                  <LineStock line={line} unit />
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <ItemsToSend lines={data.lines} checks={checks} errors={errors} totals={totals} />
       </Section>
 
       <Section title="wizard.step.3" step={3} onEdit={onEdit} errors={errors}>
-        <SimpleGrid cols={2}>
-          <Stack gap={2} aria-label={t('wizard.review.totalsToSend')}>
-            <Row label={t('wizard.prices.subtotal')} value={money(totals.subtotal)} />
-            <Row label={t('wizard.prices.shippingShort')} value={money(totals.shipping)} />
-            <Row label={taxLabel} value={money(totals.tax)} />
-            <Row label={t('wizard.prices.discounts')} value={money(totals.discounts)} />
-            <Row label={t('wizard.prices.total')} value={money(totals.total)} strong />
-          </Stack>
-          <Stack gap={2}>
-            {ROWS.filter(({ key, always }) => always || f[key]).map(({ key, label, date, always }) => (
-              <Row
-                key={key}
-                label={t(label)}
-                value={
-                  date ? formatLocaleDate(f[key], currentLocale()) || (always ? t('wizard.review.today') : '') : f[key]
-                }
-              />
-            ))}
-          </Stack>
-        </SimpleGrid>
-        {NOTES.filter(({ key }) => f[key]).map(({ key, say }) => (
-          <Text key={key} size="sm" mt="xs" style={{ whiteSpace: 'pre-line' }}>
-            {t(say, { value: f[key] })}
-          </Text>
-        ))}
+        <TotalsToSend totals={totals} taxLabel={taxLabel} fields={f} />
       </Section>
 
       {Object.entries(errors.unowned).map(([key, message]) => (
@@ -243,21 +118,7 @@ export function ReviewStep({
       )}
       {/* shipping and tax on one line beside "Send order": a Ctrl+Enter from Items that skipped the Prices step lands
           here with them in view */}
-      <Paper withBorder p="xs" radius="md" aria-label={t('wizard.review.charges')} data-testid="review-charges">
-        <Group justify="space-between" gap="xs" wrap="wrap">
-          <Text size="sm" fw={600}>
-            {t('wizard.review.chargesLine', {
-              shipping: totals.shipping !== null && Number(totals.shipping) > 0 ? money(totals.shipping) : 'none',
-              tax: taxLabel,
-              taxAmount: money(totals.tax),
-              total: money(totals.total),
-            })}
-          </Text>
-          <Anchor component="button" type="button" size="sm" onClick={() => onEdit(3)}>
-            {t('wizard.review.editCharges')}
-          </Anchor>
-        </Group>
-      </Paper>
+      <ChargesLine totals={totals} taxLabel={taxLabel} onEdit={onEdit} />
       <Group justify="space-between">
         <Button variant="default" onClick={() => onEdit(3)}>
           {t('wizard.back')}
