@@ -10,23 +10,16 @@
  * again (that many of it, or one).
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { DraftData, LineLabel, ProductRow } from '../../../../shared/domain';
-import type { LookupMiss } from '../../../../shared/contract';
+import type { ProductRow } from '../../../../shared/domain';
 import { addProduct as addLine, STEPS } from '../../../../shared/order-entry';
-import { call } from '../../bridge';
 import { lookupMissText } from '../../components/lookupWords';
-import { readScan } from '../../components/scanLabel';
-import { measure, money } from '../../components/format';
-import { labelAmounts, productCodes, readLabel, rulesInUse, type LabelRead } from '../../../../shared/label-rules';
 import { useScanner } from '../../components/useScanner';
 import { errorText } from '../../errors';
 import { t } from '../../i18n';
 import { useStore } from '../../store';
-
-interface Typed {
-  quantity: number;
-  step: number;
-}
+import { lookUpScan } from './lookUpScan';
+import { useAddToLines, withoutHeld } from './useAddToLines';
+import { useNextQuantity } from './useNextQuantity';
 
 /** Why the last code added nothing, in words; a misread is said with a cue of its own. */
 interface Miss {
@@ -70,14 +63,6 @@ export interface WizardScans {
   settled(): Promise<boolean>;
 }
 
-/** The draft without one of these codes (the first, if it was scanned twice). */
-const withoutHeld = (data: DraftData, code: string): DraftData => {
-  const held = [...(data.heldScans ?? [])];
-  const at = held.indexOf(code);
-  if (at >= 0) held.splice(at, 1);
-  return { ...data, heldScans: held };
-};
-
 export function useWizardScans(step: number): WizardScans {
   const updateDraft = useStore((s) => s.updateDraft);
   const held = useStore((s) => s.wizard?.data.heldScans ?? NONE);
@@ -87,11 +72,7 @@ export function useWizardScans(step: number): WizardScans {
   const [message, setMessage] = useState('');
   const [shownMiss, setError] = useState<Miss | null>(null);
   const [last, setLast] = useState<number | null>(null);
-  /** The quantity typed for the next scan or pick, on the step it was typed on (another step forgets it). */
-  const [typed, setTyped] = useState<Typed | null>(null);
-  /** The same as of now (a scan can come before the render that shows it). */
-  const typedRef = useRef<Typed | null>(null);
-  const next = typed?.step === step ? typed.quantity : null;
+  const { next, setNext, nextNow, take } = useNextQuantity(step);
   const [shownStep, setShownStep] = useState(step);
   if (shownStep !== step) {
     // another step: what the last scan did was said on the step it was done on
@@ -104,81 +85,12 @@ export function useWizardScans(step: number): WizardScans {
   const [pending, setPending] = useState(0);
   const underWay = useRef(0);
   const failed = useRef(0);
-
-  /** Adds the product; `heldCode` is the held scan it came from, which leaves the draft in the same change. */
-  const add = useCallback(
-    (product: ProductRow, heldCode?: string, count = 1, label?: LineLabel): void => {
-      let said = '';
-      updateDraft(
-        (d) => {
-          const result = addLine(d.lines, lineFrom(product), product.fetchedAt, count, label);
-          said =
-            result.quantity === 1 && count === 1
-              ? t('wizard.items.added', { sku: product.sku, name: product.name })
-              : t('wizard.items.quantityNow', { sku: product.sku, name: product.name, quantity: result.quantity });
-          const data = heldCode === undefined ? d : withoutHeld(d, heldCode);
-          return { ...data, lines: result.lines };
-        },
-        ['order_items'],
-      );
-      setMessage(said);
-      setLast(product.id);
-      setError(null);
-      // the line's stock is read live (the cache may be hours old); the fresh record is written back to the cache too
-      void call('catalogue:product', { id: product.id }).then(
-        (read) => {
-          if (read.source !== 'live') return;
-          const { available, fetchedAt } = read.product;
-          updateDraft((d) => ({
-            ...d,
-            lines: d.lines.map((l) => (l.productId === product.id ? { ...l, available, addedAt: fetchedAt } : l)),
-          }));
-        },
-        () => undefined,
-      );
-    },
-    [updateDraft],
-  );
-
-  const setNext = useCallback(
-    (quantity: number | null): void => {
-      typedRef.current = quantity === null ? null : { quantity, step };
-      setTyped(typedRef.current);
-    },
-    [step],
-  );
-  const nextNow = useCallback(
-    (): number | null => (typedRef.current?.step === step ? typedRef.current.quantity : null),
-    [step],
-  );
-  /** The quantity for this scan or pick: the one typed before it (then used up), else one. */
-  const take = useCallback((): number => {
-    const count = nextNow();
-    if (count !== null) setNext(null);
-    return count ?? 1;
-  }, [nextNow, setNext]);
-
-  /** A scale's label: one of its product (or its weight in grams), the weight and price on the line and in the remarks. */
-  const addLabel = useCallback(
-    (product: ProductRow, read: LabelRead, heldCode: string | undefined, count: number): void => {
-      const { weightKg, price, quantity } = labelAmounts(read, product.price);
-      const label: LineLabel = { code: read.code };
-      if (weightKg !== null) label.weightKg = weightKg;
-      if (price !== null) label.price = price;
-      add(product, heldCode, read.rule.sends === 'grams' ? quantity : count, label);
-      if (read.rule.sends !== 'per_label') return;
-      const remark = t('wizard.items.labelRemark', {
-        sku: product.sku,
-        weight: weightKg === null ? '—' : measure(weightKg),
-        price: money(price),
-      });
-      updateDraft((d) => {
-        const before = d.fields.remarks.trim();
-        return { ...d, fields: { ...d.fields, remarks: (before ? `${before}\n${remark}` : remark).slice(0, 2000) } };
-      });
-    },
-    [add, updateDraft],
-  );
+  const said = useCallback((text: string, productId: number): void => {
+    setMessage(text);
+    setLast(productId);
+    setError(null);
+  }, []);
+  const { add, addLabel } = useAddToLines(updateDraft, said);
 
   const lookUp = useCallback(
     (code: string, heldCode?: string, count = 1): Promise<void> => {
@@ -189,16 +101,7 @@ export function useWizardScans(step: number): WizardScans {
         setPending(underWay.current);
         try {
           // a GS1 label is looked up by its GTIN; its lot, expiry and weight go on the line
-          const { ui } = useStore.getState();
-          const meaning = readScan(code, ui.scanner);
-          // a scale's label (Settings → Scanner → Labels) by its product's digits, with its weight or price
-          const scale = meaning.label === null ? readLabel(meaning.code, rulesInUse(ui.labelRules)) : null;
-          const { product, miss } =
-            scale === null
-              ? await call('catalogue:lookup', { code: meaning.lookup })
-              : 'misread' in scale
-                ? { product: null, miss: 'misread' as const }
-                : await lookUpLabel(scale.read);
+          const { meaning, scale, product, miss } = await lookUpScan(code, useStore.getState().ui);
           // another order opened meanwhile: a held code stays in its own draft
           if (useStore.getState().wizard?.id !== draftId) return;
           if (product && scale !== null && 'read' in scale) return addLabel(product, scale.read, heldCode, count);
@@ -299,20 +202,3 @@ export function useWizardScans(step: number): WizardScans {
     settled,
   };
 }
-
-/** The product of a scale's label: the first of the codes it may go by that the catalogue knows. */
-async function lookUpLabel(read: LabelRead): Promise<{ product: ProductRow | null; miss: LookupMiss | null }> {
-  for (const code of productCodes(read)) {
-    const { product } = await call('catalogue:lookup', { code });
-    if (product) return { product, miss: null };
-  }
-  return { product: null, miss: 'not_in_catalogue' };
-}
-
-const lineFrom = (p: ProductRow) => ({
-  productId: p.id,
-  sku: p.sku,
-  name: p.name,
-  price: p.price,
-  available: p.available,
-});
