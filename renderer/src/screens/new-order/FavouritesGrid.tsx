@@ -10,15 +10,15 @@
 import { ActionIcon, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPin, IconPinnedFilled } from '@tabler/icons-react';
-import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import type { ProductRow } from '../../../../shared/domain';
 import { call } from '../../bridge';
-import { scanKeyMayBeTaken } from '../../components/useScanner';
 import { money } from '../../components/format';
 import { MAC } from '../../components/platform';
 import { t } from '../../i18n';
 import { useStore } from '../../store';
-import { MAX_FAVOURITES, movePin, tileOfKey, togglePin } from './favourites';
+import { MAX_FAVOURITES, movePin, togglePin } from './favourites';
+import { tileSelector, useFavouriteKeys } from './useFavouriteKeys';
 import classes from './wizard.module.css';
 
 export const outOfStock = (row: ProductRow): boolean => row.available !== null && row.available <= 0;
@@ -69,23 +69,6 @@ export function usePins() {
   );
   return { pins, toggle, move };
 }
-
-/**
- * A scanner's pause between two of its keys: the default (100 ms), or the one Settings → Scanner learned for a slower
- * scanner (#29.2), so that scanner's second digit is not taken for a person's next key either.
- */
-const scannerGap = (): number => useStore.getState().ui.scanner.gapMs;
-
-/**
- * How long a tile key waits for a scanner's next key before its tile is added: a scanner's pause (told by the keys'
- * own times, as the scanner's reader tells it) and room for a busy computer to hand that key over late (with only the
- * pause of the clock, a scan's second key handed over 100 ms late added the tile of its first digit).
- */
-const tileWait = (): number => scannerGap() + 150;
-
-const MODIFIER_KEYS = new Set(['Shift', 'CapsLock', 'NumLock', 'Control', 'Alt', 'AltGraph', 'Meta']);
-
-const tileSelector = (i: number): string => `[data-fav-index="${i}"]`;
 
 /** ↓ from the empty "Find a product" field: the first tile gets the focus (false when there is none). */
 export function focusFirstTile(): boolean {
@@ -145,109 +128,16 @@ export function FavouritesGrid({
   const { pins, toggle, move } = usePins();
   const { rows, pinned } = useTiles(pins);
   const gridRef = useRef<HTMLUListElement>(null);
-  /** A tile key waiting to be sure it is not the first digit of a scan (`add` adds its tile). */
-  const waiting = useRef<{ timer: ReturnType<typeof setTimeout>; at: number; add: () => void } | null>(null);
-  /**
-   * When the character key before the one being handled was pressed (a scanner's keys come a few milliseconds apart);
-   * -Infinity after a key no scanner sends inside a code.
-   */
-  const keyBefore = useRef(0);
-  const lastKeyAt = useRef(0);
+  const onKeyDown = useFavouriteKeys({ rows, pinned, pins, move, onAdd, backTo, gridRef });
   const [dragged, setDragged] = useState<number | null>(null);
 
-  // any key soon after a tile key means a scanner is typing: the tile key is not one
-  useEffect(() => {
-    const onKey = (event: globalThis.KeyboardEvent): void => {
-      const at = event.timeStamp || performance.now();
-      const pending = waiting.current;
-      if (pending && at !== pending.at) {
-        clearTimeout(pending.timer);
-        waiting.current = null;
-        // by the keys' own times: one within a scanner's pause means the tile key began a scan (no tile), a later one
-        // that it was a tile key (added now, before this key is handled)
-        if (at - pending.at >= scannerGap()) pending.add();
-      }
-      // Shift and the like come with a character, a scanner's too: neither one of its keys nor a break in them
-      if (MODIFIER_KEYS.has(event.key)) return;
-      keyBefore.current = lastKeyAt.current;
-      // an arrow or a shortcut (Alt+→ just before 1) is no scanner's key: the key after it starts afresh
-      const character = event.key.length === 1 && !event.ctrlKey && !event.altKey && !event.metaKey;
-      lastKeyAt.current = character ? at : Number.NEGATIVE_INFINITY;
-    };
-    window.addEventListener('keydown', onKey, true);
-    return () => {
-      window.removeEventListener('keydown', onKey, true);
-      if (waiting.current) clearTimeout(waiting.current.timer);
-    };
-  }, []);
-
   if (rows.length === 0) return null;
-
-  const focusTile = (i: number): void => {
-    const at = Math.max(0, Math.min(rows.length - 1, i));
-    gridRef.current?.querySelector<HTMLElement>(tileSelector(at))?.focus();
-  };
-  const columns = (): number => {
-    const grid = gridRef.current;
-    if (!grid) return 1;
-    return Math.max(1, getComputedStyle(grid).gridTemplateColumns.split(' ').filter(Boolean).length);
-  };
-
-  const onKeyDown = (event: KeyboardEvent<HTMLUListElement>): void => {
-    const target = event.target as HTMLElement;
-    const index = Number(target.closest<HTMLElement>('[data-fav-tile]')?.dataset.favTile ?? -1);
-    if (index < 0) return;
-    const tile = tileOfKey(event.key);
-    if (tile !== null && !event.ctrlKey && !event.metaKey && !event.altKey) {
-      event.preventDefault();
-      const at = event.timeStamp || performance.now();
-      if (at - keyBefore.current < scannerGap()) return; // inside a scanner's burst
-      const row = rows[tile];
-      if (!row) return;
-      // the scanner's reader keeps the key from the next code unless a scanner's key follows it at once
-      scanKeyMayBeTaken();
-      if (waiting.current) clearTimeout(waiting.current.timer);
-      waiting.current = {
-        at,
-        add: () => onAdd(row),
-        timer: setTimeout(() => {
-          waiting.current = null;
-          onAdd(row);
-        }, tileWait()),
-      };
-      return;
-    }
-    const cols = columns();
-    const moves: Record<string, number> = {
-      ArrowRight: index + 1,
-      ArrowLeft: index - 1,
-      ArrowDown: index + cols,
-      ArrowUp: index - cols,
-      Home: 0,
-      End: rows.length - 1,
-    };
-    if (event.altKey && pinned && (event.key === 'ArrowLeft' || event.key === 'ArrowRight')) {
-      event.preventDefault();
-      const to = index + (event.key === 'ArrowLeft' ? -1 : 1);
-      const id = rows[index]!.id;
-      const from = pins.indexOf(id);
-      const target = pins.indexOf(rows[Math.max(0, Math.min(rows.length - 1, to))]!.id);
-      if (from >= 0 && target >= 0) {
-        move(from, target);
-        // the moved tile keeps the focus in its new place
-        requestAnimationFrame(() => gridRef.current?.querySelector<HTMLElement>(`[data-fav-id="${id}"]`)?.focus());
-      }
-      return;
-    }
-    if (event.key === 'Escape' || (event.key === 'ArrowUp' && index < cols)) {
-      event.preventDefault();
-      backTo.current?.focus();
-      return;
-    }
-    if (event.key in moves && !event.altKey && !event.ctrlKey && !event.metaKey) {
-      event.preventDefault();
-      focusTile(moves[event.key]!);
-    }
+  const dropOn = (i: number): void => {
+    if (dragged === null || dragged === i) return;
+    const from = pins.indexOf(rows[dragged]!.id);
+    const to = pins.indexOf(rows[i]!.id);
+    if (from >= 0 && to >= 0) move(from, to);
+    setDragged(null);
   };
 
   return (
@@ -267,71 +157,103 @@ export function FavouritesGrid({
         aria-describedby="favourites-help"
         onKeyDown={onKeyDown}
       >
-        {rows.map((row, i) => {
-          const name = row.name || t('wizard.items.noName');
-          const isPinned = pins.includes(row.id);
-          return (
-            <li
-              key={row.id}
-              data-fav-tile={i}
-              data-out={outOfStock(row) || undefined}
-              data-dragged={dragged === i || undefined}
-              className={classes.favTile}
-              draggable={pinned}
-              onDragStart={(e) => {
-                setDragged(i);
-                e.dataTransfer.effectAllowed = 'move';
-              }}
-              onDragEnd={() => setDragged(null)}
-              onDragOver={(e) => {
-                if (dragged !== null) e.preventDefault();
-              }}
-              onDrop={(e) => {
-                e.preventDefault();
-                if (dragged === null || dragged === i) return;
-                const from = pins.indexOf(rows[dragged]!.id);
-                const to = pins.indexOf(row.id);
-                if (from >= 0 && to >= 0) move(from, to);
-                setDragged(null);
-              }}
-            >
-              <button
-                type="button"
-                tabIndex={-1}
-                data-fav-index={i}
-                data-fav-id={row.id}
-                className={classes.favAdd}
-                data-testid="favourite"
-                // named by what it shows (the product, its price and stock); what a click does is the grid's help
-                aria-keyshortcuts={i < 9 ? String(i + 1) : undefined}
-                aria-describedby="favourites-help"
-                onClick={() => onAdd(row)}
-              >
-                {i < 9 && (
-                  <span className={classes.favKey} aria-hidden="true">
-                    {i + 1}
-                  </span>
-                )}
-                <span className={classes.favName}>{name}</span>
-                <span className={classes.favFacts}>
-                  <span className={classes.numeric}>{money(row.price)}</span> · <StockFigure row={row} size="xs" />
-                </span>
-              </button>
-              <ActionIcon
-                variant="subtle"
-                size="sm"
-                tabIndex={-1}
-                className={classes.favPin}
-                aria-label={isPinned ? t('favourites.unpin', { name }) : t('favourites.pin', { name })}
-                aria-pressed={isPinned}
-                onClick={() => toggle(row)}
-              >
-                {isPinned ? <IconPinnedFilled size={14} aria-hidden /> : <IconPin size={14} aria-hidden />}
-              </ActionIcon>
-            </li>
-          );
-        })}
+        {rows.map((row, i) => (
+          <FavouriteTile
+            key={row.id}
+            row={row}
+            index={i}
+            isPinned={pins.includes(row.id)}
+            pinned={pinned}
+            dragged={dragged}
+            setDragged={setDragged}
+            onDrop={dropOn}
+            onAdd={onAdd}
+            onPin={toggle}
+          />
+        ))}
       </ul>
     </section>
+  );
+}
+
+/** One tile: the button that adds its product (1–9 on the first nine), its pin, and, when pinned, dragged to its place. */
+function FavouriteTile({
+  row,
+  index: i,
+  isPinned,
+  pinned,
+  dragged,
+  setDragged,
+  onDrop,
+  onAdd,
+  onPin,
+}: {
+  row: ProductRow;
+  index: number;
+  isPinned: boolean;
+  /** The grid shows the pins (they can be dragged), not the most often ordered. */
+  pinned: boolean;
+  dragged: number | null;
+  setDragged: (index: number | null) => void;
+  /** A tile dropped on this one (at `index`). */
+  onDrop: (index: number) => void;
+  onAdd: (row: ProductRow) => void;
+  onPin: (row: ProductRow) => void;
+}) {
+  const name = row.name || t('wizard.items.noName');
+  return (
+    <li
+      data-fav-tile={i}
+      data-out={outOfStock(row) || undefined}
+      data-dragged={dragged === i || undefined}
+      className={classes.favTile}
+      draggable={pinned}
+      onDragStart={(e) => {
+        setDragged(i);
+        e.dataTransfer.effectAllowed = 'move';
+      }}
+      onDragEnd={() => setDragged(null)}
+      onDragOver={(e) => {
+        if (dragged !== null) e.preventDefault();
+      }}
+      onDrop={(e) => {
+        e.preventDefault();
+        onDrop(i);
+      }}
+    >
+      <button
+        type="button"
+        tabIndex={-1}
+        data-fav-index={i}
+        data-fav-id={row.id}
+        className={classes.favAdd}
+        data-testid="favourite"
+        // named by what it shows (the product, its price and stock); what a click does is the grid's help
+        aria-keyshortcuts={i < 9 ? String(i + 1) : undefined}
+        aria-describedby="favourites-help"
+        onClick={() => onAdd(row)}
+      >
+        {i < 9 && (
+          <span className={classes.favKey} aria-hidden="true">
+            {i + 1}
+          </span>
+        )}
+        <span className={classes.favName}>{name}</span>
+        <span className={classes.favFacts}>
+          <span className={classes.numeric}>{money(row.price)}</span> · <StockFigure row={row} size="xs" />
+        </span>
+      </button>
+      <ActionIcon
+        variant="subtle"
+        size="sm"
+        tabIndex={-1}
+        className={classes.favPin}
+        aria-label={isPinned ? t('favourites.unpin', { name }) : t('favourites.pin', { name })}
+        aria-pressed={isPinned}
+        onClick={() => onPin(row)}
+      >
+        {isPinned ? <IconPinnedFilled size={14} aria-hidden /> : <IconPin size={14} aria-hidden />}
+      </ActionIcon>
+    </li>
   );
 }
