@@ -3,12 +3,10 @@
  * the shop's rate (or is typed, marked as an override), the total is computed. Dates are typed in the user's locale or
  * picked from a calendar; the rarely used ones sit under a collapsed "More" (open when any is filled).
  */
-import { Badge, Button, Collapse, Group, Paper, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
-import { useState, type ReactNode } from 'react';
-import { asDeduction } from '../../../../../shared/money';
+import { Badge, Button, Group, Stack, Textarea, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { computeTotals, type FieldKey } from '../../../../../shared/order-entry';
 import { FIELD_KEYS, specOf } from '../../../../../shared/order-schema';
-import type { SimpleKey } from '../../../../../shared/i18n/translate';
 import { currentLocale, t } from '../../../i18n';
 import { useStore } from '../../../store';
 import type { WizardErrors } from '../errors';
@@ -17,12 +15,8 @@ import { DateField } from './DateField';
 import { DraftField } from './fields';
 import { measure, money } from '../../../components/format';
 import { taxRuleOf } from '../../../../../shared/shop-rules';
+import { MoreDates, PriceTotals } from './pricesParts';
 
-const MORE_DATES: { fieldKey: FieldKey; label: SimpleKey }[] = [
-  { fieldKey: 'processed_date', label: 'wizard.dates.processed' },
-  { fieldKey: 'closed_date', label: 'wizard.dates.closed' },
-  { fieldKey: 'cancelled_date', label: 'wizard.dates.cancelled' },
-];
 /** An amount as it is typed in the locale in use ("4,95" in German), for a placeholder. */
 const typed = (amount: string): string =>
   new Intl.NumberFormat(currentLocale(), {
@@ -36,8 +30,6 @@ const NOTES = FIELD_KEYS.flatMap((key) => {
   const { form } = specOf(key);
   return form?.step === 3 && form.input === 'note' && form.label ? [{ key, label: form.label, help: form.help }] : [];
 });
-
-const MORE_KEYS: FieldKey[] = [...MORE_DATES.map((d) => d.fieldKey), 'cancel_reason'];
 
 export function PricesStep({ errors }: { errors: WizardErrors }) {
   const data = useStore((s) => s.wizard!.data);
@@ -57,11 +49,6 @@ export function PricesStep({ errors }: { errors: WizardErrors }) {
   );
   const rate = tax ? t('wizard.prices.rate', { rate: measure(tax.ratePercent, 4) }) : null;
   const overridden = tax !== null && totals.taxOverridden;
-  const moreFilled = MORE_KEYS.some((k) => data.fields[k].trim() !== '');
-  const moreErrors = MORE_KEYS.some((k) => errors.shown(k));
-  const [more, setMore] = useState(false);
-  // open while anything in it is filled in or needs attention
-  const moreOpen = more || moreFilled || moreErrors;
   return (
     <Stack gap="lg">
       <Group align="flex-start" gap="xl" wrap="nowrap">
@@ -103,34 +90,7 @@ export function PricesStep({ errors }: { errors: WizardErrors }) {
           )}
           {amount('total_discounts', t('wizard.prices.discounts'), t('wizard.prices.discountsHelp'))}
         </Stack>
-        <Paper withBorder p="md" radius="md" miw={260} aria-label={t('wizard.prices.totals')}>
-          <Stack gap={6}>
-            <Figure label={t('wizard.prices.subtotal')} value={totals.subtotal} />
-            <Figure label={t('wizard.prices.shippingShort')} value={totals.shipping} />
-            <Figure
-              label={
-                tax === null
-                  ? t('wizard.prices.tax')
-                  : overridden
-                    ? t('wizard.prices.taxOverride')
-                    : t('wizard.prices.taxRate', { rate: rate ?? '' })
-              }
-              value={totals.tax}
-            />
-            <Figure label={t('wizard.prices.discounts')} value={asDeduction(totals.discounts)} />
-            <Figure label={t('wizard.prices.total')} value={totals.total} strong />
-            {errors.shown('total_price') && (
-              <Text size="sm" c="red" role="alert">
-                {errors.shown('total_price')}
-              </Text>
-            )}
-            {errors.shown('subtotal_price') && (
-              <Text size="sm" c="red" role="alert">
-                {errors.shown('subtotal_price')}
-              </Text>
-            )}
-          </Stack>
-        </Paper>
+        <PriceTotals totals={totals} tax={tax} overridden={overridden} rate={rate} errors={errors} />
       </Group>
       <Stack gap="sm">
         <Title order={3} fz="h4">
@@ -144,32 +104,7 @@ export function PricesStep({ errors }: { errors: WizardErrors }) {
             errors={errors}
           />
         </Group>
-        <Button
-          variant="subtle"
-          size="compact-sm"
-          w="fit-content"
-          aria-expanded={moreOpen}
-          aria-controls="order-more-dates"
-          onClick={() => setMore(!moreOpen)}
-        >
-          {moreOpen ? '▾' : '▸'} {t('wizard.dates.more')}
-          {moreFilled ? t('wizard.dates.filled') : ''}
-        </Button>
-        <Collapse expanded={moreOpen} id="order-more-dates">
-          <Stack gap="sm">
-            <SimpleGrid cols={{ base: 1, sm: 3 }}>
-              {MORE_DATES.map(({ fieldKey, label }) => (
-                <DateField key={fieldKey} fieldKey={fieldKey} label={t(label)} errors={errors} />
-              ))}
-            </SimpleGrid>
-            <DraftField
-              label={t('wizard.dates.cancelReason')}
-              description={t('wizard.dates.cancelReasonHelp')}
-              fieldKey="cancel_reason"
-              errors={errors}
-            />
-          </Stack>
-        </Collapse>
+        <MoreDates fields={data.fields} errors={errors} />
       </Stack>
       {NOTES.map(({ key, label, help }) => (
         <Textarea
@@ -188,18 +123,5 @@ export function PricesStep({ errors }: { errors: WizardErrors }) {
         />
       ))}
     </Stack>
-  );
-}
-
-function Figure({ label, value, strong }: { label: string; value: string | null; strong?: boolean }) {
-  return (
-    <Group justify="space-between" gap="xl">
-      <Text size={strong ? 'lg' : 'sm'} fw={strong ? 700 : 400}>
-        {label}
-      </Text>
-      <Text size={strong ? 'lg' : 'sm'} fw={strong ? 700 : 400} className={classes.numeric}>
-        {money(value)}
-      </Text>
-    </Group>
   );
 }
