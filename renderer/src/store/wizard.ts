@@ -54,7 +54,20 @@ let chain: Promise<void> = Promise.resolve();
 /** Drafts handed to the outbox: a save still queued for them is dropped. */
 const submitted = new Set<string>();
 
-export const wizardSlice: StateCreator<WizardSlice, [], [], WizardSlice> = (set, get) => {
+type SetWizard = Parameters<StateCreator<WizardSlice, [], [], WizardSlice>>[0];
+type GetWizard = Parameters<StateCreator<WizardSlice, [], [], WizardSlice>>[1];
+
+/** How the open draft is kept: written now, written shortly after a change, and written (or dropped) on leaving. */
+interface DraftSaving {
+  /** Writes the open draft now (after the saves before it); resolves once it is written or has failed. */
+  save(): Promise<void>;
+  /** Leaving a draft: its last change is written, or, when nothing is left in it, it is not kept at all. */
+  leave(): void;
+  /** Writes the open draft SAVE_DELAY_MS after the last change. */
+  schedule(): void;
+}
+
+function draftSaving(set: SetWizard, get: GetWizard): DraftSaving {
   const save = (): Promise<void> => {
     if (timer) clearTimeout(timer);
     timer = null;
@@ -109,11 +122,19 @@ export const wizardSlice: StateCreator<WizardSlice, [], [], WizardSlice> = (set,
     if (timer) clearTimeout(timer);
     timer = setTimeout(() => void save(), SAVE_DELAY_MS);
   };
+  return { save, leave, schedule };
+}
 
+/** Opening a draft, leaving it, discarding it, and handing it to the outbox. */
+function openAndClose(
+  set: SetWizard,
+  get: GetWizard,
+  { save, leave }: DraftSaving,
+): Pick<
+  WizardSlice,
+  'loadDrafts' | 'openWizard' | 'flushDraft' | 'discardDraft' | 'submitDraft' | 'leaveWizard' | 'closeWizard'
+> {
   return {
-    wizard: null,
-    drafts: [],
-    holdNote: null,
     loadDrafts: async () => {
       const { drafts } = await call('drafts:list', {});
       set({ drafts });
@@ -147,6 +168,49 @@ export const wizardSlice: StateCreator<WizardSlice, [], [], WizardSlice> = (set,
             .catch(() => undefined),
         );
     },
+    flushDraft: () => save(),
+    discardDraft: async (id) => {
+      if (get().wizard?.id === id) {
+        if (timer) clearTimeout(timer);
+        timer = null;
+        set({ wizard: null });
+      }
+      await chain;
+      await call('drafts:discard', { id });
+      await get().loadDrafts();
+    },
+    submitDraft: async (order) => {
+      const open = get().wizard;
+      if (!open) throw new Error('No order is open.');
+      await save(); // the latest typing is in the draft before it becomes an outbox entry
+      const entry = await call('outbox:submit', { draftId: open.id, order });
+      submitted.add(open.id);
+      if (get().wizard?.id === open.id) set({ wizard: null });
+      void get()
+        .loadDrafts()
+        .catch(() => undefined);
+      return entry;
+    },
+    leaveWizard: (id) => {
+      const open = get().wizard;
+      if (open?.id !== id) return; // another order is open already: its own leaving is handled when it goes
+      leave();
+      if (open && isBlank(open.data) && !open.data.replaces && get().wizard?.id === open.id) set({ wizard: null });
+    },
+    closeWizard: () => {
+      leave();
+      set({ wizard: null });
+    },
+  };
+}
+
+/** Changes to the open draft: what is typed, the step, the steps tried, and what cannot be typed into it. */
+function editing(
+  set: SetWizard,
+  get: GetWizard,
+  { save, schedule }: DraftSaving,
+): Pick<WizardSlice, 'updateDraft' | 'setStep' | 'markAttempted' | 'setLocalError'> {
+  return {
     updateDraft: (change, touched = []) => {
       const open = get().wizard;
       if (!open) return;
@@ -182,39 +246,12 @@ export const wizardSlice: StateCreator<WizardSlice, [], [], WizardSlice> = (set,
       else localErrors[key] = message;
       set({ wizard: { ...open, localErrors } });
     },
-    flushDraft: () => save(),
-    discardDraft: async (id) => {
-      if (get().wizard?.id === id) {
-        if (timer) clearTimeout(timer);
-        timer = null;
-        set({ wizard: null });
-      }
-      await chain;
-      await call('drafts:discard', { id });
-      await get().loadDrafts();
-    },
-    submitDraft: async (order) => {
-      const open = get().wizard;
-      if (!open) throw new Error('No order is open.');
-      await save(); // the latest typing is in the draft before it becomes an outbox entry
-      const entry = await call('outbox:submit', { draftId: open.id, order });
-      submitted.add(open.id);
-      if (get().wizard?.id === open.id) set({ wizard: null });
-      void get()
-        .loadDrafts()
-        .catch(() => undefined);
-      return entry;
-    },
-    leaveWizard: (id) => {
-      const open = get().wizard;
-      if (open?.id !== id) return; // another order is open already: its own leaving is handled when it goes
-      leave();
-      if (open && isBlank(open.data) && !open.data.replaces && get().wizard?.id === open.id) set({ wizard: null });
-    },
-    closeWizard: () => {
-      leave();
-      set({ wizard: null });
-    },
+  };
+}
+
+/** Issue #30.1: the open order put on hold. */
+function holding(set: SetWizard, get: GetWizard, { save, schedule }: DraftSaving): Pick<WizardSlice, 'holdOrder'> {
+  return {
     holdOrder: async (name) => {
       const open = get().wizard;
       if (!open || isBlank(open.data)) return { outcome: 'blank' };
@@ -239,5 +276,17 @@ export const wizardSlice: StateCreator<WizardSlice, [], [], WizardSlice> = (set,
         .catch(() => undefined);
       return { outcome: 'held' };
     },
+  };
+}
+
+export const wizardSlice: StateCreator<WizardSlice, [], [], WizardSlice> = (set, get) => {
+  const saving = draftSaving(set, get);
+  return {
+    wizard: null,
+    drafts: [],
+    holdNote: null,
+    ...openAndClose(set, get, saving),
+    ...editing(set, get, saving),
+    ...holding(set, get, saving),
   };
 };
