@@ -12,14 +12,14 @@
  * a key another local user read somewhere signs nobody in, and is not spent by their try.
  */
 import { HEADER_CSP } from '../../shared/csp';
-import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { Socket } from 'node:net';
 import path from 'node:path';
-import { contract, type SessionList } from '../../shared/contract';
+import { contract } from '../../shared/contract';
 import type { Core } from '../main/core/index';
 import { loopbackPeer, type PeerUser } from './peer';
+import { createSignIns, type SignIns } from './sessions';
 
 export interface WebHostOptions {
   core: Core;
@@ -51,15 +51,6 @@ export interface WebHost {
   close(): Promise<void>;
 }
 
-interface Session {
-  id: string;
-  /** Wall-clock times, for display. */
-  signedInAt: number;
-  lastUsedAt: number;
-  /** Last use on the host's clock (monotonic by default): what idle time is measured on. */
-  lastUsed: number;
-}
-
 const MIME: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
@@ -75,8 +66,6 @@ const MAX_BODY = 1024 * 1024;
 export const LOGIN_KEY_TTL_MS = 2 * 60_000;
 /** The header the page sends its session secret in (never a cookie: see the file's comment). */
 export const SESSION_HEADER = 'x-shopdesk-session';
-/** Sessions kept at once (each sign-in makes one; the oldest goes first). */
-const MAX_SESSIONS = 32;
 /**
  * A signed-in tab that makes no call for this long is signed out (#25.3): a tab left open overnight, or a session
  * another local user took, does not stay usable for ever. Measured on the monotonic clock by default.
@@ -92,96 +81,19 @@ const HANDOFF_SCRIPT = `try {
 location.replace('/#/');
 `;
 
-const digest = (value: string): string => createHash('sha256').update(value).digest('hex');
-const token = (): string => randomBytes(32).toString('base64url');
-
 export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
-  const now = options.now ?? (() => performance.now());
-  const idle = options.sessionIdleMs ?? SESSION_IDLE_MS;
-  const ttl = options.loginKeyTtlMs ?? LOGIN_KEY_TTL_MS;
   const rendererDir = fs.realpathSync(path.resolve(options.rendererDir));
   const uid = options.user ? options.user.uid : (process.getuid?.() ?? null);
-  const peerOf = options.user?.peer ?? loopbackPeer;
-  /** Each connection's verdict, found once when it opens: its client end is this user's, or the OS cannot tell. */
-  const ownUser = new WeakMap<Socket, Promise<boolean>>();
   const streams = new Set<http.ServerResponse>();
-  // only digests are kept: looking one up by its hash leaks nothing of the secret through timing
-  const loginKeys = new Map<string, number>();
-  const wallNow = options.wallNow ?? (() => Date.now());
-  /** Sessions by their secret's digest: a name that is not the secret, when signed in and last used. */
-  const sessions = new Map<string, Session>();
-  /** Each open event stream and the session it belongs to (ending the session ends its stream). */
-  const streamSession = new Map<http.ServerResponse, string>();
+  const signIns = createSignIns({
+    now: options.now ?? (() => performance.now()),
+    wallNow: options.wallNow ?? (() => Date.now()),
+    keyTtlMs: options.loginKeyTtlMs ?? LOGIN_KEY_TTL_MS,
+    idleMs: options.sessionIdleMs ?? SESSION_IDLE_MS,
+  });
   let origin = '';
   let port = 0;
 
-  const issueKey = (): string => {
-    for (const [hash, expires] of loginKeys) if (expires <= now()) loginKeys.delete(hash);
-    const key = token();
-    loginKeys.set(digest(key), now() + ttl);
-    return key;
-  };
-  /** Spends a sign-in key: true once, within its time; false for a wrong, used or expired key. */
-  const spendKey = (key: unknown): boolean => {
-    if (typeof key !== 'string' || key.length < 20 || key.length > 200) return false;
-    const hash = digest(key);
-    const expires = loginKeys.get(hash);
-    loginKeys.delete(hash);
-    return expires !== undefined && expires > now();
-  };
-  const newSession = (): string => {
-    const secret = token();
-    const at = wallNow();
-    sessions.set(digest(secret), {
-      id: randomBytes(9).toString('base64url'),
-      signedInAt: at,
-      lastUsed: now(),
-      lastUsedAt: at,
-    });
-    if (sessions.size > MAX_SESSIONS) endSession(sessions.keys().next().value!);
-    return secret;
-  };
-  /** Ends a session: gone from the list, its event streams closed; its tab is signed out at its next request. */
-  const endSession = (hash: string): void => {
-    sessions.delete(hash);
-    for (const [stream, owner] of streamSession) if (owner === hash) stream.end();
-  };
-  /** The digest of the request's valid session (its last use now), or null. */
-  const signedIn = (req: http.IncomingMessage): string | null => {
-    const given = req.headers[SESSION_HEADER];
-    if (typeof given !== 'string' || given.length > 200) return null;
-    const hash = digest(given);
-    const session = sessions.get(hash);
-    if (session === undefined) return null;
-    // unused for too long: ended (the page says it is signed out and how to sign in again)
-    if (now() - session.lastUsed > idle) {
-      endSession(hash);
-      return null;
-    }
-    session.lastUsed = now();
-    session.lastUsedAt = wallNow();
-    return hash;
-  };
-  const sessionList = (current: string): SessionList => {
-    for (const [hash, session] of sessions) if (now() - session.lastUsed > idle) endSession(hash);
-    return {
-      available: true,
-      sessions: [...sessions].map(([hash, s]) => ({
-        id: s.id,
-        signedInAt: s.signedInAt,
-        lastUsedAt: s.lastUsedAt,
-        current: hash === current,
-      })),
-    };
-  };
-  /** Settings → Signed-in tabs: the host's own channels, answered with the asking session in hand. */
-  const sessionChannel = (channel: string, payload: unknown, current: string): unknown => {
-    if (channel === 'sessions:list') return { ok: true, value: sessionList(current) };
-    const request = contract['sessions:end'].request.safeParse(payload);
-    if (!request.success) return invalidRequest();
-    for (const [hash, session] of sessions) if (session.id === request.data.id) endSession(hash);
-    return { ok: true, value: sessionList(current) };
-  };
   const sameHost = (req: http.IncomingMessage): boolean => req.headers.host === new URL(origin).host;
   const sameOrigin = (req: http.IncomingMessage): boolean => {
     const from = req.headers.origin;
@@ -199,23 +111,14 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       res.end('Internal error');
     });
   });
-  server.on('connection', (socket) => {
-    const verdict =
-      uid === null || socket.remotePort === undefined
-        ? Promise.resolve(uid === null)
-        : peerOf(socket.remotePort, port).then(
-            (peer) => !peer.told || peer.uid === uid,
-            () => false,
-          );
-    ownUser.set(socket, verdict);
-  });
+  const ownUser = ownUserVerdicts(server, uid, options.user?.peer ?? loopbackPeer, () => port);
 
   async function handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', origin);
     res.setHeader('x-content-type-options', 'nosniff');
     res.setHeader('referrer-policy', 'no-referrer');
     // another local user's connection (where the OS can tell): nothing, and a key it carries is not spent
-    if (!(await (ownUser.get(req.socket) ?? Promise.resolve(false)))) {
+    if (!(await ownUser(req.socket))) {
       res.writeHead(403, { 'content-type': 'text/plain', ...NO_STORE }).end('Forbidden: not this user');
       return;
     }
@@ -232,7 +135,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       return;
     }
     if (url.pathname.startsWith('/ipc/') || url.pathname === '/events') {
-      const session = signedIn(req);
+      const session = signIns.signedIn(req.headers[SESSION_HEADER]);
       if (session === null) return sendJson(res, signedOut('no_session'), 401);
       if (url.pathname === '/events') return openStream(res, session);
       if (req.method !== 'POST') {
@@ -243,7 +146,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       const payload = parseJson(await readBody(req));
       if (payload === undefined) return sendJson(res, invalidRequest());
       if (channel === 'sessions:list' || channel === 'sessions:end')
-        return sendJson(res, sessionChannel(channel, payload, session));
+        return sendJson(res, sessionChannel(signIns, channel, payload, session));
       return sendJson(res, await options.core.dispatch(channel, payload));
     }
     return serveStatic(url.pathname, res);
@@ -252,31 +155,31 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   /** The page read a key from its address's fragment and trades it for a session, once. */
   async function signInFromPage(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     const body = parseJson(await readBody(req)) as { key?: unknown } | undefined;
-    if (!spendKey(body?.key)) return sendJson(res, signedOut('login_key_refused'), 403);
-    return sendJson(res, { ok: true, value: { session: newSession() } });
+    if (!signIns.spendKey(body?.key)) return sendJson(res, signedOut('login_key_refused'), 403);
+    return sendJson(res, { ok: true, value: { session: signIns.newSession() } });
   }
 
   /** The launcher file posted a key: the answer hands a session to the page, which stores it and opens the app. */
   async function signInFromLauncher(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     const key = new URLSearchParams(await readBody(req)).get('key');
     const headers = { 'content-type': MIME['.html']!, 'content-security-policy': HEADER_CSP, ...NO_STORE };
-    if (!spendKey(key)) {
+    if (!signIns.spendKey(key)) {
       res.writeHead(403, headers).end(page('<p>This sign-in address has been used or has expired.</p>'));
       return;
     }
     res
       .writeHead(200, headers)
-      .end(page(`<meta name="shopdesk-session" content="${newSession()}"><script src="/handoff.js"></script>`));
+      .end(page(`<meta name="shopdesk-session" content="${signIns.newSession()}"><script src="/handoff.js"></script>`));
   }
 
   function openStream(res: http.ServerResponse, session: string): void {
     res.writeHead(200, { 'content-type': 'text/event-stream', ...NO_STORE, connection: 'keep-alive' });
     res.write(': connected\n\n');
     streams.add(res);
-    streamSession.set(res, session);
+    signIns.followStream(res, session);
     res.on('close', () => {
       streams.delete(res);
-      streamSession.delete(res);
+      signIns.unfollowStream(res);
     });
   }
 
@@ -303,14 +206,14 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   origin = `http://127.0.0.1:${port}`;
   return {
     url: origin,
-    loginUrl: () => `${origin}/#login=${issueKey()}`,
+    loginUrl: () => `${origin}/#login=${signIns.issueKey()}`,
     launcherPage: () =>
       page(
-        `<form method="post" action="${origin}/login"><input type="hidden" name="key" value="${issueKey()}">` +
+        `<form method="post" action="${origin}/login"><input type="hidden" name="key" value="${signIns.issueKey()}">` +
           '<noscript><button type="submit">Open Shopdesk</button></noscript></form>' +
           '<script>document.forms[0].submit()</script>',
       ),
-    pendingKeys: () => [...loginKeys.values()].filter((expires) => expires > now()).length,
+    pendingKeys: signIns.pendingKeys,
     close: async () => {
       unsubscribe();
       for (const stream of streams) stream.end();
@@ -319,6 +222,39 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       await closed;
     },
   };
+}
+
+/**
+ * Each connection's verdict (#25.2), found once when it opens: its client end is this user's, or the OS cannot tell
+ * (no user to compare: `uid` null). A request is answered only on a connection whose verdict is true.
+ */
+function ownUserVerdicts(
+  server: http.Server,
+  uid: number | null,
+  peerOf: (clientPort: number, serverPort: number) => Promise<PeerUser>,
+  serverPort: () => number,
+): (socket: Socket) => Promise<boolean> {
+  const verdicts = new WeakMap<Socket, Promise<boolean>>();
+  server.on('connection', (socket) => {
+    const verdict =
+      uid === null || socket.remotePort === undefined
+        ? Promise.resolve(uid === null)
+        : peerOf(socket.remotePort, serverPort()).then(
+            (peer) => !peer.told || peer.uid === uid,
+            () => false,
+          );
+    verdicts.set(socket, verdict);
+  });
+  return (socket) => verdicts.get(socket) ?? Promise.resolve(false);
+}
+
+/** Settings → Signed-in tabs: the host's own channels, answered with the asking session in hand. */
+function sessionChannel(signIns: SignIns, channel: string, payload: unknown, current: string): unknown {
+  if (channel === 'sessions:list') return { ok: true, value: signIns.list(current) };
+  const request = contract['sessions:end'].request.safeParse(payload);
+  if (!request.success) return invalidRequest();
+  signIns.endById(request.data.id);
+  return { ok: true, value: signIns.list(current) };
 }
 
 /**
