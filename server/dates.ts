@@ -27,3 +27,11 @@ export function formatTimestamp(date: Date): string {
     `${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())}`
   );
 }
+
+/** How the service keeps time; changeable while it runs (tests of reconciliation under wrong clocks). */
+export interface ServiceClockSettings {
+  /** How far its clock is off, in ms (positive: ahead). */
+  skewMs: number;
+  /** The zone its created_at stamps are written in, in minutes east of UTC (the spec does not say which). */
+  zoneMinutes: number;
+}

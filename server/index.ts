@@ -2,20 +2,21 @@
  * The reference Order & Product service: the spec implemented, for demo mode, tests and benchmarks.
  * startService({...}) -> { url, token, close, faults, stats }.
  */
-import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { promisify } from 'node:util';
-import zlib from 'node:zlib';
-import { Line } from './line';
-import { FaultController, parseFaultRule, type Fault, type FaultRule } from './faults';
-import { openStore, type ServiceStore } from './store';
+import { applyEarlyFault } from './answers';
+import { registerControlRoutes } from './control';
+import type { DateOrder, ServiceClockSettings } from './dates';
+import { FaultController, type Fault, type FaultRule } from './faults';
 import { sendError, sleep } from './http';
-import { summaryMessage, validateOrder } from './validate';
-import { formatSlashDate, formatTimestamp, type DateOrder } from './dates';
-import type { ServiceOrder } from './seed';
+import { PRODUCTS_PER_PAGE, type ListShapeOption } from './lists';
+import { registerNotAllowed, registerOrderCreate, registerOrderReads, registerProductRoutes } from './routes';
+import { openStore, type ServiceStore } from './store';
+import { addWireHooks, type Encoding } from './wire';
 
-export const PRODUCTS_PER_PAGE = 15;
-export const SERVICE_VERSION = '1.4.2';
+export { PRODUCTS_PER_PAGE, SERVICE_VERSION, LIST_SHAPES, type ListShapeOption } from './lists';
+export { chooseEncoding, type Encoding } from './wire';
+export type { ServiceClockSettings } from './dates';
 
 export interface ServiceOptions {
   port?: number;
@@ -76,14 +77,6 @@ export interface ServiceOptions {
   clock?: Partial<ServiceClockSettings>;
 }
 
-/** How the service keeps time; changeable while it runs (tests of reconciliation under wrong clocks). */
-export interface ServiceClockSettings {
-  /** How far its clock is off, in ms (positive: ahead). */
-  skewMs: number;
-  /** The zone its created_at stamps are written in, in minutes east of UTC (the spec does not say which). */
-  zoneMinutes: number;
-}
-
 export interface ServiceStats {
   requests: number;
   /** Most requests in progress at the same time. */
@@ -132,70 +125,91 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   });
   const faults = new FaultController();
   for (const rule of options.faults ?? []) faults.add(rule);
-  const workers = options.workers ? workerPool(options.workers) : null;
-  const counters = { requests: 0, ordersCreated: 0, orderPosts: 0, inFlight: 0, maxInFlight: 0, notModified: 0 };
-  const byRoute = new Map<string, number>();
-  const expected = Buffer.from(`Bearer ${options.token}`);
-  const single = options.single ?? 'data';
-  const orderList = options.orderList ?? 'paginated';
-  const productList = options.productList ?? 'paginated';
-  const orderPageSize = options.orderPageSize ?? PRODUCTS_PER_PAGE;
-  const orderPage = (offset: number, count: number): string[] =>
-    options.orderSort === 'newest-first' ? store.orderPageNewestFirst(offset, count) : store.orderPage(offset, count);
-
   const clock: ServiceClockSettings = { skewMs: 0, zoneMinutes: 0, ...options.clock };
   const app = Fastify({ logger: false, bodyLimit: 1024 * 1024, keepAliveTimeout: 72_000, forceCloseConnections: true });
   app.decorateRequest('fault', undefined);
-  if (options.compress) {
-    const only = options.compress === true ? null : options.compress;
-    app.addHook('onSend', async (req, reply, payload) => {
-      if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
-      reply.header('vary', 'Accept-Encoding');
-      const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
-      const encoding = chooseEncoding(req.headers['accept-encoding'], only);
-      if (encoding === null || body.length < COMPRESS_MIN_BYTES || reply.getHeader('content-encoding')) return payload;
-      reply.header('content-encoding', encoding);
-      reply.removeHeader('content-length');
-      return ENCODERS[encoding](body);
-    });
-  }
-  if (options.lineMbit) {
-    // registered after compression: what crosses the line is what a client receives, compressed or not
-    const line = new Line(options.lineMbit);
-    app.addHook('onSend', async (_req, reply, payload) => {
-      if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
-      const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
-      if (body.length === 0) return payload;
-      reply.header('content-length', body.length);
-      return line.stream(body);
-    });
-  }
-  // its own clock in every answer's Date header, wrong when told to be
-  app.addHook('onSend', async (_req, reply) => {
-    if (clock.skewMs !== 0) reply.header('date', new Date(Date.now() + clock.skewMs).toUTCString());
-  });
+  addWireHooks(app, options, clock);
+  const counting = countRequests(app);
+  const { counters } = counting;
+  guardRequests(app, options, faults, counting);
+  answerErrorsAsLaravel(app);
 
-  const wrap = (value: string): string => (single === 'data' ? `{"data":${value}}` : value);
-  /** With ETags on: the page's version as a header, and a 304 when the request already holds it (null otherwise). */
-  const notModified = (req: FastifyRequest, reply: FastifyReply, body: string): FastifyReply | null => {
-    if (!options.etags || req.fault) return null;
-    const tag = `"${createHash('sha1').update(body).digest('base64url')}"`;
-    reply.header('etag', tag);
-    const held = String(req.headers['if-none-match'] ?? '')
-      .split(',')
-      .map((t) => t.trim().replace(/^W\//, ''));
-    if (!held.includes(tag)) return null;
-    counters.notModified += 1;
-    return reply.code(304).send();
+  const context = {
+    store,
+    dateOrder,
+    clock,
+    productList: options.productList ?? 'paginated',
+    orderList: options.orderList ?? 'paginated',
+    orderPageSize: options.orderPageSize ?? PRODUCTS_PER_PAGE,
+    orderPage: (offset: number, count: number): string[] =>
+      options.orderSort === 'newest-first' ? store.orderPageNewestFirst(offset, count) : store.orderPage(offset, count),
+    wrap: (value: string): string => ((options.single ?? 'data') === 'data' ? `{"data":${value}}` : value),
+    notModified: (req: FastifyRequest, reply: FastifyReply, body: string): FastifyReply | null => {
+      if (!options.etags || req.fault) return null;
+      const tag = `"${createHash('sha1').update(body).digest('base64url')}"`;
+      reply.header('etag', tag);
+      const held = String(req.headers['if-none-match'] ?? '')
+        .split(',')
+        .map((t) => t.trim().replace(/^W\//, ''));
+      if (!held.includes(tag)) return null;
+      counters.notModified += 1;
+      return reply.code(304).send();
+    },
+    created: () => {
+      counters.ordersCreated += 1;
+    },
   };
-  const origin = (req: FastifyRequest): string => `${req.protocol}://${req.host}`;
-  /** "GET /api/product", "GET /api/order/:id", … */
-  const routeOf = (req: FastifyRequest): string =>
-    `${req.method} ${(req.url.split('?')[0] ?? '').replace(/\/\d+$/, '/:id')}`;
+  registerProductRoutes(app, context);
+  registerOrderReads(app, context);
+  registerOrderCreate(app, context);
+  registerNotAllowed(app);
+
+  const stats = (): ServiceStats => ({
+    ...counters,
+    faultsInjected: faults.injected,
+    byRoute: Object.fromEntries(counting.byRoute),
+    maxInFlightByRoute: Object.fromEntries(counting.maxInFlightByRoute),
+  });
+  if (options.control) registerControlRoutes(app, { token: options.token, faults, store, stats });
+
+  const host = options.host ?? '127.0.0.1';
+  await app.listen({ port: options.port ?? 0, host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : (options.port ?? 0);
+  const shownHost = host.includes(':') ? `[${host}]` : host;
+  return {
+    url: `http://${shownHost}:${port}`,
+    port,
+    token: options.token,
+    faults,
+    clock,
+    stats,
+    resetPeak: counting.resetPeak,
+    store,
+    close: async () => {
+      await app.close();
+      store.close();
+    },
+  };
+}
+
+interface RequestCounting {
+  counters: Omit<ServiceStats, 'faultsInjected' | 'byRoute' | 'maxInFlightByRoute'>;
+  byRoute: Map<string, number>;
+  maxInFlightByRoute: Map<string, number>;
+  resetPeak(): void;
+}
+
+/** "GET /api/product", "GET /api/order/:id", … */
+const routeOf = (req: FastifyRequest): string =>
+  `${req.method} ${(req.url.split('?')[0] ?? '').replace(/\/\d+$/, '/:id')}`;
+
+/** Requests being answered at once: how a client's concurrency cap is seen from outside. */
+function countRequests(app: FastifyInstance): RequestCounting {
+  const counters = { requests: 0, ordersCreated: 0, orderPosts: 0, inFlight: 0, maxInFlight: 0, notModified: 0 };
+  const byRoute = new Map<string, number>();
   const inFlightByRoute = new Map<string, number>();
   const maxInFlightByRoute = new Map<string, number>();
-
-  // requests being answered at once: how a client's concurrency cap is seen from outside
   app.addHook('onRequest', async (req, reply) => {
     counters.inFlight += 1;
     counters.maxInFlight = Math.max(counters.maxInFlight, counters.inFlight);
@@ -208,6 +222,22 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       inFlightByRoute.set(route, (inFlightByRoute.get(route) ?? 1) - 1);
     });
   });
+  const resetPeak = (): void => {
+    counters.maxInFlight = counters.inFlight;
+    for (const [route, n] of inFlightByRoute) maxInFlightByRoute.set(route, n);
+  };
+  return { counters, byRoute, maxInFlightByRoute, resetPeak };
+}
+
+/** Before a route runs: counted, queued for a worker, delayed, faulted when a rule says so, and the token checked. */
+function guardRequests(
+  app: FastifyInstance,
+  options: ServiceOptions,
+  faults: FaultController,
+  { counters, byRoute }: RequestCounting,
+): void {
+  const workers = options.workers ? workerPool(options.workers) : null;
+  const expected = Buffer.from(`Bearer ${options.token}`);
   app.addHook('onRequest', async (req, reply) => {
     counters.requests += 1;
     if (req.url.startsWith('/__control')) return;
@@ -226,7 +256,10 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     }
     return undefined;
   });
+}
 
+/** Unknown routes and failures answered as a Laravel application words them. */
+function answerErrorsAsLaravel(app: FastifyInstance): void {
   app.setNotFoundHandler((req, reply) => {
     const path = (req.url.split('?')[0] ?? '').replace(/^\//, '');
     return sendError(req, reply, 404, `The route ${path} could not be found.`);
@@ -243,180 +276,6 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
             : 'Server Error';
     return sendError(req, reply, status, message);
   });
-
-  app.get('/api/product', async (req, reply) => {
-    const page = pageParam((req.query as Record<string, unknown>).page);
-    const total = store.productCount();
-    const whole = productList === 'data' || productList === 'bare';
-    const lastPage = whole ? 1 : Math.max(1, Math.ceil(total / PRODUCTS_PER_PAGE));
-    const rows = whole
-      ? store.productPage(1, total)
-      : page <= lastPage
-        ? store.productPage((page - 1) * PRODUCTS_PER_PAGE + 1, PRODUCTS_PER_PAGE)
-        : [];
-    const path = `${origin(req)}/api/product`;
-    const body = listBody(productList, rows, { page, total, lastPage, path, perPage: PRODUCTS_PER_PAGE });
-    return notModified(req, reply, body) ?? sendPage(reply, req.fault, body);
-  });
-
-  app.get('/api/product/:id', async (req, reply) => {
-    const id = idParam((req.params as { id: string }).id);
-    const json = id === null ? undefined : store.productJson(id);
-    if (!json)
-      return sendError(
-        req,
-        reply,
-        404,
-        `No query results for model [App\\Models\\Product] ${(req.params as { id: string }).id}`,
-      );
-    return sendPage(reply, req.fault, wrap(json));
-  });
-
-  app.get('/api/order', async (req, reply) => {
-    const total = store.orderCount();
-    if (orderList === 'data' || orderList === 'bare') {
-      const all = orderPage(0, total);
-      const body = listBody(orderList, all, { page: 1, total, lastPage: 1, path: '', perPage: total });
-      return notModified(req, reply, body) ?? sendPage(reply, req.fault, body);
-    }
-    const page = pageParam((req.query as Record<string, unknown>).page);
-    const lastPage = Math.max(1, Math.ceil(total / orderPageSize));
-    const rows = page <= lastPage ? orderPage((page - 1) * orderPageSize, orderPageSize) : [];
-    const path = `${origin(req)}/api/order`;
-    const body = listBody(orderList, rows, { page, total, lastPage, path, perPage: orderPageSize });
-    return notModified(req, reply, body) ?? sendPage(reply, req.fault, body);
-  });
-
-  app.get('/api/order/:id', async (req, reply) => {
-    const id = idParam((req.params as { id: string }).id);
-    const json = id === null ? undefined : store.orderJson(id);
-    if (!json)
-      return sendError(
-        req,
-        reply,
-        404,
-        `No query results for model [App\\Models\\Order] ${(req.params as { id: string }).id}`,
-      );
-    return sendPage(reply, req.fault, wrap(json));
-  });
-
-  app.post('/api/order', async (req, reply) => {
-    const result = validateOrder(req.body, { dateOrder, productExists: (id) => store.productJson(id) !== undefined });
-    if (!result.ok) return sendError(req, reply, 422, summaryMessage(result.errors), { errors: result.errors });
-    const { fields, items } = result.value;
-    const now = new Date(Date.now() + clock.skewMs);
-    const stamp = formatTimestamp(new Date(now.getTime() + clock.zoneMinutes * 60_000));
-    const order = store.insertOrder((orderId, firstItemId): ServiceOrder => ({
-      id: orderId,
-      po_number: `PO-${String(orderId).padStart(7, '0')}`,
-      tracking_number: '',
-      status: 'Pending',
-      ...fields,
-      order_date: fields.order_date || formatSlashDate(now, dateOrder),
-      order_items: items.map((item, index) => ({
-        id: firstItemId + index,
-        order_id: orderId,
-        product_variant_id: item.id,
-        quantity: item.quantity,
-        price: store.product(item.id)?.price ?? '0.00',
-        discount: '0.00',
-        fulfillment_status: 'Pending',
-        created_at: stamp,
-        updated_at: stamp,
-      })),
-    }));
-    counters.ordersCreated += 1;
-    const fault = req.fault;
-    if (fault?.kind === 'drop-after-store') {
-      reply.hijack();
-      req.raw.socket.destroy();
-      return reply;
-    }
-    if (fault?.kind === 'stall-after-store') await sleep(fault.ms);
-    reply.code(201);
-    return sendPage(reply, fault, wrap(JSON.stringify(order)));
-  });
-
-  for (const url of ['/api/order', '/api/product', '/api/order/:id', '/api/product/:id']) {
-    const allowed = url === '/api/order' ? 'GET, HEAD, POST' : 'GET, HEAD';
-    const methods = url === '/api/order' ? ['PUT', 'PATCH', 'DELETE'] : ['POST', 'PUT', 'PATCH', 'DELETE'];
-    app.route({
-      method: methods,
-      url,
-      handler: async (req, reply) =>
-        sendError(
-          req,
-          reply,
-          405,
-          `The ${req.method} method is not supported for route ${url.slice(1).replace(':id', '{id}')}. Supported methods: ${allowed}.`,
-        ),
-    });
-  }
-
-  if (options.control) {
-    const authorised = (req: FastifyRequest): boolean => req.headers.authorization === `Bearer ${options.token}`;
-    app.post('/__control/faults', async (req, reply) => {
-      if (!authorised(req)) return sendError(req, reply, 401, 'Unauthenticated.');
-      const rule = parseFaultRule(req.body);
-      if (!rule) return sendError(req, reply, 422, 'Not a fault rule.');
-      faults.add(rule);
-      return reply.code(204).send();
-    });
-    app.delete('/__control/faults', async (req, reply) => {
-      if (!authorised(req)) return sendError(req, reply, 401, 'Unauthenticated.');
-      faults.clear();
-      return reply.code(204).send();
-    });
-    // the shop changes a product (stock, price…) in its back office: the service has no write route for it
-    app.post('/__control/products/:id', async (req, reply) => {
-      if (!authorised(req)) return sendError(req, reply, 401, 'Unauthenticated.');
-      const id = idParam((req.params as { id: string }).id);
-      const current = id === null ? undefined : store.product(id);
-      const patch = req.body;
-      if (!current || id === null || !patch || typeof patch !== 'object' || Array.isArray(patch))
-        return sendError(req, reply, 422, 'Not a product change.');
-      const changes = Object.fromEntries(
-        Object.entries(patch as Record<string, unknown>).filter(
-          ([key, value]) => key in current && typeof value === 'string',
-        ),
-      );
-      store.replaceProduct(id, { ...current, ...changes });
-      return reply.code(204).send();
-    });
-    app.get('/__control/stats', async (req, reply) => {
-      if (!authorised(req)) return sendError(req, reply, 401, 'Unauthenticated.');
-      return reply.type('application/json').send(JSON.stringify(stats()));
-    });
-  }
-
-  const stats = (): ServiceStats => ({
-    ...counters,
-    faultsInjected: faults.injected,
-    byRoute: Object.fromEntries(byRoute),
-    maxInFlightByRoute: Object.fromEntries(maxInFlightByRoute),
-  });
-  const host = options.host ?? '127.0.0.1';
-  await app.listen({ port: options.port ?? 0, host });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : (options.port ?? 0);
-  const shownHost = host.includes(':') ? `[${host}]` : host;
-  return {
-    url: `http://${shownHost}:${port}`,
-    port,
-    token: options.token,
-    faults,
-    clock,
-    stats,
-    resetPeak: () => {
-      counters.maxInFlight = counters.inFlight;
-      for (const [route, n] of inFlightByRoute) maxInFlightByRoute.set(route, n);
-    },
-    store,
-    close: async () => {
-      await app.close();
-      store.close();
-    },
-  };
 }
 
 /** At most `size` requests worked on at once; the others wait in order. A slot is given back when the answer is done. */
@@ -435,207 +294,6 @@ function workerPool(size: number): { take(reply: FastifyReply): Promise<void> } 
       reply.raw.once('close', release);
     },
   };
-}
-
-/** Laravel reads ?page= leniently: anything that is not a positive integer is page 1. */
-function pageParam(raw: unknown): number {
-  const text = Array.isArray(raw) ? raw[0] : raw;
-  if (typeof text !== 'string' || !/^\d{1,9}$/.test(text)) return 1;
-  const page = Number(text);
-  return page >= 1 ? page : 1;
-}
-
-function idParam(raw: string): number | null {
-  return /^\d{1,15}$/.test(raw) ? Number(raw) : null;
-}
-
-export type ListShapeOption = 'paginated' | 'simple' | 'data-paged' | 'bare-paged' | 'data' | 'bare';
-export const LIST_SHAPES: readonly ListShapeOption[] = [
-  'paginated',
-  'simple',
-  'data-paged',
-  'bare-paged',
-  'data',
-  'bare',
-];
-
-interface PageFacts {
-  page: number;
-  total: number;
-  lastPage: number;
-  path: string;
-  perPage: number;
-}
-
-/** A list page in the shape asked for. */
-function listBody(shape: ListShapeOption, rows: string[], p: PageFacts): string {
-  const list = `[${rows.join(',')}]`;
-  if (shape === 'paginated') return paginated(rows, p);
-  if (shape === 'simple') return simplePaginated(rows, p);
-  return shape === 'data' || shape === 'data-paged' ? `{"data":${list}}` : list;
-}
-
-/**
- * Laravel's simplePaginate: no total and no last page; `links.next` is set while a page after this one has rows (the
- * framework asks for one row more than a page to know).
- */
-function simplePaginated(rows: string[], p: PageFacts): string {
-  const from = rows.length > 0 ? (p.page - 1) * p.perPage + 1 : null;
-  const to = from === null ? null : from + rows.length - 1;
-  const link = (n: number): string => `${p.path}?page=${n}`;
-  const links = {
-    first: link(1),
-    last: null,
-    prev: p.page > 1 ? link(p.page - 1) : null,
-    next: p.page * p.perPage < p.total ? link(p.page + 1) : null,
-  };
-  const meta = { current_page: p.page, from, path: p.path, per_page: p.perPage, to };
-  return `{"data":[${rows.join(',')}],"links":${JSON.stringify(links)},"meta":${JSON.stringify(meta)}}`;
-}
-
-function paginated(rows: string[], p: PageFacts): string {
-  const from = rows.length > 0 ? (p.page - 1) * p.perPage + 1 : null;
-  const to = from === null ? null : from + rows.length - 1;
-  const link = (n: number): string => `${p.path}?page=${n}`;
-  const links = {
-    first: link(1),
-    last: link(p.lastPage),
-    prev: p.page > 1 ? link(p.page - 1) : null,
-    next: p.page < p.lastPage ? link(p.page + 1) : null,
-  };
-  const meta = {
-    current_page: p.page,
-    from,
-    last_page: p.lastPage,
-    path: p.path,
-    per_page: p.perPage,
-    to,
-    total: p.total,
-  };
-  return (
-    `{"version":"${SERVICE_VERSION}","author_url":"https://shopdesk.example/reference-service","data":[${rows.join(',')}],` +
-    `"links":${JSON.stringify(links)},"meta":${JSON.stringify(meta)}}`
-  );
-}
-
-/** Faults that answer (or fail) before the route runs. Returns true when the request is finished. */
-async function applyEarlyFault(fault: Fault, req: FastifyRequest, reply: FastifyReply): Promise<boolean> {
-  switch (fault.kind) {
-    case 'latency':
-      await sleep(fault.ms);
-      return false;
-    case 'drop':
-      reply.hijack();
-      req.raw.socket.destroy();
-      return true;
-    case 'status':
-      reply.code(fault.status);
-      if (fault.body !== undefined) {
-        reply.type(fault.contentType ?? 'application/json').send(fault.body);
-      } else {
-        sendError(req, reply, fault.status, fault.status >= 500 ? 'Server Error' : 'Error');
-      }
-      return true;
-    case 'rate-limit':
-      reply.header('Retry-After', fault.retryAfter);
-      sendError(req, reply, 429, 'Too Many Attempts.');
-      return true;
-    case 'html':
-      reply
-        .code(200)
-        .type('text/html; charset=UTF-8')
-        .send('<!DOCTYPE html><html><body><h1>Whoops! Something went wrong.</h1></body></html>');
-      return true;
-    case 'huge': {
-      // exactly `bytes` long, so size caps can be tested at their edge
-      const body = `{"data":[],"padding":"${'x'.repeat(Math.max(0, fault.bytes - 24))}"}`;
-      reply.code(200).type('application/json').send(body);
-      return true;
-    }
-    default:
-      return false; // malformed, cut-body, trickle and the *-after-store faults shape the answer later
-  }
-}
-
-export type Encoding = 'gzip' | 'deflate' | 'br';
-/** Smaller answers go as they are (nginx's gzip_min_length is 20 bytes; a few hundred is the usual advice). */
-const COMPRESS_MIN_BYTES = 256;
-/** Levels a web server uses for answers made on the fly: nginx's gzip_comp_level 6, brotli's comp_level 5. */
-const ENCODERS: Record<Encoding, (body: Buffer) => Promise<Buffer>> = {
-  gzip: (body) => promisify(zlib.gzip)(body, { level: 6 }),
-  deflate: (body) => promisify(zlib.deflate)(body, { level: 6 }),
-  br: (body) =>
-    promisify(zlib.brotliCompress)(body, {
-      params: {
-        [zlib.constants.BROTLI_PARAM_QUALITY]: 5,
-        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-      },
-    }),
-};
-
-/** The encoding to answer in: the client's first acceptable choice (q > 0) of the ones offered, or null. */
-export function chooseEncoding(header: string | string[] | undefined, only: Encoding | null): Encoding | null {
-  const offered: Encoding[] = only ? [only] : ['br', 'gzip', 'deflate'];
-  const asked = String(header ?? '')
-    .split(',')
-    .map((part) => {
-      const [name = '', ...params] = part.trim().toLowerCase().split(';');
-      const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
-      return { name: name.trim(), q: q === undefined ? 1 : Number(q) };
-    })
-    .filter((e) => e.q > 0);
-  const best = offered
-    .map((name) => ({ name, q: asked.find((e) => e.name === name || e.name === '*')?.q ?? 0 }))
-    .filter((e) => e.q > 0)
-    .sort((a, b) => b.q - a.q)[0];
-  return best?.name ?? null;
-}
-
-/** Sends a JSON body, bent by a malformed or trickle fault when one applies. */
-function sendPage(reply: FastifyReply, fault: Fault | undefined, body: string): FastifyReply {
-  if (fault?.kind === 'corrupt-encoding') {
-    // says gzip; the middle of the compressed bytes is scrambled (a proxy that mangles, a broken cache)
-    reply.hijack();
-    const packed = zlib.gzipSync(body);
-    for (let i = Math.floor(packed.length / 3); i < Math.floor((packed.length * 2) / 3); i++) packed[i]! ^= 0x5a;
-    reply.raw.writeHead(reply.statusCode, {
-      'content-type': 'application/json',
-      'content-encoding': 'gzip',
-      'content-length': packed.length,
-    });
-    reply.raw.end(packed);
-    return reply;
-  }
-  if (fault?.kind === 'cut-body') {
-    // headers promise the whole body; half of it arrives, then the connection dies
-    reply.hijack();
-    const res = reply.raw;
-    res.writeHead(reply.statusCode, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
-    res.write(body.slice(0, Math.floor(body.length / 2)), () => res.destroy());
-    return reply;
-  }
-  if (fault?.kind === 'malformed')
-    return reply.type('application/json').send(body.slice(0, Math.floor(body.length / 2)));
-  if (fault?.kind === 'trickle') {
-    reply.hijack();
-    const res = reply.raw;
-    res.writeHead(reply.statusCode, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
-    const buffer = Buffer.from(body);
-    let offset = 0;
-    const timer = setInterval(() => {
-      if (res.destroyed || offset >= buffer.length) {
-        clearInterval(timer);
-        if (!res.destroyed) res.end();
-        return;
-      }
-      res.write(buffer.subarray(offset, offset + fault.chunkBytes));
-      offset += fault.chunkBytes;
-    }, fault.intervalMs);
-    res.on('close', () => clearInterval(timer));
-    return reply;
-  }
-  return reply.type('application/json').send(body);
 }
 
 export { FaultController, type Fault, type FaultRule } from './faults';
