@@ -6,12 +6,11 @@
  * (`print:run`, webContents.print); the browser host prints it through the browser's own dialog at that size.
  */
 import { Alert, Button, Group, Modal, NumberInput, Select, Stack, Text } from '@mantine/core';
-import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-import { pageCss, pageFor, type Paper, type PrintDocument, type PrinterList } from '../../../shared/print';
-import { call } from '../bridge';
+import { pageCss, type Paper, type PrintDocument } from '../../../shared/print';
 import { t } from '../i18n';
-import { useStore } from '../store';
+import { usePrintJob } from './usePrintJob';
 
 export interface PrintPreviewProps {
   opened: boolean;
@@ -54,64 +53,8 @@ function OpenPreview({
   preview,
   children,
 }: PrintPreviewProps) {
-  const prefs = useStore((s) => s.ui.printing);
-  const [printers, setPrinters] = useState<PrinterList | null>(null);
-  // the printer chosen for this kind of document; another kind (the figures' A4 or roll) starts from its own printer
-  const [chosen, setChosen] = useState<{ kind: PrintDocument; printer: string | null }>(() => ({
-    kind,
-    printer: prefs.printers[kind],
-  }));
-  const printer = chosen.kind === kind ? chosen.printer : prefs.printers[kind];
-  const setPrinter = (name: string | null): void => setChosen({ kind, printer: name });
-  const [copies, setCopies] = useState(1);
-  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [contentPx, setContentPx] = useState(0);
-  const content = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    void call('print:printers', {}).then(setPrinters, () => setPrinters({ available: false, printers: [] }));
-  }, []);
-
-  // the content as laid out at the paper's width: a roll is cut to it
-  useLayoutEffect(() => {
-    if (!content.current) return;
-    const measure = (): void => {
-      // hidden (the page being printed hides the preview): the last measure stands
-      const height = content.current?.offsetHeight ?? 0;
-      if (height > 0) setContentPx(height);
-    };
-    measure();
-    const observer = new ResizeObserver(measure);
-    observer.observe(content.current);
-    return () => observer.disconnect();
-  });
-
-  const page = pageFor(paper, contentPx);
-  const desktop = printers?.available === true;
-
-  const print = async (): Promise<void> => {
-    setOutcome(null);
-    if (!desktop) {
-      // the browser's own dialog, at the page's size (the @page rule below)
-      window.print();
-      return;
-    }
-    setBusy(true);
-    try {
-      const result = await call('print:run', { document: kind, printer, page, copies });
-      setOutcome(
-        result.outcome === 'printed'
-          ? { ok: true, text: t('print.sent', { printer: printerName(printers, printer) }) }
-          : { ok: false, text: t('print.failed', { reason: result.reason ?? '' }) },
-      );
-    } catch {
-      setOutcome({ ok: false, text: t('print.failed', { reason: '' }) });
-    } finally {
-      setBusy(false);
-    }
-  };
-
+  const job = usePrintJob(kind, paper);
+  const { installed, printer, setPrinter, copies, setCopies, outcome, busy, content, page, desktop } = job;
   const m = page.marginsMm;
   return (
     <>
@@ -131,7 +74,7 @@ function OpenPreview({
                   label={t('print.printer')}
                   data={[
                     { value: '', label: t('print.systemDefault') },
-                    ...printers.printers.map((p) => ({ value: p.name, label: p.displayName })),
+                    ...installed.map((p) => ({ value: p.name, label: p.displayName })),
                   ]}
                   value={printer ?? ''}
                   onChange={(value) => setPrinter(value || null)}
@@ -152,7 +95,7 @@ function OpenPreview({
               <Button variant="default" onClick={onClose}>
                 {t('print.close')}
               </Button>
-              <Button onClick={() => void print()} loading={busy} disabled={empty}>
+              <Button onClick={() => void job.print()} loading={busy} disabled={empty}>
                 {t('print.print')}
               </Button>
             </Group>
@@ -196,6 +139,3 @@ function OpenPreview({
     </>
   );
 }
-
-const printerName = (list: PrinterList | null, name: string | null): string =>
-  name === null ? t('print.systemDefault') : (list?.printers.find((p) => p.name === name)?.displayName ?? name);
