@@ -108,6 +108,26 @@ if (!app.requestSingleInstanceLock()) {
     }) as unknown as CipherStore;
     const vault = await SafeStorageVault.create(safeStorage, cipherStore, process.platform);
     const databaseKey = await loadDatabaseKey(safeStorage, cipherStore, process.platform, app.getPath('userData'));
+    core = startCore(vault, databaseKey);
+    if (!core) return;
+    // printing needs the window's contents: the shell answers it (printing.ts), the core everything else
+    const dispatch = withShellHandlers(
+      core.dispatch,
+      printHandlers(() => (mainWindow && !mainWindow.isDestroyed() ? mainWindow.webContents : null)),
+    );
+    bindIpc(ipcMain, dispatch, (frame) => isTrustedSender(frame, devServerUrl, rendererFile));
+    forwardEvents(core.events, () => mainWindow?.webContents ?? null);
+
+    setMenu();
+    await speakChosenLanguage(core);
+    await openMainWindow();
+  });
+
+  /**
+   * The core on this computer's data folder, with its log, updater and catalogue writer; null when another Shopdesk
+   * holds the folder (said in a dialog, and this one exits).
+   */
+  function startCore(vault: SafeStorageVault, databaseKey: Awaited<ReturnType<typeof loadDatabaseKey>>): Core | null {
     // Logs go to a file in the user data folder; the core never logs tokens or customer data.
     log.transports.file.level = 'info';
     log.transports.file.maxSize = 5 * 1024 * 1024; // then main.log becomes main.old.log: two files at most
@@ -117,7 +137,7 @@ if (!app.requestSingleInstanceLock()) {
       error: (message: string, detail?: unknown) => log.error(message, detail ?? ''),
     };
     try {
-      core = createCore({
+      return createCore({
         dataDir: app.getPath('userData'),
         vault,
         host: 'electron',
@@ -169,68 +189,68 @@ if (!app.requestSingleInstanceLock()) {
           : t('shell.alreadyRunningText', { folder }),
       );
       app.exit(1);
-      return;
+      return null;
     }
-    // printing needs the window's contents: the shell answers it (printing.ts), the core everything else
-    const dispatch = withShellHandlers(
-      core.dispatch,
-      printHandlers(() => (mainWindow && !mainWindow.isDestroyed() ? mainWindow.webContents : null)),
-    );
-    bindIpc(ipcMain, dispatch, (frame) => isTrustedSender(frame, devServerUrl, rendererFile));
-    forwardEvents(core.events, () => mainWindow?.webContents ?? null);
+  }
 
-    const setMenu = (): void =>
-      Menu.setApplicationMenu(
-        Menu.buildFromTemplate(
-          menuTemplate(
-            process.platform,
-            {
-              command: send,
-              about,
-              openLogsFolder: () => void shell.openPath(path.dirname(log.transports.file.getFile().path)),
-              saveSupportFile: () =>
-                void saveSupportFile({
-                  make: async () => {
-                    const made = await core?.dispatch('support:file', { includeCustomers: false });
-                    return made?.ok ? (made.value as { filename: string; base64: string }) : null;
-                  },
-                  ask: async (filename) => {
-                    const options = {
-                      defaultPath: path.join(app.getPath('downloads'), filename),
-                      filters: [{ name: 'Zip', extensions: ['zip'] }],
-                    };
-                    const answer = await (mainWindow
-                      ? dialog.showSaveDialog(mainWindow, options)
-                      : dialog.showSaveDialog(options));
-                    return answer.canceled || !answer.filePath ? null : answer.filePath;
-                  },
-                  write: (file, bytes) => fs.promises.writeFile(file, bytes, { mode: 0o600 }),
-                }).then((outcome) => {
-                  if (outcome !== 'failed') return;
-                  const { t } = words();
-                  dialog.showErrorBox(t('support.save'), t('support.failed'));
-                }),
-            },
-            Boolean(devServerUrl),
-            words(),
-          ),
+  /** The application menu, in the shell's words of the moment. */
+  function setMenu(): void {
+    Menu.setApplicationMenu(
+      Menu.buildFromTemplate(
+        menuTemplate(
+          process.platform,
+          {
+            command: send,
+            about,
+            openLogsFolder: () => void shell.openPath(path.dirname(log.transports.file.getFile().path)),
+            saveSupportFile: () =>
+              void saveSupportFile({
+                make: async () => {
+                  const made = await core?.dispatch('support:file', { includeCustomers: false });
+                  return made?.ok ? (made.value as { filename: string; base64: string }) : null;
+                },
+                ask: async (filename) => {
+                  const options = {
+                    defaultPath: path.join(app.getPath('downloads'), filename),
+                    filters: [{ name: 'Zip', extensions: ['zip'] }],
+                  };
+                  const answer = await (mainWindow
+                    ? dialog.showSaveDialog(mainWindow, options)
+                    : dialog.showSaveDialog(options));
+                  return answer.canceled || !answer.filePath ? null : answer.filePath;
+                },
+                write: (file, bytes) => fs.promises.writeFile(file, bytes, { mode: 0o600 }),
+              }).then((outcome) => {
+                if (outcome !== 'failed') return;
+                const { t } = words();
+                dialog.showErrorBox(t('support.save'), t('support.failed'));
+              }),
+          },
+          Boolean(devServerUrl),
+          words(),
         ),
-      );
-    setMenu();
-    // the menus speak the language chosen in Settings, and follow a change of it at once
-    const prefs = await core.dispatch('ui:get', {});
+      ),
+    );
+  }
+
+  /** The menus speak the language chosen in Settings, and follow a change of it at once. */
+  async function speakChosenLanguage(started: Core): Promise<void> {
+    const prefs = await started.dispatch('ui:get', {});
     if (prefs.ok) {
       words((prefs.value as { language: LanguageChoice }).language);
       setMenu();
     }
     let language = prefs.ok ? (prefs.value as { language: LanguageChoice }).language : undefined;
-    core.events.on('ui:changed', (ui) => {
+    started.events.on('ui:changed', (ui) => {
       if (ui.language === language) return;
       language = ui.language;
       words(ui.language);
       setMenu();
     });
+  }
 
+  /** The main window, placed and sized as it was left and remembered as it changes, with the renderer loaded. */
+  async function openMainWindow(): Promise<void> {
     const place = placeWindow(
       readWindowState(windowStore.get('window')),
       screen.getAllDisplays().map((d) => d.workArea),
@@ -263,7 +283,7 @@ if (!app.requestSingleInstanceLock()) {
     });
     if (devServerUrl) await mainWindow.loadURL(devServerUrl);
     else await mainWindow.loadFile(rendererFile);
-  });
+  }
 
   app.on('window-all-closed', () => app.quit());
 
