@@ -51,3 +51,23 @@ describe('layering lint', () => {
     ).not.toContain('no-restricted-imports');
   });
 });
+
+describe('size lint (#28.3: screens of hooks and parts, files by responsibility)', () => {
+  // a function of `lines` lines, its opening and closing lines counted
+  const fn = (lines: number): string =>
+    `export function long(): number {\n${'  void 0;\n'.repeat(lines - 3)}  return 1;\n}\n`;
+  it.each(['renderer/src/screens/sample.tsx', 'electron/main/core/sample.ts', 'shared/sample.ts', 'server/sample.ts'])(
+    '%s: a function over 150 lines and a file over 400 are reported; 150 and 400 pass',
+    async (file) => {
+      expect(await ruleHits(file, fn(151))).toContain('max-lines-per-function');
+      expect(await ruleHits(file, fn(150))).not.toContain('max-lines-per-function');
+      const lines = (n: number): string => 'export const a = 1;\n'.repeat(n);
+      expect(await ruleHits(file, lines(401))).toContain('max-lines');
+      expect(await ruleHits(file, lines(400))).not.toContain('max-lines');
+    },
+  );
+  it('tests and the generated catalogue are not held to it', async () => {
+    expect(await ruleHits('test/unit/sample.test.ts', fn(200))).not.toContain('max-lines-per-function');
+    expect(await ruleHits('shared/i18n/messages.ts', 'export const a = 1;\n'.repeat(500))).not.toContain('max-lines');
+  });
+});
