@@ -18,7 +18,7 @@ import { PaletteProducts } from './PaletteParts';
 import { PALETTE_READER, usePaletteSearch } from './usePaletteSearch';
 import { scanKeysTaken } from './useScanner';
 import { addToOrder } from '../screens/new-order/start';
-import { usePins } from '../screens/new-order/FavouritesGrid';
+import { usePins } from '../screens/new-order/usePins';
 import { t } from '../i18n';
 
 /** A quantity and nothing after it yet ("5*", "3 ×"). */

@@ -8,17 +8,16 @@
  * counts only when no other key follows it within the scanner's pace.
  */
 import { ActionIcon, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconPin, IconPinnedFilled } from '@tabler/icons-react';
-import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import type { ProductRow } from '../../../../shared/domain';
 import { call } from '../../bridge';
 import { money } from '../../components/format';
-import { MAC } from '../../components/platform';
 import { t } from '../../i18n';
 import { useStore } from '../../store';
-import { MAX_FAVOURITES, movePin, togglePin } from './favourites';
+import { MAX_FAVOURITES } from './favourites';
 import { tileSelector, useFavouriteKeys } from './useFavouriteKeys';
+import { usePins } from './usePins';
 import classes from './wizard.module.css';
 
 export const outOfStock = (row: ProductRow): boolean => row.available !== null && row.available <= 0;
@@ -33,41 +32,6 @@ export function StockFigure({ row, size = 'sm' }: { row: ProductRow; size?: 'sm'
           : t('wizard.items.inStock', { count: row.available })}
     </Text>
   );
-}
-
-/** Ctrl/Cmd+D: pin (or unpin) the product chosen in a list. */
-export const pinShortcut = (event: { key: string; ctrlKey: boolean; metaKey: boolean; altKey: boolean }): boolean =>
-  event.key.toLowerCase() === 'd' && !event.altKey && (MAC ? event.metaKey : event.ctrlKey);
-
-/** The pins of this computer and what changes them; each change is said in a notice. */
-export function usePins() {
-  const pins = useStore((s) => s.ui.favourites);
-  const setUi = useStore((s) => s.setUi);
-  const toggle = useCallback(
-    (row: Pick<ProductRow, 'id' | 'name' | 'sku'>): void => {
-      const now = useStore.getState().ui.favourites;
-      const { pins: next, outcome } = togglePin(now, row.id);
-      const name = row.name || row.sku;
-      if (outcome !== 'full') setUi({ favourites: next });
-      notifications.show({
-        id: `favourite-${row.id}`,
-        color: outcome === 'full' ? 'orange' : 'blue',
-        message:
-          outcome === 'pinned'
-            ? t('favourites.pinned', { name })
-            : outcome === 'unpinned'
-              ? t('favourites.unpinned', { name })
-              : t('favourites.full', { max: MAX_FAVOURITES }),
-        autoClose: 5000,
-      });
-    },
-    [setUi],
-  );
-  const move = useCallback(
-    (from: number, to: number): void => setUi({ favourites: movePin(useStore.getState().ui.favourites, from, to) }),
-    [setUi],
-  );
-  return { pins, toggle, move };
 }
 
 /** ↓ from the empty "Find a product" field: the first tile gets the focus (false when there is none). */

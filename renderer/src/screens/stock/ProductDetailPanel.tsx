@@ -18,7 +18,7 @@ import { ListingLabel } from '../../components/StatusBadge';
 import { StockFigure } from '../../components/StockBadge';
 import { useStore } from '../../store';
 import { addToOrder } from '../new-order/start';
-import { usePins } from '../new-order/FavouritesGrid';
+import { usePins } from '../new-order/usePins';
 
 const withUnit = (value: string | null, unit: string): string =>
   value === null ? '—' : unit ? `${measure(value)} ${unit}` : t('product.noUnit', { value: measure(value) });

@@ -7,7 +7,8 @@ import type { ProductRow } from '../../../../../shared/domain';
 import { call } from '../../../bridge';
 import { errorText } from '../../../errors';
 import { useStore } from '../../../store';
-import { focusFirstTile, pinShortcut, usePins } from '../FavouritesGrid';
+import { focusFirstTile } from '../FavouritesGrid';
+import { pinShortcut, usePins } from '../usePins';
 import type { WizardScans } from '../useWizardScans';
 import { timesKey } from './useQuantityKeys';
 
