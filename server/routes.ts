@@ -27,6 +27,21 @@ export interface RouteContext {
 
 const origin = (req: FastifyRequest): string => `${req.protocol}://${req.host}`;
 
+/** GET one record by its id: the record in this instance's envelope, or Laravel's 404 naming its model. */
+function singleRecord(
+  model: 'Product' | 'Order',
+  lookup: (id: number) => string | undefined,
+  wrap: RouteContext['wrap'],
+): (req: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply> {
+  return async (req, reply) => {
+    const raw = (req.params as { id: string }).id;
+    const id = idParam(raw);
+    const json = id === null ? undefined : lookup(id);
+    if (!json) return sendError(req, reply, 404, `No query results for model [App\\Models\\${model}] ${raw}`);
+    return sendPage(reply, req.fault, wrap(json));
+  };
+}
+
 export function registerProductRoutes(app: FastifyInstance, ctx: RouteContext): void {
   const { store, productList, wrap, notModified } = ctx;
   app.get('/api/product', async (req, reply) => {
@@ -44,18 +59,10 @@ export function registerProductRoutes(app: FastifyInstance, ctx: RouteContext): 
     return notModified(req, reply, body) ?? sendPage(reply, req.fault, body);
   });
 
-  app.get('/api/product/:id', async (req, reply) => {
-    const id = idParam((req.params as { id: string }).id);
-    const json = id === null ? undefined : store.productJson(id);
-    if (!json)
-      return sendError(
-        req,
-        reply,
-        404,
-        `No query results for model [App\\Models\\Product] ${(req.params as { id: string }).id}`,
-      );
-    return sendPage(reply, req.fault, wrap(json));
-  });
+  app.get(
+    '/api/product/:id',
+    singleRecord('Product', (id) => store.productJson(id), wrap),
+  );
 }
 
 export function registerOrderReads(app: FastifyInstance, ctx: RouteContext): void {
@@ -75,18 +82,10 @@ export function registerOrderReads(app: FastifyInstance, ctx: RouteContext): voi
     return notModified(req, reply, body) ?? sendPage(reply, req.fault, body);
   });
 
-  app.get('/api/order/:id', async (req, reply) => {
-    const id = idParam((req.params as { id: string }).id);
-    const json = id === null ? undefined : store.orderJson(id);
-    if (!json)
-      return sendError(
-        req,
-        reply,
-        404,
-        `No query results for model [App\\Models\\Order] ${(req.params as { id: string }).id}`,
-      );
-    return sendPage(reply, req.fault, wrap(json));
-  });
+  app.get(
+    '/api/order/:id',
+    singleRecord('Order', (id) => store.orderJson(id), wrap),
+  );
 }
 
 export function registerOrderCreate(app: FastifyInstance, ctx: RouteContext): void {

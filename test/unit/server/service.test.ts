@@ -156,8 +156,10 @@ describe('product list: the Laravel paginator of the spec', () => {
     expect((one.body.data as Record<string, string>).bar_code).toMatch(/^\d{13}$/);
     const missing = await get('/api/product/4000');
     expect(missing.status).toBe(404);
-    expect(missing.body.message).toMatch(/No query results/);
-    expect((await get('/api/product/abc')).status).toBe(404);
+    expect(missing.body.message).toBe('No query results for model [App\\Models\\Product] 4000');
+    const notAnId = await get('/api/product/abc');
+    expect(notAnId.status).toBe(404);
+    expect(notAnId.body.message).toBe('No query results for model [App\\Models\\Product] abc');
   });
 
   it('seed data is stable across restarts for the same seed', async () => {
@@ -190,7 +192,9 @@ describe('orders', () => {
     expect(item.created_at).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     const one = await get('/api/order/2');
     expect((one.body.data as Record<string, unknown>).id).toBe(2);
-    expect((await get('/api/order/999999')).status).toBe(404);
+    const missing = await get('/api/order/999999');
+    expect(missing.status).toBe(404);
+    expect(missing.body.message).toBe('No query results for model [App\\Models\\Order] 999999');
   });
 
   it('creates an order: 201, increasing id, PO number, Pending items priced from the product, read back', async () => {
