@@ -7,6 +7,7 @@
 import { useEffect, useEffectEvent, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import { CUSTOMER_FIELDS, type Customer } from '../../../../../shared/customers';
 import { call } from '../../../bridge';
+import { useDelayedSearch } from '../../../components/useDelayedSearch';
 import { errorText } from '../../../errors';
 import { useStore } from '../../../store';
 
@@ -37,34 +38,24 @@ export function useCustomerSearch({ onChosen, onNew }: { onChosen: () => void; o
       updateDraft((d) => ({ ...d, fields: { ...d.fields, name: typed } }), ['name']);
     onNew();
   };
-  const answered = useEffectEvent((customers: Customer[]) => {
-    if (!pendingEnter.current) return;
-    pendingEnter.current = false;
-    if (customers[0]) choose(customers[0]);
-    else startNew();
-  });
 
-  useEffect(() => {
-    const query = text.trim();
-    if (!query) return;
-    let stale = false;
-    const timer = setTimeout(() => {
-      call('customers:search', { text: query, limit: SEARCH_SIZE }).then(
-        (result) => {
-          if (stale) return;
-          setFound({ text: query, customers: result.customers, cached: result.cachedOrders });
-          setActive(0);
-          setError(null);
-          answered(result.customers);
-        },
-        (e: unknown) => !stale && setError(errorText(e, 'wizard.customer.searchFailed')),
-      );
-    }, 60);
-    return () => {
-      stale = true;
-      clearTimeout(timer);
-    };
-  }, [text, ordersRevision]);
+  useDelayedSearch({
+    text,
+    revision: ordersRevision,
+    search: (query) => call('customers:search', { text: query, limit: SEARCH_SIZE }),
+    onAnswer: (query, result) => {
+      setFound({ text: query, customers: result.customers, cached: result.cachedOrders });
+      setActive(0);
+      setError(null);
+      // an Enter pressed while this answer was on its way takes its first option
+      if (!pendingEnter.current) return;
+      pendingEnter.current = false;
+      const first = result.customers[0];
+      if (first) choose(first);
+      else startNew();
+    },
+    onError: (e) => setError(errorText(e, 'wizard.customer.searchFailed')),
+  });
 
   const query = text.trim();
   const listRef = useRef<HTMLUListElement>(null);

@@ -5,6 +5,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { ProductRow } from '../../../../../shared/domain';
 import { call } from '../../../bridge';
+import { useDelayedSearch } from '../../../components/useDelayedSearch';
 import { errorText } from '../../../errors';
 import { useStore } from '../../../store';
 import { focusFirstTile } from '../FavouritesGrid';
@@ -31,26 +32,17 @@ export function usePicker(onPick: (p: ProductRow) => void, scans: WizardScans) {
   const version = useStore((s) => s.catalogueVersion);
   const ref = useRef<HTMLInputElement>(null);
 
-  useEffect(() => {
-    const query = text.trim();
-    if (!query) return;
-    let stale = false;
-    const timer = setTimeout(() => {
-      call('picker:search', { text: query, limit: PICKER_SIZE }).then(
-        (answer) => {
-          if (stale) return;
-          setFound({ text: query, rows: answer.rows, more: answer.more });
-          setActive(0);
-          setError(null);
-        },
-        (e: unknown) => !stale && setError(errorText(e, 'wizard.items.searchFailed')),
-      );
-    }, 60);
-    return () => {
-      stale = true;
-      clearTimeout(timer);
-    };
-  }, [text, version]);
+  useDelayedSearch({
+    text,
+    revision: version,
+    search: (query) => call('picker:search', { text: query, limit: PICKER_SIZE }),
+    onAnswer: (query, answer) => {
+      setFound({ text: query, rows: answer.rows, more: answer.more });
+      setActive(0);
+      setError(null);
+    },
+    onError: (e) => setError(errorText(e, 'wizard.items.searchFailed')),
+  });
 
   const query = text.trim();
   const searching = query !== '';
