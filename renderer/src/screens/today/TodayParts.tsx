@@ -69,7 +69,7 @@ export function FiguresHeader({
 
 /** The days: a preset, or from and to, with a spinner while their figures are worked out. */
 export function FiguresDays({ figures }: { figures: DayFigures }) {
-  const { range, setRange, preset, loading } = figures;
+  const { setRange, preset, loading } = figures;
   return (
     <Group gap="sm" align="flex-end" wrap="wrap">
       <SegmentedControl
@@ -79,22 +79,24 @@ export function FiguresDays({ figures }: { figures: DayFigures }) {
         onChange={(value) => setRange(presetRange(value as (typeof PRESETS)[number]))}
         data={PRESETS.map((p) => ({ value: p, label: t(`figures.preset.${p}`) }))}
       />
-      <DayFilter
-        label={t('figures.from')}
-        clearLabel={t('figures.clearDay')}
-        value={range.from}
-        onChange={(day) => setRange((r) => ({ ...r, from: day ?? isoToday() }))}
-        w={150}
-      />
-      <DayFilter
-        label={t('figures.to')}
-        clearLabel={t('figures.clearDay')}
-        value={range.to}
-        onChange={(day) => setRange((r) => ({ ...r, to: day ?? isoToday() }))}
-        w={150}
-      />
+      <DayField end="from" figures={figures} />
+      <DayField end="to" figures={figures} />
       {loading && <Loader size="xs" aria-label={t('figures.loading')} />}
     </Group>
+  );
+}
+
+/** The first or last of the days: a day field that, cleared, goes back to today. */
+function DayField({ end, figures }: { end: 'from' | 'to'; figures: DayFigures }) {
+  const { range, setRange } = figures;
+  return (
+    <DayFilter
+      label={t(`figures.${end}`)}
+      clearLabel={t('figures.clearDay')}
+      value={range[end]}
+      onChange={(day) => setRange((r) => ({ ...r, [end]: day ?? isoToday() }))}
+      w={150}
+    />
   );
 }
 
