@@ -15,6 +15,7 @@ import {
 } from '../../../../shared/order-schema';
 import { readSignals, type PageSignals } from '../http/pager';
 import { rawId, stock, text, toCount, type SkippedReject } from '../http/fields';
+import { keepRecord, readRecord } from './record';
 
 export interface ParsedOrderItem {
   id: number | null;
@@ -30,7 +31,7 @@ export interface ParsedOrderItem {
 /**
  * An order as read: each one-value field of the order schema (shared/order-schema.ts) by its record name, amounts
  * exact, slash dates exactly as written (read with the date-order setting when shown); its lines; the fields the
- * schema does not name, kept as text; and the record as it came.
+ * schema does not name, kept as text; and the record as it came, in the form the book keeps it (record.ts).
  */
 export type ParsedOrder = ParsedScalars & {
   items: ParsedOrderItem[];
@@ -75,7 +76,8 @@ function parseItem(input: unknown): ParsedOrderItem | null {
 
 export type OrderParse = { ok: true; order: ParsedOrder } | { ok: false; reason: string; code: SkipReason };
 
-export function parseOrder(input: unknown): OrderParse {
+/** `kept`: the record as the book keeps it, when the order is read from there (else it is made from `input`). */
+export function parseOrder(input: unknown, kept?: string): OrderParse {
   if (input === null || typeof input !== 'object' || Array.isArray(input))
     return { ok: false, reason: 'not an object', code: 'not_an_object' };
   const r = input as Record<string, unknown>;
@@ -100,9 +102,14 @@ export function parseOrder(input: unknown): OrderParse {
       ...(scalars as ParsedScalars),
       items: rawItems.map(parseItem).filter((item): item is ParsedOrderItem => item !== null),
       extra,
-      raw: JSON.stringify(input),
+      raw: kept ?? keepRecord(r),
     },
   };
+}
+
+/** An order as the book keeps it (its raw column), read again. */
+export function parseKept(raw: string): OrderParse {
+  return parseOrder(readRecord(raw), raw.startsWith('[') ? raw : undefined);
 }
 
 export interface ParsedOrderList {

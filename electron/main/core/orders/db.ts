@@ -8,7 +8,8 @@ import { OrdersOutcome, SkippedRecord, type OrderRow } from '../../../../shared/
 import type { FigureOrder } from '../../../../shared/figures';
 import { customerKey, type Customer } from '../../../../shared/customers';
 import { camel, CUSTOMER_FIELDS } from '../../../../shared/order-schema';
-import { parseOrder, type ParsedOrder } from './api';
+import { parseKept, type ParsedOrder } from './api';
+import { keptForm } from './record';
 import { ORDER_MIGRATIONS } from './migrations';
 import { openDatabase, readJson } from '../storage/open';
 import { insertSql, type RowOf } from '../storage/sql';
@@ -180,7 +181,7 @@ export class OrderRepository {
     }[];
     const read = (id: number): { order: ParsedOrder; day: string } | null => {
       const row = this.stmt.byId.get(id) as { raw: string; order_day: string } | undefined;
-      const parsed = row ? parseOrder(JSON.parse(row.raw)) : null;
+      const parsed = row ? parseKept(row.raw) : null;
       return parsed?.ok ? { order: parsed.order, day: row!.order_day.startsWith('~') ? '' : row!.order_day } : null;
     };
     const found = new Map<string, { latest: { order: ParsedOrder; day: string }; orders: number }>();
@@ -213,7 +214,7 @@ export class OrderRepository {
     if (this.often && this.often.rows === this.changes) return this.often.ids;
     const counts = new Map<number, number>();
     for (const raw of this.stmt.latestRaw.all() as string[]) {
-      const parsed = parseOrder(JSON.parse(raw));
+      const parsed = parseKept(raw);
       if (!parsed.ok) continue;
       for (const id of new Set(parsed.order.items.map((i) => i.productVariantId)))
         if (id !== null) counts.set(id, (counts.get(id) ?? 0) + 1);
@@ -254,7 +255,7 @@ export class OrderRepository {
   byEmail(email: string): SeenOrderRow[] {
     const out: SeenOrderRow[] = [];
     for (const row of this.stmt.byEmail.all(email) as { raw: string; first_seen: number; seen_seq: number }[]) {
-      const parsed = parseOrder(JSON.parse(row.raw));
+      const parsed = parseKept(row.raw);
       if (parsed.ok) out.push({ order: parsed.order, firstSeen: row.first_seen, seenSeq: row.seen_seq });
     }
     return out;
@@ -313,7 +314,7 @@ export class OrderRepository {
   allKnownUnchanged(orders: ParsedOrder[]): boolean {
     return orders.every((o) => {
       const row = this.stmt.known.get(o.id) as { raw: string; listed: number } | undefined;
-      return row !== undefined && row.listed === 1 && row.raw === o.raw;
+      return row !== undefined && row.listed === 1 && keptForm(row.raw) === o.raw;
     });
   }
 
@@ -340,7 +341,7 @@ export class OrderRepository {
   order(id: number): { order: ParsedOrder; fetchedAt: number; sentAt: number | null } | null {
     const row = this.stmt.byId.get(id) as Row | undefined;
     if (!row) return null;
-    const parsed = parseOrder(JSON.parse(row.raw as string));
+    const parsed = parseKept(row.raw as string);
     return parsed.ok
       ? { order: parsed.order, fetchedAt: row.fetched_at as number, sentAt: (row.sent_at as number | null) ?? null }
       : null;
@@ -357,7 +358,7 @@ export class OrderRepository {
       for (const row of rows) {
         if (offset >= max) return;
         offset += 1;
-        const parsed = parseOrder(JSON.parse(row.raw as string));
+        const parsed = parseKept(row.raw as string);
         if (parsed.ok) yield parsed.order;
       }
       if (rows.length === 0 || offset >= total) return;
@@ -371,7 +372,7 @@ export class OrderRepository {
   *figureOrders(from: string, to: string): Generator<FigureOrder> {
     const rows = this.stmt.figureRows.iterate(from, to) as Iterable<{ order_day: string; raw: string }>;
     for (const row of rows) {
-      const parsed = parseOrder(JSON.parse(row.raw));
+      const parsed = parseKept(row.raw);
       if (!parsed.ok) continue;
       yield figureOrderOf(parsed.order, row.order_day);
     }
