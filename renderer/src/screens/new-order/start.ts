@@ -8,8 +8,7 @@ import { camel, CUSTOMER_FIELDS } from '../../../../shared/order-schema';
 import { call } from '../../bridge';
 import { useStore } from '../../store';
 import { defaultCountry, newDraft } from './defaults';
-
-const ITEMS_STEP = 2;
+import { ITEMS_STEP } from './wizardSteps';
 
 /** What a way into the wizard may ask of it (router state): `quantity` puts the focus on the first line's quantity. */
 export interface WizardEntry {

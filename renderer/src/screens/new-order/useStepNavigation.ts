@@ -16,7 +16,8 @@ import { taxRuleOf } from '../../../../shared/shop-rules';
 import { useStore } from '../../store';
 import { selectDateOrder } from '../../store/orders';
 import { wizardErrors, type WizardErrors } from './errors';
-import { ITEMS_STEP, type WizardScans } from './useWizardScans';
+import type { WizardScans } from './useWizardScans';
+import { ITEMS_STEP } from './wizardSteps';
 
 export function useStepNavigation({
   id,

@@ -11,7 +11,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ProductRow } from '../../../../shared/domain';
-import { addProduct as addLine, STEPS } from '../../../../shared/order-entry';
+import { addProduct as addLine } from '../../../../shared/order-entry';
 import { lookupMissText } from '../../components/lookupWords';
 import { useScanner } from '../../components/useScanner';
 import { errorText } from '../../errors';
@@ -20,6 +20,7 @@ import { useStore } from '../../store';
 import { lookUpScan } from './lookUpScan';
 import { useAddToLines, withoutHeld } from './useAddToLines';
 import { useNextQuantity } from './useNextQuantity';
+import { CUSTOMER_STEP, hasCustomer, ITEMS_STEP } from './wizardSteps';
 
 /** Why the last code added nothing, in words; a misread is said with a cue of its own. */
 interface Miss {
@@ -27,8 +28,6 @@ interface Miss {
   misread: boolean;
 }
 
-export const CUSTOMER_STEP = STEPS.indexOf('Customer');
-export const ITEMS_STEP = STEPS.indexOf('Items');
 const NONE: string[] = [];
 
 export interface WizardScans {
@@ -66,9 +65,7 @@ export interface WizardScans {
 export function useWizardScans(step: number): WizardScans {
   const updateDraft = useStore((s) => s.updateDraft);
   const held = useStore((s) => s.wizard?.data.heldScans ?? NONE);
-  const hasCustomer = useStore((s) =>
-    (['name', 'email', 'phone'] as const).some((k) => (s.wizard?.data.fields[k] ?? '').trim() !== ''),
-  );
+  const customerNamed = useStore(hasCustomer);
   const [message, setMessage] = useState('');
   const [shownMiss, setError] = useState<Miss | null>(null);
   const [last, setLast] = useState<number | null>(null);
@@ -162,7 +159,7 @@ export function useWizardScans(step: number): WizardScans {
   useScanner(onScan, true, { inFields: true });
 
   // held scans become lines once there is a customer and the Customer step is left, or on the Items step in any case
-  const release = held.length > 0 && (step === ITEMS_STEP || (step !== CUSTOMER_STEP && hasCustomer));
+  const release = held.length > 0 && (step === ITEMS_STEP || (step !== CUSTOMER_STEP && customerNamed));
   useEffect(() => {
     if (!release || flushing.current) return;
     flushing.current = true;

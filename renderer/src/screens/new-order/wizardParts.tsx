@@ -10,7 +10,8 @@ import { MisreadCue } from '../../components/MisreadCue';
 import { MOD } from '../../components/platform';
 import { t } from '../../i18n';
 import { stepName, type WizardErrors } from './errors';
-import { ITEMS_STEP, type WizardScans } from './useWizardScans';
+import type { WizardScans } from './useWizardScans';
+import { ITEMS_STEP } from './wizardSteps';
 import classes from './wizard.module.css';
 
 /** The steps, each a button that opens it: the open one marked current, the others that need attention with a "!". */

@@ -15,16 +15,15 @@ import { currentLocale, t } from '../../../i18n';
 import { useStore } from '../../../store';
 import type { WizardErrors } from '../errors';
 import classes from '../wizard.module.css';
+import { hasCustomer } from '../wizardSteps';
 import { CustomerFields } from './fields';
 import { looksLikeContact, optionId, useCustomerSearch } from './useCustomerSearch';
 
 export function CustomerStep({ errors, onChosen }: { errors: WizardErrors; onChosen: () => void }) {
   // a draft that already names someone shows their fields; a new one starts with the search (the country may be
   // filled in beforehand from the shop's settings: that is not a customer yet)
-  const hasCustomer = useStore((s) =>
-    (['name', 'email', 'phone'] as const).some((k) => s.wizard!.data.fields[k].trim()),
-  );
-  const [searching, setSearching] = useState(!hasCustomer);
+  const customerNamed = useStore(hasCustomer);
+  const [searching, setSearching] = useState(!customerNamed);
   /** Set by "New customer": the fields' first empty one takes the focus in the commit that shows them. */
   const focusFirstEmpty = useRef(false);
   const startNew = (): void => {
