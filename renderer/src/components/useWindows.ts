@@ -3,6 +3,7 @@
  * range are kept: the renderer never holds the whole list.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { firstScreenShown } from '../chunks';
 import { errorText } from '../errors';
 
 export const BLOCK = 100;
@@ -59,6 +60,8 @@ export function useWindows<Row>(
       } catch (e) {
         setError(errorText(e, 'list.unreadable'));
       } finally {
+        // a list's first answer (rows, none, or an error) is the first screen: the chunks may come now (chunks.tsx)
+        firstScreenShown();
         current.current.loading.delete(tag);
       }
     },
