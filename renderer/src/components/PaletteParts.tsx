@@ -22,6 +22,9 @@ export function PaletteProducts({
   add: (product: ProductRow) => void;
   pin: (product: ProductRow) => void;
 }) {
+  // read by subscription, so the words follow a draft opened or closed and a pin changed while the palette is open
+  const orderOpen = useStore((s) => s.wizard !== null);
+  const pins = useStore((s) => s.ui.favourites);
   if (products.length === 0) return null;
   return (
     <>
@@ -44,7 +47,7 @@ export function PaletteProducts({
                 ? t('palette.addProduct', { product: `${p.sku} — ${p.name}` })
                 : t('palette.addQuantity', { quantity, product: `${p.sku} — ${p.name}` })
             }
-            description={useStore.getState().wizard ? t('palette.addsToOrder') : t('palette.startsOrder')}
+            description={orderOpen ? t('palette.addsToOrder') : t('palette.startsOrder')}
             onClick={() => add(p)}
           />
         ))}
@@ -52,7 +55,7 @@ export function PaletteProducts({
       <Spotlight.ActionsGroup label={t('favourites.title')}>
         {products.map((p) => {
           const product = `${p.sku} — ${p.name}`;
-          const pinned = useStore.getState().ui.favourites.includes(p.id);
+          const pinned = pins.includes(p.id);
           return (
             <Spotlight.Action
               key={`f${p.id}`}
