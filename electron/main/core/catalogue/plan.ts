@@ -28,6 +28,10 @@ interface Condition {
   sql: string;
   params: unknown[];
   index: IndexName | null;
+  /** The index that gives this condition's rows in name order (a status filter sorted by name). */
+  byName?: IndexName;
+  /** Conditions on the same params that together hold every other row, each answered by `index`. */
+  others?: string[];
 }
 
 /** The query's fields that narrow the list (the rest say what to search, how to sort and which window). */
@@ -43,7 +47,15 @@ const FILTERS: {
   [F in FilterField]: (value: CatalogueQuery[F], q: CatalogueQuery) => Condition | null;
 } = {
   status: (status) =>
-    status === null ? null : { sql: 'products.status = ?', params: [status], index: 'products_status' },
+    status === null
+      ? null
+      : {
+          sql: 'products.status = ?',
+          params: [status],
+          index: 'products_status',
+          byName: 'products_status_name',
+          others: ['products.status < ?', 'products.status > ?'],
+        },
   stock: (level, q) => {
     const low = q.lowStock ?? LOW_STOCK_THRESHOLD;
     return level === 'in'
@@ -133,13 +145,57 @@ export function planQuery(q: CatalogueQuery, ctx: PlanContext): QueryPlan {
     where.unshift(inSearch);
     params.unshift(match);
   }
+  const only = !match && filters.length === 1 ? filters[0]! : null;
   const count =
-    where.length === 0 ? ctx.rows : matches && filters.length === 0 ? matches : countWith(from, where, params);
+    where.length === 0
+      ? ctx.rows
+      : matches && filters.length === 0
+        ? matches
+        : only?.others
+          ? () => ctx.windows.remember(JSON.stringify(['count', only.sql, only.params]), () => countOne(ctx, only))
+          : countWith(from, where, params);
   // With few matches SQLite collects and sorts them; with many it would do the same, where walking the sort index
   // finds the window at once (at 1,000,000 products, a search matching 213,000 sorted by name: 186 → 20 ms a window;
-  // status "Available" sorted by name: 280 → 1 ms).
+  // status "Available" sorted by name: 280 → 1 ms). A status filter sorted by name walks (status, name_key, id),
+  // which holds only that status's rows: no row is read to check it (#31.3).
   const sort = SORTS[q.sort];
-  const index = where.length === 0 ? null : sort.index;
+  const byName = q.sort === 'name' ? filters.find((f) => f.byName && ctx.hasIndex(f.byName))?.byName : undefined;
+  const index = where.length === 0 ? null : (byName ?? sort.index);
   const walk = index && count() > walkAbove(ctx.rows()) && ctx.hasIndex(index) ? index : driver;
   return indexPlan('products', sort.key, where, params, count, walk ?? undefined);
+}
+
+/** Rows sampled, evenly over the ids, to tell whether most rows meet a condition. */
+const SAMPLE = 32;
+
+/**
+ * How many rows one filter matches: counted from its index, or, when a sample says most rows match it, as the rows
+ * less those of its other values (status "Available" at 1,000,000 products: 939,303 index entries → 60,697 counted,
+ * 24 → 0.6 ms). The sample only chooses the way; the count is exact either way.
+ */
+function countOne(ctx: PlanContext, filter: Condition): number {
+  const count = (sql: string): number =>
+    ctx.db
+      .prepare(`SELECT count(*) FROM products WHERE ${sql}`)
+      .pluck()
+      .get(...filter.params) as number;
+  if (!filter.others || !mostRowsMeet(ctx.db, filter)) return count(filter.sql);
+  return ctx.rows() - filter.others.reduce((sum, other) => sum + count(other), 0);
+}
+
+function mostRowsMeet(db: Database.Database, filter: Condition): boolean {
+  // two subqueries: min() and max() in one SELECT would read every row
+  const { lo, hi } = db
+    .prepare('SELECT (SELECT min(id) FROM products) AS lo, (SELECT max(id) FROM products) AS hi')
+    .get() as {
+    lo: number | null;
+    hi: number | null;
+  };
+  if (lo === null || hi === null) return false;
+  const meets = db.prepare(`SELECT ${filter.sql} FROM products WHERE id >= ? ORDER BY id LIMIT 1`).pluck();
+  let hits = 0;
+  for (let i = 0; i < SAMPLE; i++) {
+    if (meets.get(...filter.params, lo + Math.floor(((hi - lo) * (i + 0.5)) / SAMPLE)) === 1) hits += 1;
+  }
+  return hits * 2 > SAMPLE;
 }

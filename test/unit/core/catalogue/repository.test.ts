@@ -301,14 +301,15 @@ describe('catalogue repository', () => {
     };
     expect(walks({ text: 'gran' })).toBe(true);
     expect(walks({ text: 'marb' })).toBe(false);
-    expect(walks({ status: 'Available' })).toBe(true);
-    expect(walks({ status: 'Discontinued' })).toBe(false);
-    // a search with a filter narrower than its text is read from the filter's index
     const reads = (query: Partial<CatalogueQuery>): string[] => {
       prepared.length = 0;
       repo.query(q(query));
       return [...new Set(prepared.flatMap((sql) => /INDEXED BY (\w+)/.exec(sql)?.[1] ?? []))];
     };
+    // a status filter sorted by name walks (status, name_key, id), which holds that status's rows only
+    expect(reads({ status: 'Available' })).toEqual(['products_status_name']);
+    expect(walks({ status: 'Discontinued' })).toBe(false);
+    // a search with a filter narrower than its text is read from the filter's index
     expect(reads({ text: 'gran', status: 'Discontinued' })).toEqual(['products_status']);
     expect(reads({ text: 'marb', stock: 'in' })).toEqual([]); // the text is the narrower
     const cases: { query: Partial<CatalogueQuery>; where: string }[] = [
@@ -351,6 +352,36 @@ describe('catalogue repository', () => {
     expect(repo.query(q({ status: 'Available' })).total).toBe(7_200 - 144 + 1);
   });
 
+  it('a status filter counts exactly whether its status holds most rows or few, sorted by name or not', () => {
+    // statuses on both sides of the most common one, so the other statuses are counted below and above it
+    const statusOf = (id: number): string => (id % 10 === 0 ? 'Archived' : id % 10 === 1 ? 'Withdrawn' : 'Live');
+    const batch: ParsedProduct[] = [];
+    for (let id = 1; id <= 3_000; id++)
+      batch.push(product(id, { name: `Item ${(id * 37) % 501}`, status: statusOf(id) }));
+    repo.savePage(1, 1, batch);
+    repo.markUnlisted(5); // a product no longer listed is still in the list, as before
+    for (const status of ['Live', 'Archived', 'Withdrawn', 'Nowhere']) {
+      for (const [sort, key] of [
+        ['name', 'name_key'],
+        ['id', 'id'],
+      ] as const) {
+        for (const dir of ['asc', 'desc'] as const) {
+          const order = dir === 'asc' ? 'ASC' : 'DESC';
+          const expected = repo.db
+            .prepare(`SELECT id FROM products WHERE status = ? ORDER BY ${key} ${order}, id ${order}`)
+            .pluck()
+            .all(status) as number[];
+          for (const offset of [0, ANCHOR_EVERY + 3, expected.length - 4].filter((o) => o >= 0)) {
+            const window = repo.query(q({ status, sort, dir, offset, limit: 10 }));
+            expect(window.total).toBe(expected.length);
+            expect(window.rows.map((r) => r.id)).toEqual(expected.slice(offset, offset + 10));
+          }
+        }
+      }
+    }
+    expect(repo.query(q({ status: 'Live' })).total).toBe(2_400);
+  });
+
   it('windows are capped at 500 rows', () => {
     const batch: ParsedProduct[] = [];
     for (let id = 1; id <= 700; id++) batch.push(product(id));
@@ -375,7 +406,7 @@ describe('first download without the secondary indexes', () => {
 
   it('drops them only for an empty cache and builds exactly the same ones at the end', async () => {
     const before = indexes(repo);
-    expect(before).toHaveLength(8);
+    expect(before).toHaveLength(9);
     expect(repo.beginBulkLoad()).toBe(true);
     expect(indexes(repo)).toEqual([]);
     const pages = Array.from({ length: 20 }, (_, p) => ({

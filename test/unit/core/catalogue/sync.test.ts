@@ -67,7 +67,7 @@ describe.each<WriterMode>(['inline', 'thread'])('catalogue sync against the refe
     void s.start();
     while (s.status().state === 'running') await new Promise((r) => setImmediate(r));
     expect(s.status().state).toBe('complete');
-    expect(indexCount()).toBe(8);
+    expect(indexCount()).toBe(9);
     svc.faults.add({ fault: { kind: 'status', status: 503 }, path: '/api/product?page=2', times: 10 });
     const second = await s.start();
     expect(second.state).toBe('incomplete'); // a new pass ran (and met the fault), not the finished one

@@ -88,7 +88,7 @@ describe('the catalogue writer thread', () => {
       .prepare("SELECT count(*) FROM sqlite_master WHERE type = 'index' AND tbl_name = 'products' AND sql IS NOT NULL")
       .pluck()
       .get();
-    expect(indexes).toBe(8);
+    expect(indexes).toBe(9);
     expect(repo.lookup(repo.detail(30)!.barcode)?.id).toBe(30);
   });
 
