@@ -78,27 +78,52 @@ export class KeysetWindows {
     return { rows: this.db.prepare(sql).all(...args) as Record<string, unknown>[], total };
   }
 
-  /** Makes sure the sort key of the last row of every block before `block` is known. */
+  /**
+   * Makes sure the sort key of the last row of every block before `block` is known. Where the plan walks an index in
+   * its order, each anchor is read on its own (the row ANCHOR_EVERY - 1 past the last one known) and SQLite steps over
+   * the rows in between: handing each row to JavaScript cost ~0.5 µs more a row (#31.3: 37 anchors of a status filter
+   * at 1,000,000 products, 5.3 → 0.7 ms). Where it sorts its matches or builds anything first (a search's match set,
+   * a full-text query), one query reads past them all, as one sort.
+   */
   private extend(anchors: Anchors, block: number, plan: QueryPlan, desc: boolean): void {
     if (anchors.keys.length >= block || anchors.done) return;
-    const last = anchors.keys.at(-1);
-    const need = (block - anchors.keys.length) * ANCHOR_EVERY;
-    const sql =
+    const select = (last: [unknown, number] | undefined): string =>
       `SELECT ${plan.key} AS k, ${plan.table}.id FROM ${plan.from} WHERE ${plan.where}` +
       (last ? ` AND ${plan.after(desc)}` : '') +
-      ` ORDER BY ${plan.order(desc)} LIMIT ?`;
-    const args = last ? [...plan.params, ...plan.afterArgs(last), need] : [...plan.params, need];
+      ` ORDER BY ${plan.order(desc)}`;
+    const args = (last: [unknown, number] | undefined): unknown[] =>
+      last ? [...plan.params, ...plan.afterArgs(last)] : plan.params;
+    const anchorAfter = (last: [unknown, number] | undefined): string =>
+      `${select(last)} LIMIT 1 OFFSET ${ANCHOR_EVERY - 1}`;
+    const last = anchors.keys.at(-1);
+    const plans = this.db.prepare(`EXPLAIN QUERY PLAN ${anchorAfter(last)}`).all(...args(last)) as { detail: string }[];
+    if (plans.every((row) => walksInOrder(row.detail))) {
+      const first = this.db.prepare(anchorAfter(undefined)).raw();
+      const next = this.db.prepare(anchorAfter([null, 0])).raw();
+      while (anchors.keys.length < block) {
+        const known = anchors.keys.at(-1);
+        const row = (known ? next : first).get(...args(known)) as [unknown, number] | undefined;
+        if (!row) return void (anchors.done = true);
+        anchors.keys.push([row[0], row[1]]);
+      }
+      return;
+    }
+    const need = (block - anchors.keys.length) * ANCHOR_EVERY;
     let n = 0;
     for (const row of this.db
-      .prepare(sql)
+      .prepare(`${select(last)} LIMIT ?`)
       .raw()
-      .iterate(...args) as Iterable<[unknown, number]>) {
+      .iterate(...args(last), need) as Iterable<[unknown, number]>) {
       n += 1;
       if (n % ANCHOR_EVERY === 0) anchors.keys.push([row[0], row[1]]);
     }
     if (n < need) anchors.done = true;
   }
 }
+
+/** A step of a query plan that reads a table or index in place: no sort, no subquery, no virtual table. */
+const walksInOrder = (detail: string): boolean =>
+  /^(SEARCH|SCAN) /.test(detail) && !/VIRTUAL|TEMP B-TREE|SUBQUERY|AUTOMATIC|BLOOM/.test(detail);
 
 /**
  * The usual plan: filter a table and walk the index on (key, id). `walk` names that index to make SQLite walk it even
