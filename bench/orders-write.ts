@@ -3,8 +3,9 @@
  * measured one by one: the 100,000 orders of bench:orders' reference data (its service's data file, made by a run of
  * bench:orders), read as pages of 15, newest first, parsed as the refresh parses a page and written into an empty
  * encrypted cache in batches of ORDER_LIMITS.writeBatchOrders, as the refresh commits them. Prints the time parsing
- * and writing (wall, and the process's CPU while writing: steadier on a shared machine), the file and WAL sizes,
- * search p50 / p95 as bench:orders asks (first window + count), and the customer search's mean.
+ * and writing (wall, and the process's CPU while writing: steadier on a shared machine), the file and WAL sizes, the
+ * time of a TRUNCATE checkpoint after, search p50 / p95 as bench:orders asks (first window + count), and the customer
+ * search's mean.
  *
  *  --orders N   orders (default 100,000; the data file of that size must exist)
  *  --root DIR   the checkout whose order book is measured (default this one): two checkouts in one run
@@ -78,6 +79,10 @@ async function measure(root: string): Promise<Record<string, unknown>> {
       walMiB: round((fs.statSync(`${file}-wal`, { throwIfNoEntry: false })?.size ?? 0) / 2 ** 20, 1),
       walMaxMiB: round(walMax / 2 ** 20, 1),
     };
+    // the WAL folded into the file and cut to nothing, as a refresh could end
+    const checkpoint = performance.now();
+    repo.db.pragma('wal_checkpoint(TRUNCATE)');
+    const checkpointSeconds = round((performance.now() - checkpoint) / 1000, 2);
     const words = ['ma', 'jo', 'smi', 'example', 'po-00', 'ca', 'new', 'st', 'lee', 'an'];
     const times: number[] = [];
     for (let i = 0; i < 300; i++) {
@@ -110,6 +115,7 @@ async function measure(root: string): Promise<Record<string, unknown>> {
       writeSeconds: round(writing / 1000, 2),
       writeCpuSeconds: round(writingCpu / 1000, 2),
       ...sizes,
+      checkpointSeconds,
       searchP50Ms: round(percentile(times, 50), 3),
       searchP95Ms: round(percentile(times, 95), 3),
       customersMs: customerMs,

@@ -13,7 +13,8 @@ import { keptForm } from './record';
 import { ORDER_MIGRATIONS } from './migrations';
 import { openDatabase, readJson } from '../storage/open';
 import { insertSql, type RowOf } from '../storage/sql';
-import { ftsQuery, KeysetWindows } from '../storage/windows';
+import { KeysetWindows } from '../storage/windows';
+import { SearchWords } from './search-words';
 import {
   dayKey,
   figureOrderOf,
@@ -53,6 +54,7 @@ type StateKey = 'updatedAt' | 'completeAt' | 'quickAt' | 'fullAt' | 'shape';
 export class OrderRepository {
   readonly db: Database.Database;
   private readonly windows: KeysetWindows;
+  private readonly words = new SearchWords();
   private rows = 0;
   /** Rises with every write: what is worked out from all orders is kept until it moves. */
   private changes = 0;
@@ -116,6 +118,7 @@ export class OrderRepository {
   }
 
   close(): void {
+    this.words.close();
     this.db.close();
   }
 
@@ -172,7 +175,7 @@ export class OrderRepository {
    * At most the 500 latest matching orders are looked at: a customer is found by typing more of the name.
    */
   customers(text: string, limit: number): Customer[] {
-    const words = ftsQuery(text);
+    const words = this.words.match(text);
     const match = words ? `{name email phone} : (${words})` : null;
     const rows = (match ? this.stmt.customerMatches.all(match) : this.stmt.recentOrders.all()) as {
       id: number;
@@ -354,7 +357,8 @@ export class OrderRepository {
   *all(q: Omit<OrderQuery, 'offset' | 'limit'>, max: number): Generator<ParsedOrder> {
     let offset = 0;
     for (;;) {
-      const { rows, total } = orderWindow(this.db, this.windows, this.rows, { ...q, offset, limit: 500 });
+      const window = { ...q, offset, limit: 500 };
+      const { rows, total } = orderWindow(this.db, this.windows, this.rows, window, this.words.match(q.text));
       for (const row of rows) {
         if (offset >= max) return;
         offset += 1;
@@ -387,7 +391,7 @@ export class OrderRepository {
   }
 
   query(q: OrderQuery): { rows: OrderRow[]; total: number } {
-    const { rows, total } = orderWindow(this.db, this.windows, this.rows, q);
+    const { rows, total } = orderWindow(this.db, this.windows, this.rows, q, this.words.match(q.text));
     return { rows: rows.map(toOrderRow), total };
   }
 }

@@ -9,7 +9,7 @@ import type { FigureOrder } from '../../../../shared/figures';
 import { toCents } from '../../../../shared/money';
 import type { ParsedOrder } from './api';
 import type { RowOf } from '../storage/sql';
-import { ftsIdPlan, ftsQuery, indexPlan, type KeysetWindows } from '../storage/windows';
+import { ftsIdPlan, indexPlan, type KeysetWindows } from '../storage/windows';
 
 /**
  * The orders the day's figures read for a range: dated within it, or with no date that reads. ISO days sort below '~'
@@ -85,12 +85,16 @@ export function dayView(key: string): DateView {
 
 export type Row = Record<string, unknown>;
 
-/** A window of a query's rows as stored; `rows`: how many orders the book holds (the count with no filter). */
+/**
+ * A window of a query's rows as stored; `rows`: how many orders the book holds (the count with no filter); `match`:
+ * the FTS5 query for q.text (search-words.ts).
+ */
 export function orderWindow(
   db: Database.Database,
   windows: KeysetWindows,
   rows: number,
   q: OrderQuery,
+  match: string | null,
 ): { rows: Row[]; total: number } {
   const where: string[] = [];
   const params: unknown[] = [];
@@ -112,7 +116,6 @@ export function orderWindow(
     );
     params.push(q.overdueBefore);
   }
-  const match = ftsQuery(q.text);
   const countOf = (from: string, all: string[], args: unknown[]) => () =>
     all.length === 0
       ? rows

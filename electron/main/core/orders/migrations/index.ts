@@ -7,5 +7,6 @@ import { up as m004 } from './004-sent-at';
 import { up as m005 } from './005-list-page-validators';
 import { up as m006 } from './006-listed-flag';
 import { up as m007 } from './007-seen-sequence';
+import { up as m008 } from './008-search-index-without-positions';
 
-export const ORDER_MIGRATIONS: readonly Migration[] = [m001, m002, m003, m004, m005, m006, m007];
+export const ORDER_MIGRATIONS: readonly Migration[] = [m001, m002, m003, m004, m005, m006, m007, m008];
