@@ -73,6 +73,8 @@ function measure(variant: Variant): Record<string, unknown> {
     const start = performance.now();
     writer.buildIndexes();
     const indexing = performance.now() - start;
+    // the log as the first download leaves it, before closing the last connection would remove it
+    const walMiB = Math.round(fs.statSync(`${file}-wal`).size / 2 ** 20);
     writer.close();
     reader.noteWritten({ rows: PRODUCTS, listed: PRODUCTS });
     const search = prefixSearch(reader);
@@ -85,6 +87,7 @@ function measure(variant: Variant): Record<string, unknown> {
       prefixSearchP50Ms: round(percentile(search, 50), 3),
       prefixSearchP95Ms: round(percentile(search, 95), 3),
       fileMiB: Math.round(fs.statSync(file).size / 2 ** 20),
+      walMiB,
       rssMiB: Math.round(process.memoryUsage().rss / 2 ** 20),
       ...variant,
     };

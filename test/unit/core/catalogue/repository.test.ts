@@ -415,7 +415,10 @@ describe('first download without the secondary indexes', () => {
     }));
     expect(automerge(repo)).toBe(0); // the search index loads without merging as it goes
     for (const page of pages) repo.savePages(1, [page], 1, true);
+    const wal = path.join(dir, 'c.sqlite-wal');
+    expect(fs.statSync(wal).size).toBeGreaterThan(0);
     await repo.endBulkLoad();
+    expect(fs.statSync(wal).size).toBe(0); // the log the load filled, copied into the file and cut to nothing
     expect(indexes(repo)).toEqual(before);
     expect(automerge(repo)).toBe(4); // merged once at the end, and merging as usual from now on
     expect(repo.db.prepare("SELECT count(*) FROM products_fts WHERE products_fts MATCH 'pr*'").pluck().get()).toBe(300);

@@ -82,7 +82,10 @@ describe('the catalogue writer thread', () => {
     expect(repo.beginBulkLoad()).toBe(true);
     const writer = threadWriter(repo, file, SOURCE_WRITER_THREAD);
     await writer.write({ pass: 1, pages: pages(1, 3), fetchedAt: 1, fresh: true });
+    expect(fs.statSync(`${file}-wal`).size).toBeGreaterThan(0);
     await writer.buildIndexes();
+    // the log the load and the index build filled is copied into the file and cut to nothing
+    expect(fs.statSync(`${file}-wal`).size).toBe(0);
     await writer.close();
     const indexes = repo.db
       .prepare("SELECT count(*) FROM sqlite_master WHERE type = 'index' AND tbl_name = 'products' AND sql IS NOT NULL")
