@@ -15,7 +15,7 @@ const ok = <T>(result: { ok: boolean; value?: unknown; error?: unknown }): T => 
   if (!result.ok) throw new Error(JSON.stringify(result.error));
   return result.value as T;
 };
-async function setup(service: Partial<ServiceOptions> = {}): Promise<{ core: Core; svc: RunningService }> {
+async function setup(service: Partial<ServiceOptions> = {}): Promise<{ core: Core; svc: RunningService; dir: string }> {
   const svc = await startService({
     token: 'tok',
     products: 60,
@@ -31,7 +31,7 @@ async function setup(service: Partial<ServiceOptions> = {}): Promise<{ core: Cor
   cleanup.push(() => core.close());
   ok(await core.dispatch('settings:save', { baseUrl: svc.url, token: 'tok' }));
   ok(await core.dispatch('connection:check', {}));
-  return { core, svc };
+  return { core, svc, dir };
 }
 async function refresh(core: Core): Promise<OrdersStatus> {
   ok(await core.dispatch('orders:refresh', {}));
@@ -58,6 +58,17 @@ describe('order book refresh', () => {
     );
     expect(window.total).toBe(45);
     expect(window.rows.map((r) => r.id)).toEqual(Array.from({ length: 45 }, (_, i) => i + 1));
+  });
+
+  it('a full pass leaves no write-ahead log behind: it is copied into the book and cut to nothing', async () => {
+    const { core, dir } = await setup();
+    expect((await refresh(core)).state).toBe('complete');
+    const logs = fs.readdirSync(dir).filter((f) => /^orders-.*\.sqlite-wal$/.test(f));
+    expect(logs).toHaveLength(1);
+    expect(fs.statSync(path.join(dir, logs[0]!)).size).toBe(0);
+    // and the book reads as written
+    const window = ok<{ total: number }>(await core.dispatch('orders:query', { sort: 'id', dir: 'asc', limit: 5 }));
+    expect(window.total).toBe(45);
   });
 
   it('learns the date order from the data, and a setting overrides it', async () => {
