@@ -30,6 +30,7 @@ export const LATER_AREAS = [
   'settings',
   'wizard',
   'outbox',
+  'calendar',
 ] as const;
 
 /**

@@ -10,6 +10,12 @@ export interface MessageValues<R = never> {
   "app.name": NoValues;
   "app.signedOut": NoValues;
   "app.starting": NoValues;
+  "calendar.nextDecade": NoValues;
+  "calendar.nextMonth": NoValues;
+  "calendar.nextYear": NoValues;
+  "calendar.previousDecade": NoValues;
+  "calendar.previousMonth": NoValues;
+  "calendar.previousYear": NoValues;
   "catalogue.downloading": NoValues;
   "catalogue.outcome.cancelled": { done: number; total: number };
   "catalogue.outcome.complete": { products: number; reported: string; serviceTotal: number; delisted: number };

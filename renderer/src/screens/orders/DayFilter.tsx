@@ -7,6 +7,7 @@
 import { DateInput } from '@mantine/dates';
 import { useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { localeDateShape, readLocaleDate } from '../../../../shared/dates';
+import { calendarLabels } from '../../components/calendarLabels';
 import { currentLocale } from '../../i18n';
 import { datePatternOfLocale, dateProblem } from '../new-order/steps/datePattern';
 import type { DayFilterProps } from './DayFilterField';
@@ -67,6 +68,7 @@ export function DayFilter({ label, clearLabel, value, onChange, w }: DayFilterPr
       error={problem}
       clearable
       clearButtonProps={{ 'aria-label': clearLabel }}
+      ariaLabels={calendarLabels()}
       autoComplete="off"
       popoverProps={{ withinPortal: true }}
       w={w}

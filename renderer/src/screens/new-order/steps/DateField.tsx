@@ -7,6 +7,7 @@ import { DateInput } from '@mantine/dates';
 import { useState } from 'react';
 import { readLocaleDate } from '../../../../../shared/dates';
 import type { FieldKey } from '../../../../../shared/order-entry';
+import { calendarLabels } from '../../../components/calendarLabels';
 import { currentLocale, t } from '../../../i18n';
 import { useStore } from '../../../store';
 import type { WizardErrors } from '../errors';
@@ -45,6 +46,7 @@ export function DateField({
       value={iso}
       clearable
       clearButtonProps={{ 'aria-label': t('wizard.date.clear', { label: inSentence(label) }) }}
+      ariaLabels={calendarLabels()}
       fixOnBlur={false}
       dateParser={(text) => {
         const read = readLocaleDate(text, currentLocale());
