@@ -2,7 +2,7 @@
  * Today's parts, drawn from what useDayFigures holds: the title with Refresh, Print and CSV, the days chosen, how
  * complete and how fresh the book is for them, and the print preview on A4 or the till's roll.
  */
-import { Alert, Button, Group, Loader, SegmentedControl, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, Text, Title } from '@mantine/core';
 import { IconDownload, IconPrinter, IconRefresh } from '@tabler/icons-react';
 import { LIST_PAPER, SHEET_PAPER } from '../../../../shared/print';
 import { call } from '../../bridge';
@@ -67,21 +67,24 @@ export function FiguresHeader({
   );
 }
 
-/** The days: a preset, or from and to, with a spinner while their figures are worked out. */
+/**
+ * The days: a preset, or from and to, with a spinner while their figures are worked out. Each under its label, the
+ * three lined up by their tops: a day that is not one says so under its field without moving the others.
+ */
 export function FiguresDays({ figures }: { figures: DayFigures }) {
   const { setRange, preset, loading } = figures;
   return (
-    <Group gap="sm" align="flex-end" wrap="wrap">
-      <SegmentedControl
+    <Group gap="sm" align="flex-start" wrap="wrap">
+      <LabelledChoice
         size="xs"
-        aria-label={t('figures.presets')}
+        label={t('figures.presets')}
         value={preset ?? ''}
         onChange={(value) => setRange(presetRange(value as (typeof PRESETS)[number]))}
         data={PRESETS.map((p) => ({ value: p, label: t(`figures.preset.${p}`) }))}
       />
       <DayField end="from" figures={figures} />
       <DayField end="to" figures={figures} />
-      {loading && <Loader size="xs" aria-label={t('figures.loading')} />}
+      {loading && <Loader size="xs" aria-label={t('figures.loading')} className="figures-days-loader" />}
     </Group>
   );
 }
