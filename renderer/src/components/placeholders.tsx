@@ -1,10 +1,11 @@
 /**
  * What stands in for a first-screen control until its library part has come (components/later.ts, fetched once the
- * first screen has painted): the same name, size and value, not yet usable. Marked aria-disabled, so assistive
- * technology says so and a test (Playwright's actionability checks) waits for the real control.
+ * first screen has painted): the same name, size, value and look, not yet usable. Marked aria-disabled, so assistive
+ * technology says so and a test (Playwright's actionability checks) waits for the real control, and with the busy
+ * pointer (WAITING), so a pointer on it says it is not ready yet; the same look, so nothing changes when it comes.
  */
-import { ActionIcon, Button, TextInput, type SelectProps } from '@mantine/core';
-import { IconChevronDown, IconColumns, IconDots } from '@tabler/icons-react';
+import { ActionIcon, Button, ComboboxChevron, TextInput, type SelectProps } from '@mantine/core';
+import { IconColumns, IconDots } from '@tabler/icons-react';
 import { t } from '../i18n';
 
 type Option = string | { value: string; label?: string } | { group: unknown; items: readonly Option[] };
@@ -22,6 +23,9 @@ function chosenLabel(options: readonly Option[], value: string | null | undefine
   return null;
 }
 
+/** The busy pointer over a control that is not usable yet. */
+export const WAITING = { cursor: 'progress' } as const;
+
 export function SelectField(props: SelectProps) {
   return (
     <TextInput
@@ -31,8 +35,10 @@ export function SelectField(props: SelectProps) {
       readOnly
       aria-disabled
       w={props.w}
-      rightSection={<IconChevronDown size={16} aria-hidden />}
+      // Select's own chevron, as it draws it: the field looks the same before and after Select has come
+      rightSection={<ComboboxChevron aria-hidden />}
       rightSectionPointerEvents="none"
+      styles={{ input: WAITING }}
     />
   );
 }
@@ -40,7 +46,13 @@ export function SelectField(props: SelectProps) {
 /** ColumnChooser's button. */
 export function ColumnsButton() {
   return (
-    <Button variant="default" size="compact-sm" leftSection={<IconColumns size={16} aria-hidden />} aria-disabled>
+    <Button
+      variant="default"
+      size="compact-sm"
+      leftSection={<IconColumns size={16} aria-hidden />}
+      aria-disabled
+      style={WAITING}
+    >
       {t('columns.button')}
     </Button>
   );
@@ -62,7 +74,7 @@ export function ViewMenuButton({ label, on, waiting }: ViewButtonProps & { waiti
       variant={on ? 'filled' : 'light'}
       aria-label={t('views.more', { view: label })}
       aria-disabled={waiting || undefined}
-      style={{ borderTopLeftRadius: 0, borderBottomLeftRadius: 0 }}
+      style={{ borderTopLeftRadius: 0, borderBottomLeftRadius: 0, ...(waiting ? WAITING : {}) }}
     >
       <IconDots size={14} aria-hidden />
     </ActionIcon>
