@@ -66,6 +66,39 @@ describe('catalogue repository', () => {
     expect(plan.map((r) => r.detail).join()).toMatch(/COVERING INDEX products_flags/);
   });
 
+  it('a new cache indexes four-letter beginnings too; one that holds products keeps its index and its matches', () => {
+    const ftsSql = (): string =>
+      repo.db.prepare("SELECT sql FROM sqlite_master WHERE name = 'products_fts'").pluck().get() as string;
+    expect(ftsSql()).toMatch(/prefix = '2 3 4'/);
+    repo.savePage(1, 1, [product(1, { name: 'Walnut board' }), product(2, { name: 'Wall hook' })]);
+    expect(repo.query(q({ text: 'waln' })).rows.map((r) => r.id)).toEqual([1]);
+    expect(repo.query(q({ text: 'wal' })).rows.map((r) => r.id)).toEqual([2, 1]);
+
+    // a cache from before (prefix '2 3', products in it): migration 5 leaves its index, every search still finds
+    repo.db.exec(`
+      DELETE FROM products;
+      DROP TABLE products_fts;
+      CREATE VIRTUAL TABLE products_fts USING fts5(
+        name, sku, barcode, contents,
+        content = '', contentless_delete = 1, prefix = '2 3', tokenize = 'unicode61 remove_diacritics 2'
+      );
+    `);
+    repo.savePage(1, 2, [product(1, { name: 'Walnut board' }), product(2, { name: 'Wall hook' })]);
+    repo.db.pragma('user_version = 4');
+    repo.close();
+    repo = new CatalogueRepository(path.join(dir, 'c.sqlite'));
+    expect(repo.db.pragma('user_version', { simple: true })).toBe(CATALOGUE_MIGRATIONS.length);
+    expect(ftsSql()).toMatch(/prefix = '2 3',/);
+    expect(repo.query(q({ text: 'waln' })).rows.map((r) => r.id)).toEqual([1]);
+
+    // the same cache emptied (its products gone) gets the four-letter index when it opens
+    repo.db.exec("DELETE FROM products; INSERT INTO products_fts (products_fts) VALUES ('delete-all')");
+    repo.db.pragma('user_version = 4');
+    repo.close();
+    repo = new CatalogueRepository(path.join(dir, 'c.sqlite'));
+    expect(ftsSql()).toMatch(/prefix = '2 3 4'/);
+  });
+
   it('refuses a database from a newer Shopdesk', () => {
     repo.db.pragma('user_version = 99');
     repo.close();
