@@ -64,10 +64,14 @@ export function OrdersAbove({
   );
 }
 
+/** The widest the Status filter's list grows to fit its longest option (a status and its count). */
+const STATUS_LIST_MAX = 320;
+
 /** Beside the search, unless folded: status, a date preset, and the days from and to. */
 export function OrdersFilters({ orders }: { orders: Orders }) {
   const { query, setQuery, dayFields } = orders;
   if (orders.folded) return null;
+  const statusWidth = selectWidth(t('orders.anyStatus'), 140);
   return (
     <>
       <Select
@@ -77,7 +81,11 @@ export function OrdersFilters({ orders }: { orders: Orders }) {
         value={query.status}
         onChange={(s) => setQuery({ status: s })}
         clearable
-        w={selectWidth(t('orders.anyStatus'), 140)}
+        w={statusWidth}
+        // the list as wide as its longest option (German's "In Bearbeitung (10)" wrapped in a list as narrow as the
+        // field), never narrower than the field nor wider than STATUS_LIST_MAX; the field keeps its own width
+        comboboxProps={{ width: 'max-content', position: 'bottom-start' }}
+        styles={{ dropdown: { minWidth: statusWidth, maxWidth: STATUS_LIST_MAX } }}
       />
       <Select
         label={t('orders.dates')}
