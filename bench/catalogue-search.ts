@@ -14,8 +14,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { parseProduct, type ParsedProduct } from '../electron/main/core/catalogue/api';
-import { CatalogueRepository, toWriteRow, type PageRows } from '../electron/main/core/catalogue/db';
-import { SYNC_LIMITS } from '../electron/main/core/limits';
+import { CatalogueRepository } from '../electron/main/core/catalogue/db';
+import { firstDownloadBatches } from './catalogue-batches';
 import { makeProduct } from '../server/seed';
 import { measureQueries } from './catalogue-queries';
 import { percentile, round } from './support';
@@ -60,19 +60,7 @@ function write(to: string): void {
   new CatalogueRepository(to).close();
   const writer = new CatalogueRepository(to, { role: 'writer' });
   writer.beginBulkLoad();
-  const pagesTotal = Math.ceil(PRODUCTS / 15);
-  for (let first = 1; first <= pagesTotal; first += SYNC_LIMITS.writeBatchPages) {
-    const batch: PageRows[] = [];
-    for (let page = first; page < first + SYNC_LIMITS.writeBatchPages && page <= pagesTotal; page++) {
-      const rows = [];
-      for (let id = (page - 1) * 15 + 1; id <= Math.min(PRODUCTS, page * 15); id++) {
-        const parsed = parseProduct(makeProduct(42, id));
-        if (parsed.ok) rows.push(toWriteRow(parsed.product));
-      }
-      batch.push({ page, rows });
-    }
-    writer.writePages(1, batch, Date.now(), true);
-  }
+  for (const batch of firstDownloadBatches(PRODUCTS)) writer.writePages(1, batch, Date.now(), true);
   writer.buildIndexes();
   writer.close();
   console.log(`wrote ${to}: ${PRODUCTS} products in ${round((performance.now() - started) / 1000, 1)} s`);

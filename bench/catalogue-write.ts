@@ -15,13 +15,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { parseProduct } from '../electron/main/core/catalogue/api';
-import {
-  CatalogueRepository,
-  toWriteRow,
-  type CatalogueQuery,
-  type PageRows,
-} from '../electron/main/core/catalogue/db';
-import { SYNC_LIMITS } from '../electron/main/core/limits';
+import { CatalogueRepository, type CatalogueQuery } from '../electron/main/core/catalogue/db';
+import { firstDownloadBatches } from './catalogue-batches';
 import { makeProduct } from '../server/seed';
 import { percentile, round } from './support';
 
@@ -55,17 +50,7 @@ function measure(variant: Variant): Record<string, unknown> {
     const writer = new CatalogueRepository(file, { role: 'writer', pragmas: variant.pragmas ?? [] });
     writer.beginBulkLoad();
     let writing = 0;
-    const pagesTotal = Math.ceil(PRODUCTS / 15);
-    for (let first = 1; first <= pagesTotal; first += SYNC_LIMITS.writeBatchPages) {
-      const batch: PageRows[] = [];
-      for (let page = first; page < first + SYNC_LIMITS.writeBatchPages && page <= pagesTotal; page++) {
-        const rows = [];
-        for (let id = (page - 1) * 15 + 1; id <= Math.min(PRODUCTS, page * 15); id++) {
-          const parsed = parseProduct(makeProduct(42, id));
-          if (parsed.ok) rows.push(toWriteRow(parsed.product));
-        }
-        batch.push({ page, rows });
-      }
+    for (const batch of firstDownloadBatches(PRODUCTS)) {
       const start = performance.now();
       writer.writePages(1, batch, Date.now(), true);
       writing += performance.now() - start;
