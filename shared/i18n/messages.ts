@@ -590,6 +590,7 @@ export interface MessageValues<R = never> {
   "palette.settings": NoValues;
   "palette.startsOrder": NoValues;
   "palette.stock": NoValues;
+  "palette.stockOut": NoValues;
   "palette.today": NoValues;
   "palette.unpinProduct": { product: string | number };
   "print.close": NoValues;

@@ -8,6 +8,14 @@ import { t } from '../i18n';
 import { useStore } from '../store';
 import { money } from './format';
 
+/** A product's stock in the product picker's words (its StockFigure): none or less is "Out of stock", never "0 in stock". */
+const stockWords = (available: number | null): string =>
+  available === null
+    ? t('palette.noStock')
+    : available <= 0
+      ? t('palette.stockOut')
+      : t('palette.available', { count: available });
+
 export function PaletteProducts({
   products,
   quantity,
@@ -33,7 +41,7 @@ export function PaletteProducts({
           <Spotlight.Action
             key={`p${p.id}`}
             label={`${p.sku} — ${p.name}`}
-            description={`${money(p.price)} · ${p.available === null ? t('palette.noStock') : t('palette.available', { count: p.available })}`}
+            description={`${money(p.price)} · ${stockWords(p.available)}`}
             onClick={go(`/stock?product=${p.id}`)}
           />
         ))}
