@@ -1,7 +1,7 @@
 /**
  * A search as you type: what is typed goes out once typing pauses, and an answer that comes back after the text has
  * changed again is dropped, so a slow answer for "An" never replaces the one for "Ann". The wizard's customer search
- * and product picker use it.
+ * and product picker use it, and the Ctrl/Cmd+K palette (with a longer pause and two characters at least).
  */
 import { useEffect, useEffectEvent } from 'react';
 
@@ -18,16 +18,28 @@ export interface DelayedSearch<T> {
   onAnswer: (query: string, answer: T) => void;
   /** The search failed, while what it was for is still what is typed. */
   onError: (error: unknown) => void;
+  /** How long typing must pause before the search goes out (ms); SEARCH_DELAY_MS unless told. */
+  delayMs?: number;
+  /** The fewest characters of trimmed text that are searched (1 unless told); shorter text is not searched. */
+  minLength?: number;
 }
 
-export function useDelayedSearch<T>({ text, revision, search, onAnswer, onError }: DelayedSearch<T>): void {
+export function useDelayedSearch<T>({
+  text,
+  revision,
+  search,
+  onAnswer,
+  onError,
+  delayMs = SEARCH_DELAY_MS,
+  minLength = 1,
+}: DelayedSearch<T>): void {
   // the latest callbacks, without a new search each time the caller draws
   const send = useEffectEvent(search);
   const answered = useEffectEvent(onAnswer);
   const failed = useEffectEvent(onError);
   useEffect(() => {
     const query = text.trim();
-    if (!query) return;
+    if (!query || query.length < minLength) return;
     let stale = false;
     const timer = setTimeout(() => {
       send(query).then(
@@ -38,10 +50,10 @@ export function useDelayedSearch<T>({ text, revision, search, onAnswer, onError 
           if (!stale) failed(e);
         },
       );
-    }, SEARCH_DELAY_MS);
+    }, delayMs);
     return () => {
       stale = true;
       clearTimeout(timer);
     };
-  }, [text, revision]);
+  }, [text, revision, delayMs, minLength]);
 }

@@ -2,7 +2,7 @@
  * The palette's logic: the quantity split off the search, screens by name, orders and products from the caches as
  * staff type (a moment after the last key), and a scan read into the search and looked up as the Items step does.
  */
-import { useEffect, useState, type Dispatch, type SetStateAction } from 'react';
+import { useState, type Dispatch, type SetStateAction } from 'react';
 import type { LookupMiss } from '../../../shared/contract';
 import type { OrderRow, ProductRow } from '../../../shared/domain';
 import { splitQuantity } from '../../../shared/order-entry';
@@ -11,6 +11,7 @@ import { t } from '../i18n';
 import { useStore } from '../store';
 import { lookupMissText } from './lookupWords';
 import { readScan } from './scanLabel';
+import { useDelayedSearch } from './useDelayedSearch';
 import { useScanner } from './useScanner';
 
 const SCREENS = [
@@ -21,6 +22,10 @@ const SCREENS = [
   { id: 'today', label: 'nav.today', description: 'palette.today', to: '/today' },
   { id: 'settings', label: 'nav.settings', description: 'palette.settings', to: '/settings' },
 ] as const;
+
+/** The palette searches the caches once typing has paused this long (ms), and only for this many characters or more. */
+export const PALETTE_SEARCH_DELAY_MS = 100;
+export const PALETTE_SEARCH_MIN_LENGTH = 2;
 
 /** The palette's scanner reader (useScanner's `reader`). */
 export const PALETTE_READER = 'palette';
@@ -55,12 +60,11 @@ export function usePaletteSearch(query: string, setQuery: Dispatch<SetStateActio
     { inFields: true, reader: PALETTE_READER },
   );
   const scan = scanned?.search === search ? scanned : undefined;
-  useEffect(() => {
-    const text = search;
-    if (text.length < 2) return;
-    let stale = false;
-    const timer = setTimeout(() => {
-      void Promise.all([
+  useDelayedSearch({
+    text: search,
+    revision: null, // the caches are searched afresh with each key; nothing else asks for the search again
+    search: (text) =>
+      Promise.all([
         call('catalogue:query', { text, offset: 0, limit: 5 }).then(
           (w) => w.rows,
           () => [] as ProductRow[],
@@ -69,15 +73,12 @@ export function usePaletteSearch(query: string, setQuery: Dispatch<SetStateActio
           (w) => w.rows,
           () => [] as OrderRow[],
         ),
-      ]).then(([products, orders]) => {
-        if (!stale) setFound({ query: text, products, orders });
-      });
-    }, 100);
-    return () => {
-      stale = true;
-      clearTimeout(timer);
-    };
-  }, [search]);
+      ]),
+    onAnswer: (text, [products, orders]) => setFound({ query: text, products, orders }),
+    onError: () => undefined, // each half answers none when it fails (above): the search never fails whole
+    delayMs: PALETTE_SEARCH_DELAY_MS,
+    minLength: PALETTE_SEARCH_MIN_LENGTH,
+  });
 
   const text = search.toLowerCase();
   const screens = SCREENS.map((s) => ({ ...s, label: t(s.label), description: t(s.description) })).filter(

@@ -2,7 +2,8 @@
 /**
  * useDelayedSearch, the wizard's search as you type (customer search, product picker), with fake timers: nothing goes
  * out before the pause, typing within it starts the pause again, the text goes out trimmed and blank text not at all,
- * a new revision searches again, and an answer or a failure for text that has since changed is dropped.
+ * a new revision searches again, and an answer or a failure for text that has since changed is dropped. Its options
+ * (as the palette sets them): a pause of its own, and a shortest text that is searched.
  */
 import { act, cleanup, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -20,12 +21,13 @@ function searches() {
   return { search, pending };
 }
 
-function setup(text: string, revision = 0) {
+function setup(text: string, revision = 0, options: { delayMs?: number; minLength?: number } = {}) {
   const { search, pending } = searches();
   const onAnswer = vi.fn();
   const onError = vi.fn();
   const hook = renderHook(
-    (props: { text: string; revision: number }) => useDelayedSearch({ ...props, search, onAnswer, onError }),
+    (props: { text: string; revision: number }) =>
+      useDelayedSearch({ ...props, search, onAnswer, onError, ...options }),
     { initialProps: { text, revision } },
   );
   return { hook, search, pending, onAnswer, onError };
@@ -114,5 +116,37 @@ describe('useDelayedSearch', () => {
     expect(search).toHaveBeenCalledTimes(1);
     wait(1);
     expect(search.mock.calls).toEqual([['Ann'], ['Ann']]);
+  });
+});
+
+describe('useDelayedSearch’s options', () => {
+  it('delayMs: the search goes out once typing has paused that long, not after the default pause', () => {
+    const { hook, search } = setup('Ann', 0, { delayMs: 100 });
+    wait(SEARCH_DELAY_MS);
+    expect(search).not.toHaveBeenCalled();
+    hook.rerender({ text: 'Anna', revision: 0 });
+    wait(99);
+    expect(search).not.toHaveBeenCalled();
+    wait(1);
+    expect(search.mock.calls).toEqual([['Anna']]);
+  });
+
+  it('minLength: trimmed text shorter than it is not searched; text as long is', () => {
+    const { hook, search } = setup(' A ', 0, { minLength: 2 });
+    wait(SEARCH_DELAY_MS * 10);
+    expect(search).not.toHaveBeenCalled();
+    hook.rerender({ text: ' An ', revision: 0 });
+    wait(SEARCH_DELAY_MS);
+    expect(search.mock.calls).toEqual([['An']]);
+  });
+
+  it('minLength: an answer in flight when the text is cut below it is dropped', async () => {
+    const { hook, search, pending, onAnswer } = setup('An', 0, { minLength: 2 });
+    wait(SEARCH_DELAY_MS);
+    hook.rerender({ text: 'A', revision: 0 });
+    await act(async () => pending.get('An')!.resolve('answer for An'));
+    wait(SEARCH_DELAY_MS * 10);
+    expect(search.mock.calls).toEqual([['An']]);
+    expect(onAnswer).not.toHaveBeenCalled();
   });
 });
