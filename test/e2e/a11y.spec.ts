@@ -69,9 +69,11 @@ function screen(name: string, walk: (w: Walk) => Promise<void>): void {
     const inTheme = async (theme: Theme): Promise<void> => {
       await page.emulateMedia({ colorScheme: theme });
       await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', theme);
+      await settled(page);
     };
     const scan: Scan = async (state, small = false) => {
-      await page.waitForTimeout(250); // transitions settle (modals fade in)
+      await page.waitForTimeout(250); // a state just reached (a modal opening, a chunk arriving) is drawn
+      await settled(page);
       report(state, 'light', (await axeOn(page).withTags(TAGS).analyze()).violations);
       // one h1 per screen and one banner landmark (axe counts these as best practice, below "serious")
       const { h1, banners } = await page.evaluate(() => ({
@@ -94,12 +96,43 @@ function screen(name: string, walk: (w: Walk) => Promise<void>): void {
   });
 }
 
+/**
+ * Every animation or transition that ends has ended (a colour read mid-fade is neither theme's colour). Less motion is
+ * asked for, so there should be none; endless ones (a busy spinner) are not waited for.
+ */
+async function settled(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime)))
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
+}
+
+/** Elements whose CSS still moves although the computer asked for less motion (a selector and its duration each). */
+async function stillMoving(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll('*')]
+      .filter((el) => {
+        const style = getComputedStyle(el);
+        return style.transitionDuration.split(',').some((d) => parseFloat(d) > 0);
+      })
+      .slice(0, 5)
+      .map((el) => `${el.tagName.toLowerCase()}.${el.className}: ${getComputedStyle(el).transitionDuration}`),
+  );
+}
+
 screen('welcome and settings', async ({ page, app, scan, nav }) => {
   await app.open();
   await expect(page.getByRole('heading', { name: 'Welcome to Shopdesk' })).toBeVisible();
   await scan('welcome', true);
   await nav.getByRole('link', { name: 'Settings' }).click();
   await scan('settings');
+  // less motion asked for: no transition anywhere on the page (the shell, the links and the SegmentedControls' labels
+  // had 150–200 ms fades)
+  expect(await stillMoving(page)).toEqual([]);
 });
 
 // Settings → Scanner (#29.2): what a scan sent, the settings it proposes, and the test sheet's preview
