@@ -10,6 +10,7 @@ import {
   IconSettings,
   IconReportAnalytics,
 } from '@tabler/icons-react';
+import { useEffect } from 'react';
 import { NavLink as RouterLink, Route, Routes, useLocation } from 'react-router';
 import { Commands } from './components/Commands';
 import { ConnectionBar, ConnectionIndicator } from './components/ConnectionIndicator';
@@ -34,6 +35,8 @@ import { Tooltip } from './lazy';
 import { Welcome } from './screens/welcome/Welcome';
 import { useStore } from './store';
 import { t } from './i18n';
+import { firstScreenShown } from './chunks';
+import { listComesFirst } from './firstScreen';
 
 const NAV = [
   { to: '/orders', label: 'nav.orders', Icon: IconListDetails },
@@ -58,6 +61,11 @@ export function App() {
   const collapsed = useStore((s) => s.ui.sidebarCollapsed);
   const setUi = useStore((s) => s.setUi);
   const location = useLocation();
+  // a first screen without a list says it is shown as it is drawn (firstScreen.ts)
+  const listComing = listComesFirst(loadError, settings?.mode ?? null, location.pathname);
+  useEffect(() => {
+    if (!listComing) firstScreenShown();
+  }, [listComing]);
 
   if (loadError) {
     return (
