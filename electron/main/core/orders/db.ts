@@ -6,22 +6,20 @@ import type Database from 'better-sqlite3-multiple-ciphers';
 import { collectDateEvidence, isDateOrder, type DateOrder, type DateOrderEvidence } from '../../../../shared/dates';
 import { OrdersOutcome, SkippedRecord, type OrderRow } from '../../../../shared/domain';
 import type { FigureOrder } from '../../../../shared/figures';
-import { customerKey, type Customer } from '../../../../shared/customers';
-import { camel, CUSTOMER_FIELDS } from '../../../../shared/order-schema';
+import type { Customer } from '../../../../shared/customers';
 import { parseKept, type ParsedOrder } from './api';
 import { keptForm } from './record';
 import { ORDER_MIGRATIONS } from './migrations';
 import { openDatabase, readJson } from '../storage/open';
-import { insertSql, type RowOf } from '../storage/sql';
 import { KeysetWindows } from '../storage/windows';
 import { SearchWords } from './search-words';
+import { findCustomers } from './customers';
+import { prepareOrderStatements, type OrderStatements } from './statements';
 import {
   dayKey,
   figureOrderOf,
   ftsColumns,
-  FTS_COLUMNS,
   orderColumns,
-  ORDER_COLUMNS,
   orderWindow,
   toOrderRow,
   viewOf,
@@ -47,8 +45,6 @@ export {
 /** WAL pages after which a commit checkpoints the order cache: 64 MiB at the file's 4 KiB pages. */
 export const ORDER_WAL_CHECKPOINT_PAGES = 16_384;
 
-const PAGE_COLUMNS = ['page', 'etag', 'last_modified'] as const;
-
 type StateKey = 'updatedAt' | 'completeAt' | 'quickAt' | 'fullAt' | 'shape';
 
 export class OrderRepository {
@@ -58,7 +54,7 @@ export class OrderRepository {
   private rows = 0;
   /** Rises with every write: what is worked out from all orders is kept until it moves. */
   private changes = 0;
-  private readonly stmt;
+  private readonly stmt: OrderStatements;
 
   /** `key` encrypts the file (core/database-key.ts); a cache that no longer opens with it is moved aside and refetched. */
   constructor(file: string, key?: Buffer) {
@@ -72,48 +68,7 @@ export class OrderRepository {
       `journal_size_limit = ${ORDER_WAL_CHECKPOINT_PAGES * (this.db.pragma('page_size', { simple: true }) as number)}`,
     );
     this.windows = new KeysetWindows(this.db);
-    const db = this.db;
-    this.stmt = {
-      exists: db.prepare('SELECT 1 FROM orders WHERE id = ?').pluck(),
-      upsert: db.prepare<RowOf<typeof ORDER_COLUMNS>>(
-        insertSql('orders', ORDER_COLUMNS, {
-          tail: `ON CONFLICT(id) DO UPDATE SET po_number = excluded.po_number, status = excluded.status, name = excluded.name,
-          name_key = excluded.name_key, email = excluded.email, phone = excluded.phone, city = excluded.city, order_date = excluded.order_date,
-          order_day = excluded.order_day, total_price = excluded.total_price, total_key = excluded.total_key,
-          items = excluded.items, raw = excluded.raw, fetched_at = excluded.fetched_at,
-          -- the list clears the just-sent mark, a POST answer sets it, a live read leaves it
-          sent_at = CASE WHEN excluded.listed = 1 THEN NULL ELSE coalesce(excluded.sent_at, orders.sent_at) END,
-          -- once the list has shown an order, a live read of it does not make it unlisted
-          listed = max(orders.listed, excluded.listed)`,
-        }),
-      ),
-      known: db.prepare('SELECT raw, listed FROM orders WHERE id = ?'),
-      pageVersion: db.prepare('SELECT etag, last_modified FROM list_pages WHERE page = ?'),
-      setPageVersion: db.prepare<RowOf<typeof PAGE_COLUMNS>>(
-        insertSql('list_pages', PAGE_COLUMNS, { verb: 'INSERT OR REPLACE' }),
-      ),
-      ftsDelete: db.prepare('DELETE FROM orders_fts WHERE rowid = ?'),
-      ftsInsert: db.prepare<RowOf<typeof FTS_COLUMNS>>(insertSql('orders_fts', FTS_COLUMNS)),
-      byId: db.prepare('SELECT * FROM orders WHERE id = ?'),
-      byEmail: db.prepare('SELECT raw, first_seen, seen_seq FROM orders WHERE lower(email) = lower(?) LIMIT 2000'),
-      customerMatches: db.prepare(`
-        SELECT o.id, o.name, o.email FROM orders_fts JOIN orders o ON o.id = orders_fts.rowid
-        WHERE orders_fts MATCH ?
-        ORDER BY CASE WHEN o.order_day GLOB '[0-9]*' THEN o.order_day ELSE '' END DESC, o.id DESC LIMIT 500`),
-      latestRaw: db.prepare('SELECT raw FROM orders ORDER BY order_day DESC, id DESC LIMIT 2000').pluck(),
-      // a day that does not read ('~…', which would sort above every ISO day) or none ('') is no sign of a recent order:
-      // such orders come after the dated ones, by id
-      recentOrders: db.prepare(
-        "SELECT id, name, email FROM orders ORDER BY CASE WHEN order_day GLOB '[0-9]*' THEN order_day ELSE '' END DESC, id DESC LIMIT 500",
-      ),
-      count: db.prepare('SELECT count(*) FROM orders').pluck(),
-      figureRows: db.prepare(FIGURE_ROWS_SQL),
-      allDates: db.prepare('SELECT id, order_date FROM orders'),
-      setDay: db.prepare('UPDATE orders SET order_day = ? WHERE id = ?'),
-      statuses: db.prepare('SELECT status, count(*) AS n FROM orders GROUP BY status ORDER BY n DESC, status'),
-      getState: db.prepare('SELECT value FROM orders_state WHERE key = ?').pluck(),
-      setState: db.prepare('INSERT OR REPLACE INTO orders_state (key, value) VALUES (?, ?)'),
-    };
+    this.stmt = prepareOrderStatements(this.db);
     this.rows = this.stmt.count.get() as number;
   }
 
@@ -167,44 +122,9 @@ export class OrderRepository {
     this.windows.invalidate();
   }
 
-  /**
-   * Customers whose name, e-mail or phone match every word typed (prefixes; any case; accents ignored by the index),
-   * most recent first, one per customer (customerKey), with the address of their latest order: the latest order day,
-   * of one day the highest id (the service numbers orders as they come, and this desk's order just sent is in the book
-   * from the service's answer with the day and id it gave); orders without a readable day come after every dated one.
-   * At most the 500 latest matching orders are looked at: a customer is found by typing more of the name.
-   */
+  /** Customers whose name, e-mail or phone match every word typed, most recent first (customers.ts). */
   customers(text: string, limit: number): Customer[] {
-    const words = this.words.match(text);
-    const match = words ? `{name email phone} : (${words})` : null;
-    const rows = (match ? this.stmt.customerMatches.all(match) : this.stmt.recentOrders.all()) as {
-      id: number;
-      name: string;
-      email: string;
-    }[];
-    const read = (id: number): { order: ParsedOrder; day: string } | null => {
-      const row = this.stmt.byId.get(id) as { raw: string; order_day: string } | undefined;
-      const parsed = row ? parseKept(row.raw) : null;
-      return parsed?.ok ? { order: parsed.order, day: row!.order_day.startsWith('~') ? '' : row!.order_day } : null;
-    };
-    const found = new Map<string, { latest: { order: ParsedOrder; day: string }; orders: number }>();
-    for (const row of rows) {
-      // the phone is needed for the key only without an e-mail (rare): read then
-      const phone = row.email.trim() ? '' : (read(row.id)?.order.phone ?? '');
-      const key = customerKey(row.email, row.name, phone);
-      const seen = found.get(key);
-      if (seen) seen.orders += 1;
-      else if (found.size < limit) {
-        const latest = read(row.id);
-        if (latest) found.set(key, { latest, orders: 1 });
-      }
-    }
-    return [...found.values()].map(({ latest: { order: o, day }, orders }) => ({
-      fields: Object.fromEntries(CUSTOMER_FIELDS.map((key) => [key, o[camel(key)]])) as Customer['fields'],
-      lastOrderId: o.id,
-      lastOrderDay: day,
-      orders,
-    }));
+    return findCustomers(this.stmt, this.words.match(text), limit);
   }
 
   private often: { rows: number; ids: number[] } | null = null;

@@ -9,10 +9,9 @@
 import type { DateOrder } from '../../../../shared/dates';
 import type { OrdersOutcome } from '../../../../shared/domain';
 import type { ApiFailure, ServiceConnection, ServiceHttp } from '../http/client';
-import { endNotSeenOf, signalsPaging, walkPages } from '../http/pager';
+import { signalsPaging } from '../http/pager';
 import { systemClock, type Clock } from '../clock';
-import type { ListShape, OrderRepository, PageVersion } from './db';
-import type { ParsedOrder } from './api';
+import type { OrderRepository } from './db';
 import { ORDER_LIMITS } from '../limits';
 import { AdaptiveConcurrency, type ConcurrencyRange } from '../http/concurrency';
 import {
@@ -23,12 +22,13 @@ import {
   Stop,
   type FetchPage,
   type PageRead,
-  type PagesOutcome,
   type RefreshKind,
   type RefreshResult,
   type Tally,
 } from './list-pages';
 import { quickPass } from './quick';
+import { OrderBatches } from './batches';
+import { fullPass, type PassIo } from './full-pass';
 import { abortableSleep, Cancelled, withRetries, type Sleep } from '../http/retry';
 
 export interface OrdersRefreshDeps {
@@ -144,46 +144,33 @@ export class OrdersRefresh {
         throw new Stop('unreachable', 'unreachable');
       }
     };
+    // pages are written in batches (batches.ts)
+    const batches = new OrderBatches(
+      this.deps.repo,
+      () => ({ dateOrder: this.deps.dateOrder(), fetchedAt: this.clock.now() }),
+      this.deps.onChange,
+    );
     const fetchPage: FetchPage = async (page, options = {}) =>
       withRetries(read(page, options.whole === true), {
         signal,
         sleep: this.deps.sleep ?? abortableSleep,
         onFailure,
       });
-
-    // Pages are written in batches: one small commit per page costs FTS5 a segment merge each.
-    let pending: ParsedOrder[] = [];
-    let versions: PageVersion[] = [];
-    let timer: NodeJS.Timeout | undefined;
-    let lastChange = 0;
-    /**
-     * The refresh has ended: a page a worker still brings in after a Stop (the other workers run on until their page
-     * comes) is not written — the book may be closing (bench:load once saw the batch timer fire on a closed database).
-     */
-    let over = false;
-    const flush = (): void => {
-      clearTimeout(timer);
-      timer = undefined;
-      if (over || (pending.length === 0 && versions.length === 0)) return;
-      const batch = pending;
-      const pages = versions;
-      pending = [];
-      versions = [];
-      this.deps.repo.saveOrders(batch, this.deps.dateOrder(), this.clock.now(), { pages });
-      if (Date.now() - lastChange > 250) {
-        lastChange = Date.now();
-        this.deps.onChange?.();
-      }
-    };
+    const flush = (): void => batches.flush();
     /** The records of a page that could not be read, kept for the details view (each page once: when it is taken). */
     const note = (list: PageRead): void => keepSkipped(tally, list, signalsPaging(list.signals) ? list.page : null);
     const save = (list: PageRead): void => {
-      if (over || list.unchanged) return; // as last read: nothing to parse or write
+      if (batches.ended || list.unchanged) return; // as last read: nothing to parse or write
       note(list);
-      pending = pending.concat(list.orders);
-      if (list.version) versions.push(list.version);
-      if (pending.length >= ORDER_LIMITS.writeBatchOrders) flush();
-      else timer ??= setTimeout(flush, ORDER_LIMITS.writeBatchMs);
+      batches.add(list.orders, list.version ?? null);
+    };
+    const io: PassIo = {
+      repo: this.deps.repo,
+      dateOrder: this.deps.dateOrder,
+      fetchPage,
+      save,
+      flush,
+      workers: range.max,
     };
     try {
       const shape = this.deps.repo.shape();
@@ -191,14 +178,14 @@ export class OrdersRefresh {
         kind === 'quick' && shape
           ? await quickPass(
               this.deps.repo,
-              () => this.full(fetchPage, save, flush, ORDER_LIMITS.concurrency),
+              () => fullPass({ ...io, workers: ORDER_LIMITS.concurrency }),
               shape,
               fetchPage,
               save,
               note,
               flush,
             )
-          : await this.full(fetchPage, save, flush, range.max);
+          : await fullPass(io);
       flush();
       const ran: RefreshKind = outcome.whole ? 'full' : kind;
       if (outcome.failed > 0 && ran === 'full') {
@@ -221,145 +208,8 @@ export class OrdersRefresh {
       if (error instanceof Stop) return end(kind, error.end, error.code);
       throw error;
     } finally {
-      over = true;
-      clearTimeout(timer);
+      batches.end();
     }
-  }
-
-  /** Every page; learns the list's shape (paginated, last page, newest end) from it. */
-  private async full(
-    fetchPage: FetchPage,
-    save: (list: PageRead) => void,
-    flush: () => void,
-    workers: number,
-  ): Promise<PagesOutcome> {
-    const first = await fetchPage(1);
-    if (!first) throw new Stop('failed', 'unreadable_list');
-    save(first);
-    const known = this.deps.repo.shape();
-    const knownPaging = pagingOf(known);
-    // a list without meta.last_page is walked: by its next link, or by its page size
-    if (first.unchanged ? knownPaging !== 'count' : first.lastPage === null)
-      return this.walk(first, known, fetchPage, save, flush, workers);
-    let failed = 0;
-    // a first page as last read means a list as long as last time (its meta is part of the page)
-    const lastPage = first.unchanged ? (known?.lastPage ?? 1) : (first.lastPage ?? 1);
-    let last: PageRead | null = lastPage === 1 ? first : null;
-    const queue = Array.from({ length: Math.max(0, lastPage - 1) }, (_, i) => i + 2);
-    // the newest orders first: when which end holds them is not known yet, the other end is read next (with the first
-    // page it tells), then the pages from the newest end on
-    let newestEnd = known?.newest ?? null;
-    if (lastPage > 1 && newestEnd === null && !first.unchanged) {
-      queue.pop();
-      const end = await fetchPage(lastPage);
-      if (!end) failed += 1;
-      else {
-        last = end;
-        save(end);
-        flush();
-        if (!end.unchanged) newestEnd = detectNewest(first.orders, end.orders, this.deps.dateOrder()).newest;
-      }
-    }
-    if (newestEnd === 'last') queue.reverse();
-    const worker = async (): Promise<void> => {
-      for (let page = queue.shift(); page !== undefined; page = queue.shift()) {
-        const list = await fetchPage(page);
-        if (!list) failed += 1;
-        else {
-          if (page === lastPage) last = list;
-          save(list);
-        }
-      }
-    };
-    await Promise.all(Array.from({ length: workers }, worker));
-    flush();
-    const found = last as PageRead | null;
-    const newest =
-      found && !found.unchanged && !first.unchanged
-        ? detectNewest(first.orders, found.orders, this.deps.dateOrder())
-        : { newest: null, newestBy: null };
-    // one page of a paginator cannot show its order when it holds fewer than two orders: what was learnt stays
-    this.deps.repo.setShape({
-      paginated: first.unchanged ? (known?.paginated ?? false) : first.lastPage !== null,
-      paging: 'count',
-      pageSize: first.unchanged ? (known?.pageSize ?? null) : (first.signals.perPage ?? first.signals.records),
-      lastPage: first.unchanged ? (known?.lastPage ?? null) : first.lastPage,
-      newest: newest.newest ?? known?.newest ?? null,
-      newestBy: newest.newestBy ?? known?.newestBy ?? null,
-    });
-    return { failed };
-  }
-
-  /**
-   * A list that does not say how many pages it has: page after page from the first (a few read ahead) until a page
-   * says it is the last, is short or empty; a list that gave no sign of paging is asked for page 2 once, and one that
-   * answers page 1 again is a whole list (remembered, so later passes read it in one request).
-   */
-  private async walk(
-    first: PageRead,
-    known: ListShape | null,
-    fetchPage: FetchPage,
-    save: (list: PageRead) => void,
-    flush: () => void,
-    workers: number,
-  ): Promise<PagesOutcome> {
-    const none = { newest: null, newestBy: null };
-    // the whole list as last read, or a whole list again: nothing after it to ask for
-    if (first.unchanged || (pagingOf(known) === 'none' && !signalsPaging(first.signals))) {
-      if (!first.unchanged)
-        this.setWalkedShape(
-          known,
-          first,
-          'none',
-          null,
-          detectNewest(first.orders, first.orders, this.deps.dateOrder()),
-        );
-      return { failed: 0 };
-    }
-    let failed = 0;
-    let last: PageRead = first;
-    // pages of a list that gave no sign of paging may be the whole list again: read at a whole list's size
-    const whole = !signalsPaging(first.signals);
-    const walk = await walkPages<PageRead>({
-      first: first.signals,
-      workers,
-      cap: ORDER_LIMITS.maxPages,
-      knownLastPage: pagingOf(known) === 'walk' ? (known?.lastPage ?? null) : null,
-      fetch: (page) => fetchPage(page, { whole }),
-      signals: (list) => (list.unchanged ? 'unchanged' : list.signals),
-      accept: (_page, list) => {
-        save(list);
-        if (!list.unchanged) last = list;
-      },
-      failed: () => {
-        failed += 1;
-      },
-    });
-    flush();
-    const newest =
-      last === first
-        ? detectNewest(first.orders, first.orders, this.deps.dateOrder())
-        : detectNewest(first.orders, last.orders, this.deps.dateOrder());
-    const paging = walk.end === 'unpaged' ? 'none' : 'walk';
-    this.setWalkedShape(known, first, paging, walk.end === 'seen' ? walk.lastPage : null, newest ?? none);
-    return { failed, endNotSeen: endNotSeenOf(walk) };
-  }
-
-  private setWalkedShape(
-    known: ListShape | null,
-    first: PageRead,
-    paging: 'walk' | 'none',
-    lastPage: number | null,
-    newest: Pick<ListShape, 'newest' | 'newestBy'>,
-  ): void {
-    this.deps.repo.setShape({
-      paginated: paging === 'walk',
-      paging,
-      pageSize: first.signals.perPage ?? first.signals.records,
-      lastPage: paging === 'walk' ? (lastPage ?? known?.lastPage ?? null) : null,
-      newest: newest.newest ?? known?.newest ?? null,
-      newestBy: newest.newestBy ?? known?.newestBy ?? null,
-    });
   }
 
   private end(

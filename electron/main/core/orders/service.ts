@@ -17,6 +17,7 @@ import { cacheKey, connectionFor, notConfigured, ServiceCaches, type ServiceCach
 import type { ConnectionMonitor, ConnectionTarget } from '../connection/state';
 import { OrderRepository, type SeenOrderRow } from './db';
 import { exportOf, orderDetail, summaryOf, withAttention } from './views';
+import { EMPTY_STATUS, orderStatus } from './status';
 import type { CoreEvents } from '../events';
 import type { SettingsStore } from '../settings/settings';
 import { nextRevision } from '../revision';
@@ -50,25 +51,6 @@ export interface OrdersOptions {
   /** The log: a live read of an order that failed (its status and the service's message, redacted). */
   warn?: (message: string) => void;
 }
-
-const EMPTY_STATUS: OrdersStatus = {
-  state: 'idle',
-  cachedOrders: 0,
-  updatedAt: null,
-  outcome: null,
-  dateOrder: { setting: 'auto', learnt: null, effective: DEFAULT_DATE_ORDER },
-  refresh: {
-    newest: null,
-    newestBy: null,
-    paginated: null,
-    pages: null,
-    quickAt: null,
-    fullAt: null,
-    nextQuickAt: null,
-    nextFullAt: null,
-  },
-  revision: 0,
-};
 
 interface OpenOrders extends ServiceCache {
   key: string;
@@ -202,37 +184,14 @@ export class Orders {
   }
 
   private statusOf(repo: OrderRepository, refresh: OrdersRefresh): OrdersStatus {
-    const shape = repo.shape();
-    const updatedAt = repo.state('updatedAt');
-    const outcome = repo.outcome();
-    return {
-      state: refresh.isRunning()
-        ? 'running'
-        : outcome === null
-          ? 'idle'
-          : outcome.code === 'complete'
-            ? 'complete'
-            : 'failed',
-      cachedOrders: repo.count(),
-      updatedAt: updatedAt === null ? null : Number(updatedAt),
-      outcome,
-      dateOrder: {
-        setting: this.options.settings.get().dateOrder,
-        learnt: learnDateOrder(repo.evidence()),
-        effective: this.effectiveOrder(repo),
-      },
-      refresh: {
-        newest: shape?.newest ?? null,
-        newestBy: shape?.newestBy ?? null,
-        paginated: shape?.paginated ?? null,
-        pages: shape ? (shape.lastPage ?? 1) : null,
-        quickAt: repo.time('quickAt'),
-        fullAt: repo.time('fullAt'),
-        nextQuickAt: this.quickJob.state().dueAt,
-        nextFullAt: this.fullJob.state().dueAt,
-      },
+    return orderStatus(repo, {
+      running: refresh.isRunning(),
+      setting: this.options.settings.get().dateOrder,
+      effective: this.effectiveOrder(repo),
+      nextQuickAt: this.quickJob.state().dueAt,
+      nextFullAt: this.fullJob.state().dueAt,
       revision: this.revision,
-    };
+    });
   }
 
   async status(): Promise<OrdersStatus> {
