@@ -27,6 +27,9 @@ import {
 } from './order-schema';
 
 export const STEPS = ['Customer', 'Delivery address', 'Items', 'Prices and dates', 'Review and send'] as const;
+/** The steps the wizard's files go by, by their place in STEPS (the one list of steps). */
+export const CUSTOMER_STEP = STEPS.indexOf('Customer');
+export const ITEMS_STEP = STEPS.indexOf('Items');
 export const REVIEW_STEP = STEPS.length - 1;
 export const MAX_LINES = 200;
 export const MAX_QUANTITY = 100_000;

@@ -3,12 +3,11 @@
  * order, and "Add to order" from the product panel or the Ctrl/Cmd+K palette (adds to the open draft, or starts one).
  */
 import type { DraftData, DraftLine, OrderDetail, ProductRow } from '../../../../shared/domain';
-import { addProduct, isBlank, MAX_LINES, MAX_QUANTITY } from '../../../../shared/order-entry';
+import { addProduct, isBlank, ITEMS_STEP, MAX_LINES, MAX_QUANTITY } from '../../../../shared/order-entry';
 import { camel, CUSTOMER_FIELDS } from '../../../../shared/order-schema';
 import { call } from '../../bridge';
 import { useStore } from '../../store';
 import { defaultCountry, newDraft } from './defaults';
-import { ITEMS_STEP } from './wizardSteps';
 
 /** What a way into the wizard may ask of it (router state): `quantity` puts the focus on the first line's quantity. */
 export interface WizardEntry {

@@ -5,9 +5,8 @@
  */
 import { useEffect, useRef, type RefObject } from 'react';
 import { useLocation } from 'react-router';
-import { REVIEW_STEP } from '../../../../shared/order-entry';
+import { ITEMS_STEP, REVIEW_STEP } from '../../../../shared/order-entry';
 import type { WizardEntry } from './start';
-import { ITEMS_STEP } from './wizardSteps';
 
 export function useStepFocus(
   step: number,

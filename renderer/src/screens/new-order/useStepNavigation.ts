@@ -8,6 +8,7 @@ import { useCallback, useEffect, useRef, useState, type FormEvent, type RefObjec
 import {
   errorsForStep,
   firstStepWithError,
+  ITEMS_STEP,
   REVIEW_STEP,
   STEPS,
   type FieldErrors,
@@ -17,7 +18,6 @@ import { useStore } from '../../store';
 import { selectDateOrder } from '../../store/orders';
 import { wizardErrors, type WizardErrors } from './errors';
 import type { WizardScans } from './useWizardScans';
-import { ITEMS_STEP } from './wizardSteps';
 
 export function useStepNavigation({
   id,

@@ -11,7 +11,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ProductRow } from '../../../../shared/domain';
-import { addProduct as addLine } from '../../../../shared/order-entry';
+import { addProduct as addLine, CUSTOMER_STEP, ITEMS_STEP } from '../../../../shared/order-entry';
 import { lookupMissText } from '../../components/lookupWords';
 import { useScanner } from '../../components/useScanner';
 import { errorText } from '../../errors';
@@ -20,7 +20,7 @@ import { useStore } from '../../store';
 import { lookUpScan } from './lookUpScan';
 import { useAddToLines, withoutHeld } from './useAddToLines';
 import { useNextQuantity } from './useNextQuantity';
-import { CUSTOMER_STEP, hasCustomer, ITEMS_STEP } from './wizardSteps';
+import { hasCustomer } from './hasCustomer';
 
 /** Why the last code added nothing, in words; a misread is said with a cue of its own. */
 interface Miss {

@@ -4,14 +4,13 @@
  */
 import { Alert, Box, Button, Group, Loader, Text, UnstyledButton } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { STEPS } from '../../../../shared/order-entry';
+import { ITEMS_STEP, STEPS } from '../../../../shared/order-entry';
 import { timeOfDay } from '../../components/format';
 import { MisreadCue } from '../../components/MisreadCue';
 import { MOD } from '../../components/platform';
 import { t } from '../../i18n';
 import { stepName, type WizardErrors } from './errors';
 import type { WizardScans } from './useWizardScans';
-import { ITEMS_STEP } from './wizardSteps';
 import classes from './wizard.module.css';
 
 /** The steps, each a button that opens it: the open one marked current, the others that need attention with a "!". */

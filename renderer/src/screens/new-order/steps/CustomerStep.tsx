@@ -15,7 +15,7 @@ import { currentLocale, t } from '../../../i18n';
 import { useStore } from '../../../store';
 import type { WizardErrors } from '../errors';
 import classes from '../wizard.module.css';
-import { hasCustomer } from '../wizardSteps';
+import { hasCustomer } from '../hasCustomer';
 import { CustomerFields } from './fields';
 import { looksLikeContact, optionId, useCustomerSearch } from './useCustomerSearch';
 
