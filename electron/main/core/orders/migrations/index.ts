@@ -8,5 +8,6 @@ import { up as m005 } from './005-list-page-validators';
 import { up as m006 } from './006-listed-flag';
 import { up as m007 } from './007-seen-sequence';
 import { up as m008 } from './008-search-index-without-positions';
+import { up as m009 } from './009-drop-unused-po-index';
 
-export const ORDER_MIGRATIONS: readonly Migration[] = [m001, m002, m003, m004, m005, m006, m007, m008];
+export const ORDER_MIGRATIONS: readonly Migration[] = [m001, m002, m003, m004, m005, m006, m007, m008, m009];
