@@ -1,12 +1,15 @@
 /**
  * Today (#30.3): the day's figures for a day with known orders equal what the reference service holds; the CSV of the
  * figures parsed back gives the same amounts; printed on A4 and on an 80 mm roll at those page sizes; reached by its
- * navigation entry and by Ctrl+5; the book's coverage said.
+ * navigation entry and by Ctrl+5; the book's coverage said. A day cleared (by its button, or emptied) is today again.
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Locator, Page } from '@playwright/test';
+import type { Translator } from '../../shared/i18n/translate';
+import type { RunningService } from '../../server/index';
 import { parseCsv } from '../support/csv-parse';
-import { expect, test } from './fixtures';
+import { expect, test, type AppHarness } from './fixtures';
 import { compact, readPdf } from './pdf';
 
 const OUT = path.resolve('reports/print');
@@ -133,4 +136,61 @@ test("the day's figures equal what the service holds; CSV parsed back; printed o
   }
   await preview.getByRole('button', { name: 'Close', exact: true }).click();
   await expect(page.locator('.print-root')).toHaveCount(0);
+});
+
+/** The app opened on Today, its service saved (as Settings would: the screen's words are the run's language). */
+async function openToday(page: Page, app: AppHarness, service: RunningService, t: Translator['t']): Promise<void> {
+  const saved = await app.core.dispatch('settings:save', { baseUrl: service.url, token: service.token });
+  expect(saved.ok).toBe(true);
+  await app.open();
+  await expect(page.getByRole('navigation', { name: t('app.mainNavigation') })).toBeVisible();
+  await page.keyboard.press('Control+5');
+  await expect(page.getByRole('heading', { level: 1, name: t('figures.title') })).toBeVisible();
+}
+
+/** A day field's own clear button ("Back to today"): the one in the innermost box that holds the field and one. */
+const clearButtonOf = (page: Page, field: Locator, name: string): Locator => {
+  const clear = page.getByRole('button', { name, exact: true });
+  return page.locator('div').filter({ has: field }).filter({ has: clear }).last().getByRole('button', { name });
+};
+
+test('a day cleared goes back to today: To by its clear button, From emptied from the keyboard', async ({
+  page,
+  app,
+  service,
+  t,
+}) => {
+  await openToday(page, app, service, t);
+  const heading = page.getByRole('heading', { level: 1 });
+  await expect(heading).toHaveText(t('figures.title'));
+  const from = page.getByRole('textbox', { name: t('figures.from'), exact: true });
+  const to = page.getByRole('textbox', { name: t('figures.to'), exact: true });
+  const today = await from.inputValue();
+  expect(today).not.toBe('');
+  await expect(to).toHaveValue(today);
+
+  // yesterday, from the presets: both days move off today
+  await page.getByText(t('figures.preset.yesterday'), { exact: true }).click();
+  await expect(heading).not.toHaveText(t('figures.title'));
+  const yesterday = await from.inputValue();
+  expect(yesterday).not.toBe(today);
+  await expect(to).toHaveValue(yesterday);
+
+  // To cleared by its button: To is today again, From stays; the figures are for the two days
+  const clearTo = clearButtonOf(page, to, t('figures.clearDay'));
+  await expect(clearTo).toHaveCount(1);
+  await clearTo.click();
+  await expect(to).toHaveValue(today);
+  await expect(from).toHaveValue(yesterday);
+  await expect(heading).not.toHaveText(t('figures.title'));
+  await expect(page.getByRole('radio', { name: t('figures.preset.yesterday') })).not.toBeChecked();
+
+  // From emptied from the keyboard and left: From is today again, and so are the figures, without a problem said
+  await from.fill('');
+  await from.press('Tab');
+  await expect(from).toHaveValue(today);
+  await expect(to).toHaveValue(today);
+  await expect(heading).toHaveText(t('figures.title'));
+  await expect(page.getByRole('radio', { name: t('figures.preset.today') })).toBeChecked();
+  await expect(from).not.toHaveAttribute('aria-invalid', 'true');
 });
