@@ -2,10 +2,10 @@
  * The order list's From and To: a day typed as the locale writes it (31/01/2030, 31.01.2030; ISO 2030-01-31 too) or
  * picked from Mantine's calendar, in the language of the screen. A typed day filters once it is whole (a four-digit
  * year), or on Tab / Enter (a two-digit year), so "01/01/2" is never taken for 2002 while staff are still typing; a
- * day that is not one says why and keeps what was typed.
+ * day that is not one says why and keeps what was typed; the calendar then opens below what it says, never over it.
  */
 import { DateInput } from '@mantine/dates';
-import { useState, type FocusEvent, type KeyboardEvent } from 'react';
+import { useLayoutEffect, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { localeDateShape, readLocaleDate } from '../../../../shared/dates';
 import { calendarLabels } from '../../components/calendarLabels';
 import { currentLocale } from '../../i18n';
@@ -21,12 +21,41 @@ function whole(text: string, locale: string): boolean {
   return groups.length === 3 && groups[2]!.length === (last === 'year' ? 4 : 2);
 }
 
+/** Room between a field and its calendar: Mantine's popovers' own. */
+const CALENDAR_GAP = 8;
+
+/**
+ * How far below its field the calendar opens: below what is said under the field (the elements that describe it, a
+ * day that is not one), so staff read why while they pick the day that mends it. Mantine's calendar hangs from the
+ * input itself, over the words under it.
+ */
+function useCalendarOffset(problem: string | null) {
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [below, setBelow] = useState(0);
+  useLayoutEffect(() => {
+    const input = inputRef.current;
+    if (!problem || !input) return;
+    const said = (input.getAttribute('aria-describedby') ?? '')
+      .split(/\s+/)
+      .flatMap((id) => document.getElementById(id) ?? []);
+    // measured as the words are laid out (and again should they wrap anew); fires once as it starts observing
+    const observer = new ResizeObserver(() => {
+      const bottom = Math.max(...said.map((el) => el.getBoundingClientRect().bottom));
+      setBelow(Math.max(0, Math.ceil(bottom - input.getBoundingClientRect().bottom)));
+    });
+    for (const el of said) observer.observe(el);
+    return () => observer.disconnect();
+  }, [problem]);
+  return { inputRef, offset: CALENDAR_GAP + (problem ? below : 0) };
+}
+
 export function DayFilter({ label, clearLabel, value, onChange, w }: DayFilterProps) {
   const locale = currentLocale();
   const { pattern, valueFormat } = datePatternOfLocale();
   const [typed, setTyped] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const readable = typed === null || typed.trim() === '' || readLocaleDate(typed, locale).ok;
+  const { inputRef, offset } = useCalendarOffset(problem);
 
   /** What was typed, taken as it stands (Tab, Enter): a day, nothing, or a problem to show. */
   const settle = (text: string): void => {
@@ -42,6 +71,7 @@ export function DayFilter({ label, clearLabel, value, onChange, w }: DayFilterPr
 
   return (
     <DateInput
+      ref={inputRef}
       label={label}
       placeholder={pattern}
       valueFormat={valueFormat}
@@ -70,7 +100,7 @@ export function DayFilter({ label, clearLabel, value, onChange, w }: DayFilterPr
       clearButtonProps={{ 'aria-label': clearLabel }}
       ariaLabels={calendarLabels()}
       autoComplete="off"
-      popoverProps={{ withinPortal: true }}
+      popoverProps={{ withinPortal: true, offset }}
       w={w}
     />
   );
