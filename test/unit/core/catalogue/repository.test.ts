@@ -385,6 +385,103 @@ describe('catalogue repository', () => {
     expect(repo.query(q({ status: 'Available' })).total).toBe(7_200 - 144 + 1);
   });
 
+  it('a sorted search gives exactly the search index matches in sort order, read once or scrolled, as the rows change', () => {
+    // tricky names: accents and their plain forms, digits inside and at the start, many equal names (ties by id),
+    // punctuation, other scripts, a ligature; searched by words, SKUs and barcodes too
+    const names = [
+      'Café crème',
+      'CAFE Creme',
+      'cafe-creme 2',
+      'Crème brûlée',
+      '10x Cable',
+      'Cable 10m',
+      'Granite Bowl',
+      'Granite Bowl',
+      'Granite Bowl',
+      'granite bowl',
+      'Gränite Bôwl',
+      "O'Neil Granite",
+      'Super-Granite',
+      'Кофе гранит',
+      '咖啡 Granite',
+      'ﬁne Granite',
+      'Øre Granite',
+      'Straße Granite',
+    ];
+    const batch: ParsedProduct[] = [];
+    for (let id = 1; id <= 3_000; id++) {
+      batch.push(
+        product(id, {
+          name: `${names[id % names.length]!}${id % 5 === 0 ? ` ${id % 97}` : ''}`,
+          sku: `SKU-${id % 40}-${id}`,
+          bar_code: `87${String((id * 7919) % 100_000).padStart(11, '0')}`,
+          status: id % 9 === 0 ? 'Discontinued' : 'Available',
+          package_content: id % 7 === 0 ? '1x granite coaster, 1x cloth' : '1x thing',
+        }),
+      );
+    }
+    repo.savePage(1, 1, batch);
+    // today's answer: the search index's matches, sorted by a plain ORDER BY
+    const expected = (text: string, sort: 'name_key' | 'price_key', dir: 'ASC' | 'DESC', status: string | null) =>
+      repo.db
+        .prepare(
+          `SELECT id FROM products WHERE id IN (SELECT rowid FROM products_fts WHERE products_fts MATCH ?)
+           ${status ? 'AND status = ?' : ''} ORDER BY ${sort} ${dir}, id ${dir}`,
+        )
+        .pluck()
+        .all(...[ftsQuery(text), ...(status ? [status] : [])]) as number[];
+    const searches = [
+      'gran',
+      'granite bowl',
+      'cafe',
+      'café',
+      'crem',
+      '10',
+      'cable',
+      'sku 12',
+      '8700000',
+      'кофе',
+      'bowl',
+      'g',
+    ];
+    const check = (): void => {
+      for (const text of searches) {
+        for (const [sort, key] of [
+          ['name', 'name_key'],
+          ['price', 'price_key'],
+        ] as const) {
+          for (const dir of ['asc', 'desc'] as const) {
+            for (const status of [null, 'Available']) {
+              const all = expected(text, key, dir === 'asc' ? 'ASC' : 'DESC', status);
+              // the first read (a search as typed), then scrolling: the next window, deep ones, back to the start
+              const offsets = [0, 10, ANCHOR_EVERY + 3, all.length - 4, 0, ANCHOR_EVERY * 2 - 1];
+              for (const offset of offsets.filter((o) => o >= 0 && o < Math.max(1, all.length))) {
+                const window = repo.query(q({ text, sort, dir, status, offset, limit: 10 }));
+                expect(window.total, `${text} ${sort} ${dir} ${status} @${offset}`).toBe(all.length);
+                expect(window.rows.map((r) => r.id)).toEqual(all.slice(offset, offset + 10));
+              }
+            }
+          }
+        }
+      }
+    };
+    expect(expected('gran', 'name_key', 'ASC', null).length).toBeGreaterThan(1_000); // walks the name index
+    // both ways are read: SQLite's own set for the first rows, the matches kept in a temp table once scrolled
+    const prepared: string[] = [];
+    const prepare = repo.db.prepare.bind(repo.db);
+    repo.db.prepare = ((sql: string) => (prepared.push(sql), prepare(sql))) as typeof repo.db.prepare;
+    check();
+    // a search's matches are kept once it is read past its first rows, and read from there on
+    const scrolled = searches.filter((text) => expected(text, 'name_key', 'ASC', null).length > ANCHOR_EVERY + 3);
+    expect(prepared.filter((sql) => sql.startsWith('INSERT INTO temp.')).length).toBe(scrolled.length);
+    expect(prepared.some((sql) => sql.includes('products.id IN (SELECT rowid FROM products_fts'))).toBe(true);
+    // the rows change: what was kept of a search is not read again
+    const renamed: ParsedProduct[] = [];
+    for (let id = 1; id <= 3_000; id += 3) renamed.push(product(id, { name: `Marble ${id}`, package_content: '' }));
+    repo.savePage(1, 2, renamed);
+    check();
+  });
+
   it('a status filter counts exactly whether its status holds most rows or few, sorted by name or not', () => {
     // statuses on both sides of the most common one, so the other statuses are counted below and above it
     const statusOf = (id: number): string => (id % 10 === 0 ? 'Archived' : id % 10 === 1 ? 'Withdrawn' : 'Live');
