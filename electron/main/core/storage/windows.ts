@@ -7,7 +7,7 @@ import type Database from 'better-sqlite3-multiple-ciphers';
 
 export const ANCHOR_EVERY = 256;
 export const MAX_WINDOW = 500;
-/** Temp tables of ids kept (a search's matches: 213,329 ids at 1,000,000 products are ~3 MB). */
+/** Temp tables of ids kept (a search's matches: 213,329 ids at 1,000,000 products, ~3 MB in SQLite's temporary file). */
 const SETS_KEPT = 4;
 
 export interface QueryPlan {
