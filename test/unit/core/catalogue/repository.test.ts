@@ -587,6 +587,33 @@ describe('first download without the secondary indexes', () => {
     expect(repo.lookup('8700000000002')!.id).toBe(2);
   });
 
+  it('indexes end with the id SQLite appends, not a second copy; a cache built with one keeps it until emptied', async () => {
+    // a new cache: no index names id as a column (every entry ends with the rowid anyway)
+    expect(indexes(repo).filter((sql) => /\bid\)/.test(sql))).toEqual([]);
+    expect(indexes(repo)).toContain('CREATE INDEX products_name ON products(name_key)');
+    // a cache whose indexes were built with id, as before: opening it builds nothing, and it answers the same
+    const sorted = (): number[] =>
+      repo.query(q({ sort: 'sku', dir: 'desc', offset: 2, limit: 3 })).rows.map((r) => r.id);
+    repo.savePage(
+      1,
+      1,
+      Array.from({ length: 40 }, (_, i) => product(i + 1)),
+    );
+    const slim = sorted();
+    repo.db.exec('DROP INDEX products_sku; CREATE INDEX products_sku ON products(sku, id)');
+    repo.close();
+    repo = new CatalogueRepository(path.join(dir, 'c.sqlite'));
+    expect(indexes(repo)).toContain('CREATE INDEX products_sku ON products(sku, id)');
+    expect(sorted()).toEqual(slim);
+    // emptied and downloaded again, it gets them as the list has them
+    repo.db.exec('DELETE FROM products; DELETE FROM products_fts');
+    repo.recount();
+    expect(repo.beginBulkLoad()).toBe(true);
+    repo.savePages(1, [{ page: 1, products: [product(1)] }], 1, true);
+    await repo.endBulkLoad();
+    expect(indexes(repo)).toContain('CREATE INDEX products_sku ON products(sku)');
+  });
+
   it('a later pass rewrites only what changed; unchanged records get their bookkeeping only', () => {
     repo.savePages(1, [{ page: 1, products: [product(1), product(2)] }], 100);
     const ftsRows = () =>
