@@ -43,6 +43,14 @@ export const UpdateSettingsRequest = z
     feedUrl: Url.nullable(),
   })
   .strict();
+/**
+ * The local caches an earlier version wrote that are being brought up to this version's layout (a one-time wait on
+ * the first start after an update: seconds over a large cache), on a thread of their own; their screens wait meanwhile.
+ */
+export const UPGRADE_STORES = ['orders', 'catalogue'] as const;
+export type UpgradeStore = (typeof UPGRADE_STORES)[number];
+export const StorageUpgrades = z.object({ running: z.array(z.enum(UPGRADE_STORES)).max(UPGRADE_STORES.length) });
+export type StorageUpgrades = z.infer<typeof StorageUpgrades>;
 /** What the window is doing, as far as an update is concerned (an open wizard holds a restart back). */
 export const ActivityRequest = z.object({ wizardOpen: z.boolean() }).strict();
 /** Settings → Sync: the intervals, the load they cause, and when each kind of background work runs next. */

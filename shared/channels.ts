@@ -66,6 +66,8 @@ export const CHANNEL_NAMES = [
   // printing (#30.6)
   'print:printers',
   'print:run',
+  // caches brought up to this version's layout
+  'storage:upgrades',
 ] as const;
 
 export const EVENT_CHANNEL_NAMES = [
@@ -78,4 +80,5 @@ export const EVENT_CHANNEL_NAMES = [
   'updates:changed',
   'ui:changed',
   'shop:changed',
+  'storage:upgrades',
 ] as const;

@@ -45,7 +45,14 @@ import {
   ProductRead,
 } from './queries';
 import { LOOKUP_MISSES, UiPrefs } from './screen-prefs';
-import { ActivityRequest, SessionList, SyncView, UpdateSettingsRequest, UpdateStatus } from './app-status';
+import {
+  ActivityRequest,
+  SessionList,
+  StorageUpgrades,
+  SyncView,
+  UpdateSettingsRequest,
+  UpdateStatus,
+} from './app-status';
 export * from './connection';
 export * from './queries';
 export * from './screen-prefs';
@@ -206,6 +213,8 @@ export const contract = {
   ),
   // updates (#17)
   'updates:status': channel(Empty, UpdateStatus),
+  // the first start after an update: caches being brought up to this version's layout
+  'storage:upgrades': channel(Empty, StorageUpgrades),
   'updates:settings': channel(UpdateSettingsRequest, UpdateStatus),
   'updates:check': channel(Empty, UpdateStatus),
   'updates:restart': channel(Empty, UpdateStatus),
@@ -229,6 +238,7 @@ export const events = {
   'app:command': z.object({ command: z.enum(COMMANDS) }),
   // updates (#17)
   'updates:changed': UpdateStatus,
+  'storage:upgrades': StorageUpgrades,
   /** Issue #18: the screens' preferences changed (the shell follows a change of language in its menu). */
   'ui:changed': UiPrefs,
   /** Settings → Shop saved (on this screen or another of the same core): the defaults new orders start with. */

@@ -18,6 +18,7 @@ import { OutboxNotifier } from './components/OutboxNotifier';
 import { Redirect } from './components/Redirect';
 import { SyncProgress } from './components/SyncProgress';
 import { UpdateButton } from './components/UpdateButton';
+import { UpgradeNotice } from './components/UpgradeNotice';
 import { OrdersScreen } from './screens/orders/OrdersScreen';
 import { NewOrderScreen } from './screens/new-order/NewOrderScreen';
 import { HeldKeys } from './screens/new-order/HeldKeys';
@@ -95,6 +96,7 @@ export function App() {
             {t('app.name')}
           </Title>
           <Group gap="md" wrap="nowrap">
+            <UpgradeNotice />
             <UpdateButton />
             <SyncProgress status={catalogue} onCancel={() => void cancelSync()} />
             <ConnectionIndicator connection={connection} sendingPaused={sendingPaused} />

@@ -1189,6 +1189,8 @@ export interface MessageValues<R = never> {
   "updates.title": NoValues;
   "updates.unsupported": NoValues;
   "updates.waiting": NoValues;
+  "upgrade.catalogue": NoValues;
+  "upgrade.orders": NoValues;
   "views.keeps": NoValues;
   "views.label": NoValues;
   "views.more": { view: string | number };

@@ -36,6 +36,7 @@ import { signOutHandlers } from './sign-out';
 import { RecentLog, RecentTests, supportHandlers } from './support';
 import { Updates, type Updater } from './updates/index';
 import { Secrets } from './redact';
+import { Upgrades } from './storage/upgrades';
 
 export type { CoreLog } from './log';
 
@@ -127,14 +128,15 @@ export function createCore(options: CoreOptions): Core {
   const scheduler = new Scheduler({ clock: appClock, usable: () => connection.usable() });
   const stopWaking = wakeOnReconnect(events, scheduler);
 
-  // what every feature is given: where its files are, the service and how to reach it, the schedule
-  const feature = { dataDir, http, events, connection, target, scheduler };
+  // what every feature is given: where its files are, the service and how to reach it, the schedule, the upgrades
+  const feature = { dataDir, http, events, connection, target, scheduler, upgrades: new Upgrades(events) };
+  const thread = options.catalogueWriter ?? SOURCE_WRITER_THREAD;
   const catalogue = new Catalogue({
     ...feature,
     settings,
     background,
     concurrency: options.concurrency?.catalogue,
-    writer: options.catalogueWriter ?? SOURCE_WRITER_THREAD,
+    writer: thread,
     warn: (message) => log.warn(message),
   });
   const orders = new Orders({
@@ -144,6 +146,7 @@ export function createCore(options: CoreOptions): Core {
     background,
     databaseKey: () => databaseKey.key,
     concurrency: options.concurrency?.orders,
+    upgradeThread: thread,
     wall: options.wall,
     warn: (message) => log.warn(message),
   });
@@ -194,6 +197,7 @@ export function createCore(options: CoreOptions): Core {
     ...shopHandlers(settings, events),
     ...pickHandlers(catalogue),
     ...updates.handlers,
+    ...feature.upgrades.handlers,
     ...syncHandlers({ settings, catalogue, orders }),
     ...figuresHandlers({ orders, outbox, catalogue, timeZone: options.timeZone }),
     ...hostHandlers(options),

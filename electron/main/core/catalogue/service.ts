@@ -13,6 +13,9 @@ import { parseProduct } from './api';
 import type { ConnectionMonitor, ConnectionTarget } from '../connection/state';
 import { CatalogueRepository } from './db';
 import { checkInThread, threadWriter, type WriterThreadSpec } from './writer';
+import { CATALOGUE_MIGRATIONS } from './migrations/index';
+import { upgradeBeforeOpen } from './upgrade';
+import type { Upgrades } from '../storage/upgrades';
 import { moveAside } from '../storage/open';
 import type { CoreEvents } from '../events';
 import type { Job, RunOutcome, Scheduler } from '../scheduler';
@@ -39,6 +42,8 @@ export interface CatalogueOptions {
   /** Where a sync commits its pages (see CoreOptions.catalogueWriter). */
   writer: WriterThreadSpec | 'inline';
   warn: (message: string) => void;
+  /** An earlier version's cache is upgraded on the writer's thread before it opens (none: the open upgrades it). */
+  upgrades?: Upgrades;
 }
 
 interface OpenCatalogue extends ServiceCache {
@@ -57,7 +62,11 @@ export class Catalogue {
   readonly job: Job;
 
   constructor(private readonly options: CatalogueOptions) {
-    this.caches = new ServiceCaches(options.target, (key) => this.openCache(key));
+    this.caches = new ServiceCaches(
+      options.target,
+      (key) => this.openCache(key),
+      (key) => this.upgrade(key),
+    );
     this.job = options.scheduler.add({
       name: 'catalogue',
       every: () => this.interval(),
@@ -79,8 +88,26 @@ export class Catalogue {
     return this.caches.open();
   }
 
+  private fileOf(key: string): string {
+    return path.join(this.options.dataDir, `catalogue-${key}.sqlite`);
+  }
+
+  /** An earlier version's cache brought up to this one's layout on the writer's thread, before it opens. */
+  private async upgrade(key: string): Promise<void> {
+    const { upgrades, writer, warn } = this.options;
+    if (!upgrades) return;
+    await upgradeBeforeOpen({
+      store: 'catalogue',
+      file: this.fileOf(key),
+      migrations: CATALOGUE_MIGRATIONS,
+      thread: writer,
+      upgrades,
+      warn,
+    });
+  }
+
   private openCache(key: string): OpenCatalogue {
-    const file = path.join(this.options.dataDir, `catalogue-${key}.sqlite`);
+    const file = this.fileOf(key);
     const { writer, warn } = this.options;
     // with a thread at hand the full integrity check runs there, not here (seconds for a large catalogue)
     const existed = fs.existsSync(file);

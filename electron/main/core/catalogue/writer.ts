@@ -75,6 +75,19 @@ export function sha256Of(script: string | URL): string | null {
   }
 }
 
+/**
+ * Why the thread's file must not run, or null when it may: the installed app's file must match the hash the build
+ * recorded (#25.8) — for every use of the thread (writing, the check, an upgrade), as each runs the same file.
+ */
+export function threadRefusal(spec: WriterThreadSpec): string | null {
+  if (spec.sha256 === undefined) return null;
+  if (spec.sha256 === null) return 'no hash was recorded for it';
+  const actual = sha256Of(spec.script);
+  return actual === spec.sha256
+    ? null
+    : `its file does not match the hash recorded at build time (${actual?.slice(0, 12) ?? 'unreadable'} ≠ ${spec.sha256.slice(0, 12)})`;
+}
+
 /** The thread started from the sources (browser host, tests, benchmarks); the Electron shell names its built file. */
 export const SOURCE_WRITER_THREAD: WriterThreadSpec = {
   script: new URL('./writer.worker.ts', import.meta.url),
@@ -130,15 +143,11 @@ export function threadWriter(
   spec: WriterThreadSpec,
   warn: (message: string) => void = () => undefined,
 ): PageWriter {
-  if (spec.sha256 !== undefined) {
-    const actual = sha256Of(spec.script);
-    if (spec.sha256 === null || actual !== spec.sha256) {
-      // a writer file that is not the one built (changed on disk, or its hash missing) never runs: the main thread writes
-      warn(
-        `catalogue writer thread not started: ${spec.sha256 === null ? 'no hash was recorded for it' : `its file does not match the hash recorded at build time (${actual?.slice(0, 12) ?? 'unreadable'} ≠ ${spec.sha256.slice(0, 12)})`}; writing on the main thread`,
-      );
-      return inlineWriter(repo);
-    }
+  const refused = threadRefusal(spec);
+  if (refused) {
+    // a writer file that is not the one built (changed on disk, or its hash missing) never runs: the main thread writes
+    warn(`catalogue writer thread not started: ${refused}; writing on the main thread`);
+    return inlineWriter(repo);
   }
   const jobs = new Map<number, Job>();
   const ticket = counter();
@@ -240,6 +249,8 @@ export function threadWriter(
 export function checkInThread(file: string, spec: WriterThreadSpec, signal?: AbortSignal): Promise<boolean> {
   return new Promise<boolean>((resolve) => {
     if (signal?.aborted) return resolve(true);
+    // a file that is not the one built never runs, not even to check: the check runs here (#25.8)
+    if (threadRefusal(spec)) return resolve(checkFile(file));
     let answer: boolean | null = null;
     let worker: Worker;
     try {

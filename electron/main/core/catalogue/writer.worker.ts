@@ -2,24 +2,35 @@
  * The catalogue's thread: as the writer it reads each page's bytes a sync hands it (parse, rows kept, the page's facts
  * answered: page-read.ts) and commits the batches of pages, in order, on its own connection, answering each with how
  * the row counts changed (or why it failed); as the checker (`check`) it runs
- * the full integrity check of the cache file, which takes seconds for a large catalogue, and answers once.
+ * the full integrity check of the cache file, which takes seconds for a large catalogue, and answers once; as the
+ * upgrader (`upgrade`) it runs the migrations an earlier version's cache still needs (the catalogue's or the order
+ * book's: seconds over a large cache) before the app opens it, and answers once.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { CatalogueRepository } from './db';
 import { HeldRows, readPageBytes } from './page-read';
 import type { WriterReply, WriterRequest } from './writer';
-import { checkFile, useSqliteBinding } from '../storage/open';
+import { checkFile, upgradeFile, useSqliteBinding } from '../storage/open';
+import { CATALOGUE_MIGRATIONS } from './migrations/index';
+import { ORDER_MIGRATIONS } from '../orders/migrations/index';
+import type { UpgradeStore } from '../../../../shared/app-status';
 
 const port = parentPort!;
-const { file, pragmas, check, nativeBinding } = workerData as {
+const { file, pragmas, check, upgrade, key, nativeBinding } = workerData as {
   file: string;
   pragmas: string[];
   check?: boolean;
+  upgrade?: UpgradeStore;
+  key?: Uint8Array | null;
   nativeBinding?: string | null;
 };
 useSqliteBinding(nativeBinding ?? null);
 if (check) {
   port.postMessage({ healthy: checkFile(file) });
+  port.close();
+} else if (upgrade) {
+  const migrations = upgrade === 'orders' ? ORDER_MIGRATIONS : CATALOGUE_MIGRATIONS;
+  port.postMessage({ upgraded: upgradeFile(file, migrations, key ? Buffer.from(key) : undefined) });
   port.close();
 } else serve(new CatalogueRepository(file, { role: 'writer', pragmas }));
 

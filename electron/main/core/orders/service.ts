@@ -16,6 +16,10 @@ import type { ConcurrencyRange } from '../http/concurrency';
 import { cacheKey, connectionFor, notConfigured, ServiceCaches, type ServiceCache } from '../storage/service-scope';
 import type { ConnectionMonitor, ConnectionTarget } from '../connection/state';
 import { OrderRepository, type SeenOrderRow } from './db';
+import { ORDER_MIGRATIONS } from './migrations/index';
+import { upgradeBeforeOpen } from '../catalogue/upgrade';
+import type { WriterThreadSpec } from '../catalogue/writer';
+import type { Upgrades } from '../storage/upgrades';
 import { exportOf, orderDetail, summaryOf, withAttention } from './views';
 import { EMPTY_STATUS, orderStatus } from './status';
 import type { CoreEvents } from '../events';
@@ -50,6 +54,9 @@ export interface OrdersOptions {
   concurrency?: ConcurrencyRange;
   /** The log: a live read of an order that failed (its status and the service's message, redacted). */
   warn?: (message: string) => void;
+  /** An earlier version's order book is upgraded on this thread before it opens (none: the open upgrades it). */
+  upgradeThread?: WriterThreadSpec | 'inline';
+  upgrades?: Upgrades;
 }
 
 interface OpenOrders extends ServiceCache {
@@ -66,7 +73,11 @@ export class Orders {
   readonly fullJob: Job;
 
   constructor(private readonly options: OrdersOptions) {
-    this.caches = new ServiceCaches(options.target, (key) => this.openCache(key));
+    this.caches = new ServiceCaches(
+      options.target,
+      (key) => this.openCache(key),
+      (key) => this.upgrade(key),
+    );
     this.quickJob = options.scheduler.add({
       name: 'orders-quick',
       every: () => this.interval('quick'),
@@ -134,12 +145,23 @@ export class Orders {
     return this.caches.open();
   }
 
+  private fileOf(key: string): string {
+    return path.join(this.options.dataDir, `orders-${key}.sqlite`);
+  }
+
+  /** An earlier version's order book brought up to this one's layout on the thread, before it opens. */
+  private async upgrade(key: string): Promise<void> {
+    const { upgrades, upgradeThread, warn } = this.options;
+    if (!upgrades) return;
+    await upgradeBeforeOpen({
+      ...{ store: 'orders', file: this.fileOf(key), migrations: ORDER_MIGRATIONS, key: this.options.databaseKey() },
+      ...{ thread: upgradeThread, upgrades, warn: warn ?? (() => undefined) },
+    });
+  }
+
   private openCache(key: string): OpenOrders {
     this.revision = nextRevision();
-    const repo = new OrderRepository(
-      path.join(this.options.dataDir, `orders-${key}.sqlite`),
-      this.options.databaseKey(),
-    );
+    const repo = new OrderRepository(this.fileOf(key), this.options.databaseKey());
     const refresh = new OrdersRefresh({
       repo,
       http: this.options.http,

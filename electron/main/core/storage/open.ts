@@ -84,6 +84,57 @@ export function openDatabase(options: OpenOptions): OpenedDatabase {
   return { db, movedAside };
 }
 
+/**
+ * The schema version of an existing database file, read without changing it; null when there is no file, it is a
+ * plain file where a key is expected (the open encrypts it first), or it does not open or read.
+ */
+export function schemaVersion(file: string, key?: Buffer): number | null {
+  if (!fs.existsSync(file) || (key && isPlainDatabase(file))) return null;
+  let db: Database.Database | null = null;
+  try {
+    db = new Database(file, sqliteOptions({ readonly: true, fileMustExist: true }));
+    if (key) unlock(db, key);
+    return db.pragma('user_version', { simple: true }) as number;
+  } catch {
+    return null;
+  } finally {
+    db?.close();
+  }
+}
+
+/**
+ * Whether a file holds a database this version still has migrations for: one an earlier version wrote (a new file, a
+ * damaged one or one of a newer version is the open's to deal with).
+ */
+export function needsUpgrade(file: string, migrations: readonly Migration[], key?: Buffer): boolean {
+  const version = schemaVersion(file, key);
+  return version !== null && version >= 1 && version < migrations.length;
+}
+
+/**
+ * Runs the migrations a file written by an earlier version still needs, as the open would, on whichever thread calls
+ * it (the catalogue's thread: a migration that rebuilds an index over a large cache takes seconds). True when it
+ * upgraded the file; a file with nothing to do, or one that does not open, read or migrate, is left as it is for the
+ * open, which checks it and moves a damaged one aside.
+ */
+export function upgradeFile(file: string, migrations: readonly Migration[], key?: Buffer): boolean {
+  if (!needsUpgrade(file, migrations, key)) return false;
+  const db = openOrNull(file, key);
+  if (!db) return false;
+  try {
+    if (!readable(db)) return false;
+    db.pragma('journal_mode = WAL');
+    db.pragma(`busy_timeout = ${CHECK_BUSY_MS}`);
+    db.pragma('cache_size = -65536');
+    migrate(db, migrations, file);
+    return true;
+  } catch {
+    return false;
+  } finally {
+    if (db.open) db.close();
+  }
+}
+
 function openOrNull(file: string, key?: Buffer): Database.Database | null {
   try {
     const db = new Database(file, sqliteOptions());

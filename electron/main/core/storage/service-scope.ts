@@ -7,6 +7,8 @@ import { AppFailure } from '../../../../shared/errors';
 import type { ServiceConnection } from '../http/client';
 import type { ConnectionTarget } from '../connection/state';
 
+const READY: Promise<void> = Promise.resolve();
+
 /** One local cache per service: demo data never mixes with a shop's. Null when no service is set up. */
 export function cacheKey(target: ConnectionTarget): string | null {
   if (target.mode === 'demo') return 'demo';
@@ -46,10 +48,18 @@ export class ServiceCaches<T extends ServiceCache> {
   /** Retirements under way, by service: that service's cache opens again only once its old one has let go. */
   private readonly leaving = new Map<string, Promise<void>>();
 
+  /** Services whose files have been made ready to open (prepare), and those being made ready now. */
+  private readonly prepared = new Map<string, Promise<void>>();
+
   constructor(
     private readonly target: () => Promise<ConnectionTarget>,
     /** Opens the cache of the service `key`. */
     private readonly openFor: (key: string) => T,
+    /**
+     * Makes the files of the service `key` ready before its cache first opens (an earlier version's cache upgraded on
+     * another thread); once per service and run, never failing. close() and release() wait for one under way.
+     */
+    private readonly prepare?: (key: string) => Promise<void>,
   ) {}
 
   /** The cache of the service now configured (opened on first use); null with no service, or once closed. */
@@ -64,11 +74,31 @@ export class ServiceCaches<T extends ServiceCache> {
       await leaving;
       return this.open();
     }
+    const preparing = this.prepareFor(key);
+    if (preparing) {
+      await preparing;
+      return this.open();
+    }
     if (this.current) void this.retire(this.current.cache);
     const cache = this.openFor(key);
     this.current = { key, cache };
     this.keys.set(cache, key);
     return cache;
+  }
+
+  /** What is left to wait for before the cache of `key` may open (null: nothing; it is ready). */
+  private prepareFor(key: string): Promise<void> | null {
+    if (!this.prepare) return null;
+    const started = this.prepared.get(key);
+    if (started === READY) return null;
+    if (started) return started;
+    const done = this.prepare(key)
+      .catch(() => undefined)
+      .then(() => void this.prepared.set(key, READY));
+    this.prepared.set(key, done);
+    // the files are in use until it ends: closing or releasing (to erase them) waits for it, as for a closing cache
+    this.retiring = Promise.all([this.retiring, done]);
+    return done;
   }
 
   /** The cache open now, if any (never opens one). */
