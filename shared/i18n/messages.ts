@@ -1189,6 +1189,7 @@ export interface MessageValues<R = never> {
   "updates.title": NoValues;
   "updates.unsupported": NoValues;
   "updates.waiting": NoValues;
+  "upgrade.both": NoValues;
   "upgrade.catalogue": NoValues;
   "upgrade.orders": NoValues;
   "views.keeps": NoValues;

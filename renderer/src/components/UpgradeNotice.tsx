@@ -28,14 +28,17 @@ export function useStorageUpgrades(): StorageUpgrades['running'] {
 
 export function UpgradeNotice() {
   const running = useStorageUpgrades();
+  const words =
+    running.length > 1 ? t('upgrade.both') : running[0] === 'catalogue' ? t('upgrade.catalogue') : t('upgrade.orders');
   return (
-    // a live region present from the start, so what appears in it is read out
-    <div role="status">
+    // a live region present from the start, so what appears in it is read out; at most two lines wide enough to
+    // leave the frame's sync progress and connection their room at 1024 px
+    <div role="status" style={{ minWidth: 0 }}>
       {running.length > 0 && (
-        <Group gap="xs" wrap="nowrap">
+        <Group gap="xs" wrap="nowrap" maw={280}>
           <Loader size="xs" aria-hidden />
-          <Text size="xs" c="dimmed">
-            {running.map((store) => t(store === 'orders' ? 'upgrade.orders' : 'upgrade.catalogue')).join(' · ')}
+          <Text size="xs" c="dimmed" lineClamp={2} title={words}>
+            {words}
           </Text>
         </Group>
       )}

@@ -49,6 +49,8 @@ describe('the upgrade notice in the frame', () => {
     first = { running: ['orders'] };
     show();
     expect(await screen.findByText('Updating the order book for this version (once)…')).toBeTruthy();
+    act(() => push!({ running: ['catalogue'] }));
+    expect(screen.getByRole('status').textContent).toBe('Updating the catalogue for this version (once)…');
     act(() => push!({ running: [] }));
     expect(screen.getByRole('status').textContent).toBe('');
   });
@@ -58,7 +60,7 @@ describe('the upgrade notice in the frame', () => {
     await screen.findByRole('status');
     act(() => push!({ running: ['orders', 'catalogue'] }));
     expect(screen.getByRole('status').textContent).toBe(
-      'Auftragsbuch wird für diese Version aktualisiert (einmalig)… · Katalog wird für diese Version aktualisiert (einmalig)…',
+      'Auftragsbuch und Katalog werden für diese Version aktualisiert (einmalig)…',
     );
   });
 });
