@@ -127,7 +127,8 @@ export interface MessageValues<R = never> {
   "figures.byStatus": NoValues;
   "figures.cachedAt": { age: string | number; time: string | number; count: number };
   "figures.cachedNever": NoValues;
-  "figures.clearDay": NoValues;
+  "figures.clearFrom": NoValues;
+  "figures.clearTo": NoValues;
   "figures.coverage.complete": NoValues;
   "figures.coverage.incomplete": { outcome: string; time: string | number };
   "figures.coverage.never": NoValues;

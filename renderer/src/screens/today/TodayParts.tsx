@@ -95,7 +95,7 @@ function DayField({ end, figures }: { end: 'from' | 'to'; figures: DayFigures })
   return (
     <DayFilter
       label={t(`figures.${end}`)}
-      clearLabel={t('figures.clearDay')}
+      clearLabel={t(end === 'from' ? 'figures.clearFrom' : 'figures.clearTo')}
       value={range[end]}
       onChange={(day) => setRange((r) => ({ ...r, [end]: day ?? isoToday() }))}
       w={150}
