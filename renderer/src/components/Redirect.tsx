@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 
 /**
@@ -10,7 +10,11 @@ import { useNavigate } from 'react-router';
  */
 export function Redirect({ to }: { to: string }): null {
   const navigate = useNavigate();
-  const drawnAt = window.location.href;
+  // the address when it was first drawn, not at each drawing: drawn again after a move (a navigation still loading its
+  // screen keeps the old one drawn, and the router's navigate changes with the address), it took the new address for
+  // its own and sent the person back — Ctrl+5 pressed as Orders loaded went to Today and straight back to Orders
+  // (2 of 16 e2e opens beside a CPU hog: pushState #/today, then replaceState #/orders from here)
+  const [drawnAt] = useState(() => window.location.href);
   useEffect(() => {
     if (window.location.href !== drawnAt) return; // moved on since: the router follows that move
     void navigate(to, { replace: true });
