@@ -27,9 +27,20 @@ import {
 } from './order-schema';
 
 export const STEPS = ['Customer', 'Delivery address', 'Items', 'Prices and dates', 'Review and send'] as const;
-/** The steps the wizard's files go by, by their place in STEPS (the one list of steps). */
-export const CUSTOMER_STEP = STEPS.indexOf('Customer');
-export const ITEMS_STEP = STEPS.indexOf('Items');
+export type StepName = (typeof STEPS)[number];
+/**
+ * The steps the wizard's files go by, by their place in STEPS (the one list): a check names the step it means, so a
+ * reordered STEPS cannot leave a bare number pointing at another step. Each is its number as a type too (customerRows).
+ */
+type Place<List extends readonly unknown[], Name> = { [I in keyof List]: List[I] extends Name ? I : never }[number];
+const placeOf = <Name extends StepName>(name: Name) =>
+  STEPS.indexOf(name) as Place<typeof STEPS, Name> extends `${infer P extends number}` ? P : never;
+export const CUSTOMER_STEP = placeOf('Customer');
+export const ADDRESS_STEP = placeOf('Delivery address');
+export const ITEMS_STEP = placeOf('Items');
+export const PRICES_STEP = placeOf('Prices and dates');
+/** The first step, whichever it is: Back goes no further back. */
+export const FIRST_STEP = 0;
 export const REVIEW_STEP = STEPS.length - 1;
 export const MAX_LINES = 200;
 export const MAX_QUANTITY = 100_000;

@@ -5,7 +5,14 @@
 import { Alert, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { REVIEW_STEP, STEPS } from '../../../../shared/order-entry';
+import {
+  ADDRESS_STEP,
+  CUSTOMER_STEP,
+  ITEMS_STEP,
+  PRICES_STEP,
+  REVIEW_STEP,
+  STEPS,
+} from '../../../../shared/order-entry';
 import { t } from '../../i18n';
 import { useStore } from '../../store';
 import { taxRuleOf } from '../../../../shared/shop-rules';
@@ -42,7 +49,7 @@ export function WizardScreen() {
         if (cancelled) return;
         const saved = drafts.find((d) => d.id === id);
         if (saved) openWizard({ id, step: saved.step, data: saved.data, saved: true });
-        else openWizard({ id, step: 0, data: newDraft(), saved: false });
+        else openWizard({ id, step: CUSTOMER_STEP, data: newDraft(), saved: false });
       },
       () => !cancelled && setMissing(t('wizard.draftsUnreadable')),
     );
@@ -102,7 +109,7 @@ function Wizard({ onDone }: { onDone: (path: string) => void }) {
 
   const name = open.data.fields.name.trim();
   return (
-    <Stack maw={step === 2 ? undefined : 1100} gap="md">
+    <Stack maw={step === ITEMS_STEP ? undefined : 1100} gap="md">
       {/* the save state beside the title where it fits: the Items step's lines need the height */}
       <Group gap="md" align="baseline" style={{ rowGap: 0 }}>
         <Title order={1} fz="h2" ref={headingRef} tabIndex={-1}>
@@ -141,10 +148,10 @@ function Wizard({ onDone }: { onDone: (path: string) => void }) {
                 </Title>
                 <ScansNote scans={scans} step={step} />
               </div>
-              {step === 0 && <CustomerStep errors={errors} onChosen={() => goTo(1)} />}
-              {step === 1 && <AddressStep errors={errors} />}
-              {step === 2 && <ItemsStep errors={errors} scans={scans} />}
-              {step === 3 && <PricesStep errors={errors} />}
+              {step === CUSTOMER_STEP && <CustomerStep errors={errors} onChosen={() => goTo(ADDRESS_STEP)} />}
+              {step === ADDRESS_STEP && <AddressStep errors={errors} />}
+              {step === ITEMS_STEP && <ItemsStep errors={errors} scans={scans} />}
+              {step === PRICES_STEP && <PricesStep errors={errors} />}
               {step === REVIEW_STEP && (
                 <ReviewStep errors={errors} onEdit={goTo} onSent={onDone} holdButton={hold.button} />
               )}

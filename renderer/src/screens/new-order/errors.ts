@@ -7,19 +7,28 @@ import {
   isFieldKey,
   lineMessages,
   lineOf,
+  FIRST_STEP,
   REVIEW_STEP,
+  STEPS,
   stepOf,
   validateDraft,
   type FieldErrors,
+  type StepName,
 } from '../../../../shared/order-entry';
 import type { TaxRule } from '../../../../shared/shop-rules';
 import type { SimpleKey } from '../../../../shared/i18n/translate';
 import { t } from '../../i18n';
 import type { OpenDraft } from '../../store/wizard';
 
-/** The wizard's steps by number, in words. */
-const STEP_WORDS: SimpleKey[] = ['wizard.step.0', 'wizard.step.1', 'wizard.step.2', 'wizard.step.3', 'wizard.step.4'];
-export const stepName = (step: number): string => t(STEP_WORDS[step] ?? STEP_WORDS[0]!);
+/** The wizard's steps in words, by their names in STEPS (a step moved keeps its words). */
+const STEP_WORDS: Record<StepName, SimpleKey> = {
+  Customer: 'wizard.step.0',
+  'Delivery address': 'wizard.step.1',
+  Items: 'wizard.step.2',
+  'Prices and dates': 'wizard.step.3',
+  'Review and send': 'wizard.step.4',
+};
+export const stepName = (step: number): string => t(STEP_WORDS[STEPS[step] ?? STEPS[FIRST_STEP]]);
 
 /** Local quantity errors are kept by product ("qty:42") so they follow a line when it moves. */
 export const quantityKey = (productId: number): string => `qty:${productId}`;

@@ -8,6 +8,7 @@ import { useCallback, useEffect, useRef, useState, type FormEvent, type RefObjec
 import {
   errorsForStep,
   firstStepWithError,
+  FIRST_STEP,
   ITEMS_STEP,
   REVIEW_STEP,
   STEPS,
@@ -37,7 +38,7 @@ export function useStepNavigation({
 
   const goTo = (next: number): void => {
     markAttempted(step);
-    setStep(Math.max(0, Math.min(REVIEW_STEP, next)));
+    setStep(Math.max(FIRST_STEP, Math.min(REVIEW_STEP, next)));
   };
 
   // Next, or Ctrl+Enter, pressed while a scanned code is still being looked up waits for its line (the button says

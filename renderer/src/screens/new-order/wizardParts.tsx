@@ -4,7 +4,7 @@
  */
 import { Alert, Box, Button, Group, Loader, Text, UnstyledButton } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { ITEMS_STEP, STEPS } from '../../../../shared/order-entry';
+import { FIRST_STEP, ITEMS_STEP, STEPS } from '../../../../shared/order-entry';
 import { timeOfDay } from '../../components/format';
 import { MisreadCue } from '../../components/MisreadCue';
 import { MOD } from '../../components/platform';
@@ -62,7 +62,7 @@ export function StepButtons({
 }) {
   return (
     <Group justify="space-between" mt="md">
-      <Button variant="default" onClick={onBack} disabled={step === 0}>
+      <Button variant="default" onClick={onBack} disabled={step === FIRST_STEP}>
         {t('wizard.back')}
       </Button>
       <Group gap="xs">

@@ -8,6 +8,7 @@ import { Anchor, Group, Stack, Text, TextInput } from '@mantine/core';
 import { countryLabel } from '../../../../../shared/countries';
 import { useLayoutEffect, useRef, useState } from 'react';
 import type { Customer } from '../../../../../shared/customers';
+import { CUSTOMER_STEP } from '../../../../../shared/order-entry';
 import { customerRows } from '../../../../../shared/order-schema';
 import { formatDay } from '../../../components/DateText';
 import { pointerMoved } from '../../../components/pointer';
@@ -36,7 +37,7 @@ export function CustomerStep({ errors, onChosen }: { errors: WizardErrors; onCho
   useLayoutEffect(() => {
     if (searching || !focusFirstEmpty.current) return;
     focusFirstEmpty.current = false;
-    const empty = customerRows(0)
+    const empty = customerRows(CUSTOMER_STEP)
       .flat()
       .map((k) => document.querySelector<HTMLInputElement>(`input[data-field="${k}"]`))
       .find((input) => input && input.value.trim() === '');
@@ -45,7 +46,7 @@ export function CustomerStep({ errors, onChosen }: { errors: WizardErrors; onCho
   if (searching) return <CustomerSearch onChosen={onChosen} onNew={startNew} />;
   return (
     <Stack gap="sm" maw={560}>
-      <CustomerFields step={0} errors={errors} />
+      <CustomerFields step={CUSTOMER_STEP} errors={errors} />
       <Anchor component="button" type="button" size="sm" w="fit-content" onClick={() => setSearching(true)}>
         {t('wizard.customer.findAnother')}
       </Anchor>

@@ -5,7 +5,7 @@
  */
 import { Badge, Button, Group, Stack, Textarea, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { computeTotals, type FieldKey } from '../../../../../shared/order-entry';
+import { computeTotals, PRICES_STEP, type FieldKey } from '../../../../../shared/order-entry';
 import { FIELD_KEYS, specOf } from '../../../../../shared/order-schema';
 import { currentLocale, t } from '../../../i18n';
 import { useStore } from '../../../store';
@@ -28,7 +28,9 @@ const typed = (amount: string): string =>
 /** The notes staff may write on this step (the remarks, and any field the order schema asks for as one). */
 const NOTES = FIELD_KEYS.flatMap((key) => {
   const { form } = specOf(key);
-  return form?.step === 3 && form.input === 'note' && form.label ? [{ key, label: form.label, help: form.help }] : [];
+  return form?.step === PRICES_STEP && form.input === 'note' && form.label
+    ? [{ key, label: form.label, help: form.help }]
+    : [];
 });
 
 export function PricesStep({ errors }: { errors: WizardErrors }) {

@@ -6,7 +6,14 @@
 import { Alert, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { countryLabel } from '../../../../../shared/countries';
 import type { ReactNode } from 'react';
-import { computeTotals } from '../../../../../shared/order-entry';
+import {
+  ADDRESS_STEP,
+  computeTotals,
+  CUSTOMER_STEP,
+  ITEMS_STEP,
+  PRICES_STEP,
+  REVIEW_STEP,
+} from '../../../../../shared/order-entry';
 import { fieldsShown, type FieldKey } from '../../../../../shared/order-schema';
 import { measure } from '../../../components/format';
 import { currentLocale, t } from '../../../i18n';
@@ -62,14 +69,14 @@ export function ReviewStep({
   return (
     <Stack gap="md">
       <SimpleGrid cols={{ base: 1, md: 2 }}>
-        <Section title="wizard.step.0" step={0} onEdit={onEdit} errors={errors}>
+        <Section step={CUSTOMER_STEP} onEdit={onEdit} errors={errors}>
           {CUSTOMER.map((key, i) => (
             <Text key={key} fw={i === 0 ? 600 : undefined}>
               {f[key] || '—'}
             </Text>
           ))}
         </Section>
-        <Section title="wizard.step.1" step={1} onEdit={onEdit} errors={errors}>
+        <Section step={ADDRESS_STEP} onEdit={onEdit} errors={errors}>
           <Text>{f.address_line_1 || '—'}</Text>
           {f.address_line_2 && <Text>{f.address_line_2}</Text>}
           <Text>
@@ -83,7 +90,7 @@ export function ReviewStep({
         </Section>
       </SimpleGrid>
 
-      <Section title="wizard.step.2" step={2} onEdit={onEdit} errors={errors}>
+      <Section step={ITEMS_STEP} onEdit={onEdit} errors={errors}>
         {!online && (
           <Text size="sm" c="orange">
             {t('wizard.review.offline')}
@@ -97,7 +104,7 @@ export function ReviewStep({
         <ItemsToSend lines={data.lines} checks={checks} errors={errors} totals={totals} />
       </Section>
 
-      <Section title="wizard.step.3" step={3} onEdit={onEdit} errors={errors}>
+      <Section step={PRICES_STEP} onEdit={onEdit} errors={errors}>
         <TotalsToSend totals={totals} taxLabel={taxLabel} fields={f} />
       </Section>
 
@@ -120,7 +127,7 @@ export function ReviewStep({
           here with them in view */}
       <ChargesLine totals={totals} taxLabel={taxLabel} onEdit={onEdit} />
       <Group justify="space-between">
-        <Button variant="default" onClick={() => onEdit(3)}>
+        <Button variant="default" onClick={() => onEdit(REVIEW_STEP - 1)}>
           {t('wizard.back')}
         </Button>
         <Group gap="xs">

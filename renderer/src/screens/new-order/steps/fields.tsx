@@ -6,6 +6,7 @@
 import { Autocomplete, SimpleGrid, TextInput, type TextInputProps } from '@mantine/core';
 import { Fragment, useMemo, type ReactNode } from 'react';
 import { countryFromTyped, countryLabel, countryLabels } from '../../../../../shared/countries';
+import { type ADDRESS_STEP, CUSTOMER_STEP } from '../../../../../shared/order-entry';
 import { customerRows, specOf, type CustomerField, type FieldKey } from '../../../../../shared/order-schema';
 import { currentLocale, t } from '../../../i18n';
 import { useStore } from '../../../store';
@@ -35,8 +36,14 @@ export function DraftField({ fieldKey, errors, ...props }: DraftFieldProps) {
   );
 }
 
-/** Step 1 (who) or 2 (where): each field as the schema says — its words, whether it is needed, how it is typed. */
-export function CustomerFields({ step, errors }: { step: 0 | 1; errors: WizardErrors }) {
+/** The Customer step (who) or the Delivery address step (where): each field as the schema says — its words, whether it is needed, how it is typed. */
+export function CustomerFields({
+  step,
+  errors,
+}: {
+  step: typeof CUSTOMER_STEP | typeof ADDRESS_STEP;
+  errors: WizardErrors;
+}) {
   const rows = useMemo(() => customerRows(step), [step]);
   const field = (key: CustomerField, first: boolean): ReactNode => {
     const form = specOf(key).form!;
@@ -52,7 +59,7 @@ export function CustomerFields({ step, errors }: { step: 0 | 1; errors: WizardEr
         key={key}
         fieldKey={key}
         type={form.input === 'email' ? 'email' : form.input === 'phone' ? 'tel' : undefined}
-        data-autofocus={first && step === 0 ? true : undefined}
+        data-autofocus={first && step === CUSTOMER_STEP ? true : undefined}
         {...common}
       />
     );

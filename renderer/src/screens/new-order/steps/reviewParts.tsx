@@ -7,12 +7,12 @@ import { Anchor, Badge, Group, Paper, SimpleGrid, Stack, Table, Text, Title } fr
 import type { ReactNode } from 'react';
 import type { DraftData, DraftLine } from '../../../../../shared/domain';
 import { formatLocaleDate } from '../../../../../shared/dates';
-import type { SimpleKey } from '../../../../../shared/i18n/translate';
+import { PRICES_STEP } from '../../../../../shared/order-entry';
 import type { Totals } from '../../../../../shared/order-money';
 import { FIELD_KEYS, specOf } from '../../../../../shared/order-schema';
 import { count, money } from '../../../components/format';
 import { currentLocale, t } from '../../../i18n';
-import type { WizardErrors } from '../errors';
+import { stepName, type WizardErrors } from '../errors';
 import { LineStock } from '../LineStock';
 import classes from '../wizard.module.css';
 import type { Check } from './useLiveCheck';
@@ -33,21 +33,19 @@ const NOTES = FIELD_KEYS.flatMap((key) => {
 });
 
 export function Section({
-  title,
   step,
   onEdit,
   errors,
   children,
 }: {
-  /** The step's name, a message key. */
-  title: SimpleKey;
+  /** The step the section shows (its name is the section's title). */
   step: number;
   onEdit: (step: number) => void;
   errors: WizardErrors;
   children: ReactNode;
 }) {
   const attention = errors.steps.has(step);
-  const name = t(title);
+  const name = stepName(step);
   return (
     <Paper withBorder p="md" radius="md" aria-label={name} component="section">
       <Group justify="space-between" mb="xs">
@@ -243,7 +241,7 @@ export function ChargesLine({
             total: money(totals.total),
           })}
         </Text>
-        <Anchor component="button" type="button" size="sm" onClick={() => onEdit(3)}>
+        <Anchor component="button" type="button" size="sm" onClick={() => onEdit(PRICES_STEP)}>
           {t('wizard.review.editCharges')}
         </Anchor>
       </Group>
