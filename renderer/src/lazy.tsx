@@ -14,7 +14,7 @@ import type { ShortcutsHelpProps } from './components/ShortcutsHelp';
 import type { SkippedDialogProps } from './components/SkippedDialog';
 import { ColumnsButton, SelectField, ViewMenuButton } from './components/placeholders';
 import type { ViewMenuProps } from './screens/orders/ViewMenu';
-import { DayFilterField, type DayFilterProps } from './screens/orders/DayFilterField';
+import { DayFilterField, type DayFilterProps } from './components/DayFilterField';
 
 /** Recharts, under Mantine's chart: the largest library, drawn in a space of the chart's own height meanwhile. */
 export const BarChart = chunk<BarChartProps>(
@@ -27,7 +27,7 @@ export const BarChart = chunk<BarChartProps>(
  * read-only field of the same name and day holding its place until then.
  */
 export const DayFilter = chunk<DayFilterProps>(
-  () => import('./screens/orders/DayFilter').then((m) => m.DayFilter),
+  () => import('./components/DayFilter').then((m) => m.DayFilter),
   (props) => <DayFilterField {...props} />,
   true,
 );

@@ -11,7 +11,7 @@ import { LabelledChoice } from '../../components/LabelledChoice';
 import { t } from '../../i18n';
 import { PrintPreview } from '../../print/PrintPreview';
 import { sheetSizeText } from '../../print/words';
-import { DayFilter } from '../orders/DayFilter';
+import { DayFilter } from '../../components/DayFilter';
 import { FIGURES_PAPERS, FiguresDocument, type FiguresPaper } from './FiguresDocument';
 import { isoToday, presetRange, PRESETS } from './range';
 import type { DayFigures, FiguresAnswer } from './useDayFigures';

@@ -11,7 +11,7 @@ import { calendarLabels } from '../../../components/calendarLabels';
 import { currentLocale, t } from '../../../i18n';
 import { useStore } from '../../../store';
 import type { WizardErrors } from '../errors';
-import { datePatternOfLocale, dateProblem } from './datePattern';
+import { datePatternOfLocale, dateProblem } from '../../../components/datePattern';
 
 /** A field's label inside a sentence: English writes "the order date"; the others keep their label's case. */
 const inSentence = (label: string): string =>

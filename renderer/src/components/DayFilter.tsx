@@ -1,15 +1,15 @@
 /**
- * The order list's From and To: a day typed as the locale writes it (31/01/2030, 31.01.2030; ISO 2030-01-31 too) or
+ * A day's From or To (the orders list's filters, Today's days): a day typed as the locale writes it (31/01/2030, 31.01.2030; ISO 2030-01-31 too) or
  * picked from Mantine's calendar, in the language of the screen. A typed day filters once it is whole (a four-digit
  * year), or on Tab / Enter (a two-digit year), so "01/01/2" is never taken for 2002 while staff are still typing; a
  * day that is not one says why and keeps what was typed; the calendar then opens below what it says, never over it.
  */
 import { DateInput } from '@mantine/dates';
 import { useLayoutEffect, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
-import { localeDateShape, readLocaleDate } from '../../../../shared/dates';
-import { calendarLabels } from '../../components/calendarLabels';
-import { currentLocale } from '../../i18n';
-import { datePatternOfLocale, dateProblem } from '../new-order/steps/datePattern';
+import { localeDateShape, readLocaleDate } from '../../../shared/dates';
+import { currentLocale } from '../i18n';
+import { calendarLabels } from './calendarLabels';
+import { datePatternOfLocale, dateProblem } from './datePattern';
 import type { DayFilterProps } from './DayFilterField';
 
 /** Typed far enough to be meant: ISO with two-digit month and day, or the locale's last part written in full. */

@@ -1,13 +1,13 @@
 /**
- * The order list's From and To until the calendar has come (#31.2): Mantine's date input (@mantine/dates, 41 kB) is
+ * A day's From or To until the calendar has come (#31.2): Mantine's date input (@mantine/dates, 41 kB) is
  * a chunk of its own, fetched once the first screen has painted. Meanwhile a read-only field of the same name, width
  * and day holds its place, so the screen does not move when the calendar arrives, marked not usable yet (aria-disabled,
  * the busy pointer) as the other stand-ins are.
  */
 import { TextInput } from '@mantine/core';
 import dayjs from 'dayjs';
-import { WAITING } from '../../components/placeholders';
-import { datePatternOfLocale } from '../new-order/steps/datePattern';
+import { datePatternOfLocale } from './datePattern';
+import { WAITING } from './placeholders';
 
 export interface DayFilterProps {
   label: string;

@@ -1,9 +1,9 @@
 /**
  * How a date is typed in the locale in use and the words for one that is not a day: shared by the wizard's dates and
- * the order list's From and To, apart from either's date input (@mantine/dates), which the first screen loads later.
+ * the From and To of the orders list and Today, apart from either's date input (@mantine/dates), which the first screen loads later.
  */
-import { localeDateShape, type LocaleDateRead } from '../../../../../shared/dates';
-import { currentLocale, t } from '../../../i18n';
+import { localeDateShape, type LocaleDateRead } from '../../../shared/dates';
+import { currentLocale, t } from '../i18n';
 
 /** The words for a date that is not one. */
 export function dateProblem(read: LocaleDateRead, pattern: string): string | null {
