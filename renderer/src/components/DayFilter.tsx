@@ -1,9 +1,11 @@
 /**
- * A day's From or To (the orders list's filters, Today's days): a day typed as the locale writes it (31/01/2030, 31.01.2030; ISO 2030-01-31 too) or
- * picked from Mantine's calendar, in the language of the screen. A typed day filters once it is whole (a four-digit
- * year), or on Tab / Enter (a two-digit year), so "01/01/2" is never taken for 2002 while staff are still typing; a
- * day that is not one says why and keeps what was typed; the calendar then opens below what it says, never over it.
+ * A day's From or To (the orders list's filters, Today's days): a day typed as the locale writes it (31/01/2030,
+ * 31.01.2030; ISO 2030-01-31 too) or picked from Mantine's calendar, in the language of the screen. A typed day
+ * filters once it is whole (a four-digit year), or on Tab / Enter (a two-digit year), so "01/01/2" is never taken for
+ * 2002 while staff are still typing; a day that is not one says why and keeps what was typed; the calendar then opens
+ * below what it says, never over it (or just above the field, where there is no room below).
  */
+import type { FloatingPosition } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { useLayoutEffect, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { localeDateShape, readLocaleDate } from '../../../shared/dates';
@@ -25,13 +27,16 @@ function whole(text: string, locale: string): boolean {
 const CALENDAR_GAP = 8;
 
 /**
- * How far below its field the calendar opens: below what is said under the field (the elements that describe it, a
- * day that is not one), so staff read why while they pick the day that mends it. Mantine's calendar hangs from the
- * input itself, over the words under it.
+ * How far from its field the calendar opens. Below the field, below what is said under it (the elements that describe
+ * it, a day that is not one), so staff read why while they pick the day that mends it: Mantine's calendar hangs from
+ * the input itself, over the words under it. Above the field (no room below), its own gap alone: the words are not
+ * on that side, and counting them there left a gap as tall as they are between the calendar and the field. The side
+ * is Mantine's, told on open (it keeps it while the calendar is open).
  */
 function useCalendarOffset(problem: string | null) {
   const inputRef = useRef<HTMLInputElement>(null);
   const [below, setBelow] = useState(0);
+  const [side, setSide] = useState<string>('bottom');
   useLayoutEffect(() => {
     const input = inputRef.current;
     if (!problem || !input) return;
@@ -46,7 +51,11 @@ function useCalendarOffset(problem: string | null) {
     for (const el of said) observer.observe(el);
     return () => observer.disconnect();
   }, [problem]);
-  return { inputRef, offset: CALENDAR_GAP + (problem ? below : 0) };
+  return {
+    inputRef,
+    offset: CALENDAR_GAP + (problem && side === 'bottom' ? below : 0),
+    onPositionChange: (position: FloatingPosition) => setSide(position.split('-')[0]!),
+  };
 }
 
 export function DayFilter({ label, clearLabel, value, onChange, w }: DayFilterProps) {
@@ -55,7 +64,7 @@ export function DayFilter({ label, clearLabel, value, onChange, w }: DayFilterPr
   const [typed, setTyped] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const readable = typed === null || typed.trim() === '' || readLocaleDate(typed, locale).ok;
-  const { inputRef, offset } = useCalendarOffset(problem);
+  const { inputRef, offset, onPositionChange } = useCalendarOffset(problem);
 
   /** What was typed, taken as it stands (Tab, Enter): a day, nothing, or a problem to show. */
   const settle = (text: string): void => {
@@ -100,7 +109,7 @@ export function DayFilter({ label, clearLabel, value, onChange, w }: DayFilterPr
       clearButtonProps={{ 'aria-label': clearLabel }}
       ariaLabels={calendarLabels()}
       autoComplete="off"
-      popoverProps={{ withinPortal: true, offset }}
+      popoverProps={{ withinPortal: true, offset, onPositionChange }}
       w={w}
     />
   );
