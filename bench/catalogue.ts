@@ -75,6 +75,12 @@ function cpuMeter(service: ChildService): () => CpuUse {
   };
 }
 
+/** What the CPU alone allows a sync: its CPU time per page (its threads and the service's) spread over every core. */
+function cpuCeiling(cpu: CpuUse): number | null {
+  if (cpu.service === null) return null;
+  return os.availableParallelism() / ((cpu.client + cpu.service) / pages);
+}
+
 async function plainClient(service: ChildService): Promise<{ rate: number; seconds: number; cpu: CpuUse }> {
   const agent = new Agent({ connections: CONCURRENCY, keepAliveTimeout: 30_000 });
   const cpu = cpuMeter(service);
@@ -301,10 +307,9 @@ try {
   line('(c) Shopdesk full sync, pages/s', `${fmt(threaded.rate)} (${threaded.summary}; ${threaded.cpu.text})`);
   line('    ratio c/b (target >= 0.85)', `${round(threaded.rate / plain.rate)}`);
   if (threaded.cpu.service !== null) {
-    // what the CPU alone allows: the sync's CPU time per page (its threads and the service's) spread over every core
     const cores = os.availableParallelism();
     const perPage = (threaded.cpu.client + threaded.cpu.service) / pages;
-    const ceiling = cores / perPage;
+    const ceiling = cpuCeiling(threaded.cpu) ?? 0;
     summary.syncCpuMicrosecondsPerPage = Math.round(perPage * 1e6);
     summary.syncCpuCeilingPagesPerSecond = Math.round(ceiling);
     line(
@@ -444,11 +449,25 @@ try {
       inlineSyncPagesPerSecond: Math.round(inlineFar.rate),
       inlineSyncToPlainRatio: round(inlineFar.rate / plainFar.rate),
     };
-    line(`(c') service answering after ${LATENCY_MS} ms: plain client, pages/s`, fmt(plainFar.rate));
+    line(
+      `(c') service answering after ${LATENCY_MS} ms: plain client, pages/s`,
+      `${fmt(plainFar.rate)} (${plainFar.cpu.text})`,
+    );
     line(
       "    Shopdesk full sync, pages/s (ratio c'/b')",
-      `${fmt(threadFar.rate)} (${round(threadFar.rate / plainFar.rate)})`,
+      `${fmt(threadFar.rate)} (${round(threadFar.rate / plainFar.rate)}; ${threadFar.cpu.text})`,
     );
+    const farCeiling = cpuCeiling(threadFar.cpu);
+    if (farCeiling !== null) {
+      summary.atServiceLatency = {
+        ...(summary.atServiceLatency as object),
+        cpuCeilingToPlainRatio: round(farCeiling / plainFar.rate),
+      };
+      line(
+        "    CPU ceiling of the sync on this machine (÷ b')",
+        `${fmt(farCeiling)} pages/s (${round(farCeiling / plainFar.rate)}: c'/b' cannot pass it while the service shares the cores)`,
+      );
+    }
     line(
       '    the same, writes on the fetching thread (ratio)',
       `${fmt(inlineFar.rate)} (${round(inlineFar.rate / plainFar.rate)})`,

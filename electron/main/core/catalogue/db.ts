@@ -191,7 +191,14 @@ export class CatalogueRepository {
    * Several whole pages in one transaction (the sync batches them, as small commits cost FTS5 a merge each).
    * Returns how the row counts changed.
    */
-  writePages(pass: number, pages: PageRows[], fetchedAt = Date.now(), fresh = false): WriteDelta {
+  writePages(
+    pass: number,
+    pages: PageRows[],
+    fetchedAt = Date.now(),
+    fresh = false,
+    /** Called after each page is written, inside the transaction: the writer thread answers pages waiting to be read. */
+    betweenPages?: () => void,
+  ): WriteDelta {
     const before = { ...this.counts };
     const write = (fast: boolean) => () => {
       for (const { page, rows, etag, lastModified } of pages) {
@@ -204,6 +211,7 @@ export class CatalogueRepository {
           etag: etag ?? null,
           last_modified: lastModified ?? null,
         });
+        betweenPages?.();
       }
       this.stmt.setState.run('updatedAt', String(fetchedAt));
     };

@@ -9,7 +9,7 @@
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import { Worker } from 'node:worker_threads';
+import { MessageChannel, Worker } from 'node:worker_threads';
 import type { CatalogueRepository, WriteDelta } from './db';
 import { HeldRows, PagesLost, readPageBytes, transferable, type BatchPage, type PageAnswer } from './page-read';
 import { checkFile } from '../storage/open';
@@ -154,13 +154,21 @@ export function threadWriter(
   let fallback: PageWriter | null = null;
   let closing = false;
 
+  // pages to read go on a channel of their own: the thread answers them between the pages of a batch it is writing
+  const reads = new MessageChannel();
   const worker = new Worker(spec.script, {
-    workerData: { file, pragmas: spec.pragmas ?? [], nativeBinding: spec.nativeBinding ?? null },
+    workerData: { file, pragmas: spec.pragmas ?? [], nativeBinding: spec.nativeBinding ?? null, reads: reads.port2 },
+    transferList: [reads.port2],
     execArgv: spec.execArgv ?? [],
     // the thread makes short-lived rows by the million: a small young generation collects them before they pile up
     resourceLimits: { maxYoungGenerationSizeMb: 8 },
   });
-  const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+  const exited = new Promise<void>((resolve) =>
+    worker.once('exit', () => {
+      reads.port1.close();
+      resolve();
+    }),
+  );
 
   /** The thread is gone: what it had not confirmed is written here, and so is everything after it. */
   const takeOver = (reason: string): void => {
@@ -177,7 +185,7 @@ export function threadWriter(
     repo.recount();
   };
 
-  worker.on('message', (reply: WriterReply) => {
+  const answered = (reply: WriterReply): void => {
     const job = jobs.get(reply.id);
     if (!job) return;
     jobs.delete(reply.id);
@@ -185,7 +193,10 @@ export function threadWriter(
       repo.noteWritten(reply.delta);
       job.resolve(reply);
     } else job.reject(Object.assign(new Error(reply.message), { code: reply.code ?? undefined }));
-  });
+  };
+  worker.on('message', answered);
+  reads.port1.on('message', answered);
+  reads.port1.unref();
   worker.on('error', (error) => takeOver(error.message));
   worker.on('exit', (code) => {
     if (!closing || jobs.size > 0) takeOver(`exit code ${code}`);
@@ -198,7 +209,8 @@ export function threadWriter(
   ): Promise<Extract<WriterReply, { ok: true }>> =>
     new Promise((resolve, reject) => {
       jobs.set(request.id, { redo, resolve, reject });
-      worker.postMessage(request, transfer);
+      if (request.type === 'read') reads.port1.postMessage(request, transfer);
+      else worker.postMessage(request, transfer);
     });
 
   return {

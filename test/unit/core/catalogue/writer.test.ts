@@ -78,6 +78,36 @@ describe('the catalogue writer thread', () => {
     expect(repo.db.pragma('integrity_check', { simple: true })).toBe('ok');
   });
 
+  it('reads a page that comes while a batch is being written between that batch’s pages: fetching never waits for a commit', async () => {
+    const writer = threadWriter(repo, file, SOURCE_WRITER_THREAD);
+    // the thread is up and its connection open before the race
+    await writer.write({ pass: 1, pages: pages(1, 1), fetchedAt: 1, fresh: false });
+    const settled: string[] = [];
+    const write = writer
+      .write({ pass: 1, pages: pages(2, 300), fetchedAt: 2, fresh: false })
+      .then(() => settled.push('write'));
+    const bytes = new TextEncoder().encode(JSON.stringify({ data: [makeProduct(7, 9001), makeProduct(7, 9002)] }));
+    const read = writer.readPage(bytes, 'application/json').then((answer) => {
+      settled.push('read');
+      return answer;
+    });
+    const answer = await read;
+    await write;
+    // 4,500 rows take the thread tens of milliseconds; the page's facts came back long before they were committed
+    expect(settled).toEqual(['read', 'write']);
+    expect(answer.ok && answer.facts.products).toBe(2);
+    // the rows read meanwhile are kept for a later batch, as any page's
+    await writer.write({
+      pass: 1,
+      pages: [{ page: 400, ticket: answer.ok ? answer.ticket : -1 }],
+      fetchedAt: 3,
+      fresh: false,
+    });
+    expect(repo.detail(9001)?.id).toBe(9001);
+    expect(repo.rowCount()).toBe(15 * 301 + 2);
+    await writer.close();
+  });
+
   it('builds the indexes a first download left out, on the thread', async () => {
     expect(repo.beginBulkLoad()).toBe(true);
     const writer = threadWriter(repo, file, SOURCE_WRITER_THREAD);
