@@ -1,6 +1,6 @@
 /**
  * The catalogue's search and paging figures (bench:catalogue's (e), and bench:catalogue-search): prefix search in
- * catalogue order and sorted by name (its first window, then any window of it), a status filter sorted by name (first window with its count, cold; then any
+ * catalogue order and sorted by name (its first window, then any window of it; a name's first word, both ways), a status filter sorted by name (first window with its count, cold; then any
  * window of the busiest status), barcode look-up, keyset windows anywhere in the list, and OFFSET at depth.
  */
 import type { ParsedProduct } from '../electron/main/core/catalogue/api';
@@ -31,6 +31,14 @@ export function measureQueries(repo: CatalogueRepository, rows: ParsedProduct[])
   const prefixName = words
     .slice(0, 100)
     .map((w, i) => time(() => repo.query({ ...base, text: w.slice(0, 2 + (i % 3)) })));
+  // what staff type most: the beginning of a name's first word, sorted by name both ways, each read cold. Its
+  // matches lie together in name order (every name beginning "Sof…"), so a walk of the name index from the far end
+  // steps over most of it before the first match
+  const firstWords = rows.slice(0, 300).map((r) => r.name.split(' ')[0] ?? r.name);
+  const prefixFirstWord = firstWords.slice(0, 60).map((w, i) => {
+    repo.noteWritten({ rows: 0, listed: 0 }); // forget counts and kept matches: each read starts cold
+    return time(() => repo.query({ ...base, text: w.slice(0, 2 + (i % 3)), dir: i % 2 === 0 ? 'asc' : 'desc' }));
+  });
   // scrolling a search sorted by name: windows anywhere in it after its first (2-, 3- and 4-letter prefixes)
   const prefixNameDeep = words.slice(100, 115).flatMap((w, i) => {
     const text = w.slice(0, 2 + (i % 3));
@@ -69,6 +77,7 @@ export function measureQueries(repo: CatalogueRepository, rows: ParsedProduct[])
     prefixSearchP95Ms: round(percentile(prefixId, 95), 3),
     prefixSearchSortedByNameP95Ms: round(percentile(prefixName, 95), 3),
     prefixSortedWindowP95Ms: round(percentile(prefixNameDeep, 95), 3),
+    prefixFirstWordSortedP95Ms: round(percentile(prefixFirstWord, 95), 3),
     statusFilterSortedByNameP95Ms: round(percentile(filtered, 95), 3),
     statusFilterWindowP95Ms: round(percentile(filteredDeep.slice(1), 95), 3),
     barcodeLookupP95Ms: round(percentile(barcode, 95), 4),
@@ -82,6 +91,10 @@ export function measureQueries(repo: CatalogueRepository, rows: ParsedProduct[])
   line(
     '    prefix search sorted by name: first window + count / any window, p95',
     `${out.prefixSearchSortedByNameP95Ms} / ${out.prefixSortedWindowP95Ms} ms`,
+  );
+  line(
+    "    the same for a name's first word, either way, cold, p95",
+    `${out.prefixFirstWordSortedP95Ms} ms (p50 ${round(percentile(prefixFirstWord, 50), 3)} ms)`,
   );
   line(
     '    status filter sorted by name: first window + count / any window, p95',
