@@ -5,7 +5,8 @@
  *  - in Chromium through the browser host, a cold open each time (a fresh browser context, nothing cached): time
  *    from navigation to the first order rows painted (median and spread of several opens), and to first paint;
  *  - warm: the same browser context opening the app again (its scripts from the HTTP cache, as a desktop's window
- *    reopening finds them on disk), to the first rows.
+ *    reopening finds them on disk), to the first rows, and what it waited for on the way (medians, ms from
+ *    navigation): the last script before the rows, each of main's first reads asked and answered, first paint.
  */
 import { chromium, type Page } from '@playwright/test';
 import fs from 'node:fs';
@@ -43,6 +44,7 @@ try {
     const rows: number[] = [];
     const paints: number[] = [];
     const warm: number[] = [];
+    const steps = new Map<string, number[]>();
     let scriptBytes = 0;
     for (let i = 0; i < OPENS + 1; i++) {
       const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
@@ -61,12 +63,14 @@ try {
       await page.waitForTimeout(1500);
       await page.reload({ waitUntil: 'commit' });
       const atWarmRows = await firstRows(page);
+      const warmSteps = await stepsBefore(page, atWarmRows);
       await context.close();
       if (i === 0) continue; // the first open warms Chromium itself
       rows.push(atRows);
       warm.push(atWarmRows);
       paints.push(measured.paint);
       scriptBytes = Math.max(scriptBytes, measured.scripts);
+      for (const [name, at] of warmSteps) steps.set(name, [...(steps.get(name) ?? []), at]);
     }
     summary.firstScreenScriptBytes = scriptBytes;
     summary.builtScriptBytes = built;
@@ -87,6 +91,9 @@ try {
       `warm open (same context again) to first order rows (${OPENS})`,
       `median ${summary.warmFirstRowsMedianMs} ms (${summary.warmFirstRowsMinMs}–${summary.warmFirstRowsMaxMs})`,
     );
+    const medians = [...steps].map(([name, at]) => [name, percentile(at, 50)] as const).sort((a, b) => a[1] - b[1]);
+    for (const [name, at] of medians) line(`  warm: ${name}`, `${round(at, 0)} ms`);
+    summary.warmSteps = Object.fromEntries(medians.map(([name, at]) => [name, round(at, 0)]));
   } finally {
     await browser.close();
     await host.close();
@@ -97,6 +104,37 @@ try {
   fs.rmSync(work, { recursive: true, force: true });
 }
 console.log(JSON.stringify(summary));
+
+/**
+ * What an open did on its way to its first rows (ms from navigation): the last script in before them, each of main's
+ * reads (the bridge's /ipc/<channel>) asked and answered (the first of each channel, those after the rows too, so
+ * every open counts in each median), first paint.
+ */
+async function stepsBefore(page: Page, rowsAt: number): Promise<[string, number][]> {
+  const found = await page.evaluate(() => {
+    const out: [string, number][] = [];
+    const paint = performance.getEntriesByName('first-contentful-paint')[0];
+    if (paint) out.push(['first paint', paint.startTime]);
+    const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+    const scripts = resources.filter((e) => /\.js(\?|$)/.test(e.name));
+    const seen = new Set<string>();
+    for (const e of resources) {
+      const channel = /\/ipc\/([^?]+)/.exec(e.name)?.[1];
+      if (!channel || seen.has(channel)) continue;
+      seen.add(channel);
+      out.push(
+        [`${decodeURIComponent(channel)} asked`, e.startTime],
+        [`${decodeURIComponent(channel)} answered`, e.responseEnd],
+      );
+    }
+    return { out, scripts: scripts.map((e) => e.responseEnd) };
+  });
+  const scriptsBefore = found.scripts.filter((at) => at <= rowsAt);
+  const steps = found.out;
+  if (scriptsBefore.length) steps.push(['last script in', Math.max(...scriptsBefore)]);
+  steps.push(['first rows', rowsAt]);
+  return steps;
+}
 
 /** Time from navigation to the order list's first row painted with its data (not a skeleton). */
 async function firstRows(page: Page): Promise<number> {

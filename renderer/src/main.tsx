@@ -15,10 +15,11 @@ import {
   type DrawerProps,
   type ModalProps,
 } from '@mantine/core';
-import { StrictMode, useEffect, useMemo } from 'react';
+import { StrictMode, useMemo } from 'react';
 import { createRoot } from 'react-dom/client';
 import { HashRouter } from 'react-router';
 import { App } from './App';
+import { askFirstOrders } from './components/firstOrders';
 import { Speaking, t } from './i18n';
 import { Notifications } from './lazy';
 import { useSpeech } from './speech';
@@ -72,9 +73,13 @@ function Themed() {
   );
 }
 
+// The store is wired to main as the scripts start, before React's first commit (#31.2: its effects came ~40 ms later),
+// and before the language is known: Settings' choice of it is read from main. It stays wired while the page lives.
+connectStoreToMain();
+// the order list's first rows asked beside those reads when the window opens on it (the path is the router's)
+askFirstOrders(window.location.hash.replace(/^#/, '') || '/');
+
 function Root() {
-  // the store is wired to main before the language is known: Settings' choice of it is read from main
-  useEffect(() => connectStoreToMain(), []);
   return <Speaking speech={useSpeech()}>{() => <Themed />}</Speaking>;
 }
 

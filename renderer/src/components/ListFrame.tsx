@@ -4,7 +4,7 @@
  * windows from main). Screens give it their columns, filters and words.
  */
 import { Alert, Anchor, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
-import { memo, useCallback, useMemo, type KeyboardEvent, type ReactNode, type Ref } from 'react';
+import { memo, useCallback, useMemo, useState, type KeyboardEvent, type ReactNode, type Ref } from 'react';
 import type { OrderRow, ProductRow } from '../../../shared/domain';
 import type { OrdersQuery } from '../store/orders';
 import type { StockQuery } from '../store/catalogue';
@@ -12,7 +12,8 @@ import { call } from '../bridge';
 import { asOf } from './format';
 import { textWidth } from './textWidth';
 import { t } from '../i18n';
-import { useWindows } from './useWindows';
+import { firstOrdersCome, takeFirstOrders } from './firstOrders';
+import { useWindows, type Window } from './useWindows';
 import { NoMatches, VirtualTable, type Column } from './VirtualTable';
 
 export interface ListFrameProps {
@@ -134,6 +135,8 @@ function useListWindows<K extends ListKind>(kind: K['kind'], query: K['query'], 
   const fetchWindow = useCallback(
     async (offset: number, limit: number) => {
       if (kind === 'orders') {
+        const coming = takeFirstOrders(queryKey, offset);
+        if (coming) return (await coming) as Window<K['row']>;
         const w = await call('orders:query', { ...(JSON.parse(queryKey) as OrdersQuery), offset, limit });
         return { rows: w.rows as K['row'][], total: w.total, cached: w.cachedOrders };
       }
@@ -142,7 +145,9 @@ function useListWindows<K extends ListKind>(kind: K['kind'], query: K['query'], 
     },
     [kind, queryKey],
   );
-  return useWindows<K['row']>(queryKey, version, fetchWindow);
+  // the order list's first block, when it was asked as the app started and has come: drawn as the list mounts
+  const [come] = useState(() => (kind === 'orders' ? (firstOrdersCome(queryKey) as Window<K['row']> | null) : null));
+  return useWindows<K['row']>(queryKey, version, fetchWindow, come);
 }
 
 /** Each list's own words: the table's name, what its age is called, and how a search orders its matches. */

@@ -24,16 +24,18 @@ export function useWindows<Row>(
   queryKey: string,
   version: number,
   fetchWindow: (offset: number, limit: number) => Promise<Window<Row>>,
+  /** The first block, already read (the order list's, asked as the app started: components/firstOrders.ts). */
+  come: Window<Row> | null = null,
 ) {
   // the blocks carry the query they answer: rows of the previous query are never offered for a new one, not even
   // in the render between the new query and the effect that clears them (a fast ↓ Enter would open a stale row)
   const [held, setHeld] = useState<{ queryKey: string; blocks: Map<number, Row[]> }>(() => ({
     queryKey,
-    blocks: new Map(),
+    blocks: new Map(come ? [[0, come.rows]] : []),
   }));
   const blocks: ReadonlyMap<number, Row[]> = held.queryKey === queryKey ? held.blocks : NO_BLOCKS;
-  const [total, setTotal] = useState<number | null>(null);
-  const [cached, setCached] = useState(0);
+  const [total, setTotal] = useState<number | null>(come?.total ?? null);
+  const [cached, setCached] = useState(come?.cached ?? 0);
   const [error, setError] = useState<string | null>(null);
   const current = useRef({ queryKey, version, range: [0, 0] as [number, number], loading: new Set<string>() });
 
