@@ -85,8 +85,10 @@ export function parseOrder(input: unknown, kept?: string): OrderParse {
   if (orderId === null) return { ok: false, reason: 'no usable id', code: 'no_usable_id' };
   const rawItems = Array.isArray(r.order_items) ? r.order_items.slice(0, MAX_ITEMS) : [];
   const extra: Record<string, string> = {};
-  for (const [key, value] of Object.entries(r)) {
+  // the keys alone, not Object.entries' pair per field: a first refresh reads 100,000 orders of ~25 fields
+  for (const key of Object.keys(r)) {
     if (KNOWN.has(key) || key === '__proto__' || key === 'constructor' || key === 'prototype') continue;
+    const value = r[key];
     Object.defineProperty(extra, key.slice(0, 100), {
       value: typeof value === 'string' ? value.slice(0, 2000) : (JSON.stringify(value)?.slice(0, 2000) ?? ''),
       enumerable: true,
@@ -94,17 +96,18 @@ export function parseOrder(input: unknown, kept?: string): OrderParse {
       configurable: true,
     });
   }
-  const scalars: Record<string, unknown> = { id: orderId };
-  for (const [name, key, read] of READERS) scalars[key] = read(r[name]);
-  return {
-    ok: true,
-    order: {
-      ...(scalars as ParsedScalars),
-      items: rawItems.map(parseItem).filter((item): item is ParsedOrderItem => item !== null),
-      extra,
-      raw: kept ?? keepRecord(r),
-    },
-  };
+  // the order is filled in place, field by field, not spread from a second object
+  const order: Record<string, unknown> = { id: orderId };
+  for (const [name, key, read] of READERS) order[key] = read(r[name]);
+  const items: ParsedOrderItem[] = [];
+  for (const input of rawItems) {
+    const item = parseItem(input);
+    if (item !== null) items.push(item);
+  }
+  order.items = items;
+  order.extra = extra;
+  order.raw = kept ?? keepRecord(r);
+  return { ok: true, order: order as ParsedOrder };
 }
 
 /** An order as the book keeps it (its raw column), read again. */
