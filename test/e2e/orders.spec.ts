@@ -234,17 +234,14 @@ test('an order leads with its lines: customer, status, total and six lines on sc
   await app.screenshot('25-order-detail-lines-first');
 });
 
-/** Where a field's calendar is against the field and what is said under it (a day that is not one). */
+/**
+ * Where a field's calendar is against the field, its label and what is said under it (a day that is not one), and how
+ * far apart the tops of the labels on the field's row are.
+ */
 const calendarPlace = (field: Locator) =>
   field.evaluate((input) => {
-    const calendar = document.querySelector('[data-dates-dropdown]')!.getBoundingClientRect();
-    const box = input.getBoundingClientRect();
-    const said = (input.getAttribute('aria-describedby') ?? '')
-      .split(/\s+/)
-      .flatMap((id) => document.getElementById(id) ?? []);
-    const saidBottom = Math.max(box.bottom, ...said.map((el) => el.getBoundingClientRect().bottom));
-    // covered nowhere: every corner and the middle of what is said is the topmost element there
-    const saidInView = said.every((el) => {
+    // covered nowhere: every corner and the middle of the element is the topmost element there
+    const inView = (el: Element): boolean => {
       const r = el.getBoundingClientRect();
       const points = [
         [r.left + 2, r.top + 2],
@@ -254,20 +251,42 @@ const calendarPlace = (field: Locator) =>
         [r.right - 2, r.bottom - 2],
       ] as const;
       return points.every(([x, y]) => el.contains(document.elementFromPoint(x, y)));
-    });
+    };
+    const calendar = document.querySelector('[data-dates-dropdown]')!.getBoundingClientRect();
+    const box = input.getBoundingClientRect();
+    const label = (input as HTMLInputElement).labels![0]!;
+    const said = (input.getAttribute('aria-describedby') ?? '')
+      .split(/\s+/)
+      .flatMap((id) => document.getElementById(id) ?? []);
+    const saidBottom = Math.max(box.bottom, ...said.map((el) => el.getBoundingClientRect().bottom));
     const above = calendar.bottom <= box.top;
+    // the labels of the fields on the field's line of the filters' row (it wraps on a narrow window)
+    const row = input.closest('[data-list-head]')!;
+    const item = [...row.children].find((child) => child.contains(input))!.getBoundingClientRect();
+    const rowLabels = [...row.children]
+      .filter((child) => {
+        const r = child.getBoundingClientRect();
+        return r.top < item.bottom && r.bottom > item.top;
+      })
+      .flatMap((child) => [...child.querySelectorAll('label')]);
+    const labelTops = rowLabels.map((l) => l.getBoundingClientRect().top);
     return {
       side: above ? 'above' : 'below',
-      // from the calendar to the field (above it), or to the last line said under the field (below it)
-      gap: Math.round(above ? box.top - calendar.bottom : calendar.top - saidBottom),
-      saidInView: said.length > 0 && saidInView,
+      // from the calendar to the field's label (above it), or to the last line said under the field (below it)
+      gap: Math.round(above ? label.getBoundingClientRect().top - calendar.bottom : calendar.top - saidBottom),
+      saidInView: said.length > 0 && said.every(inView),
+      labelInView: inView(label),
+      labels: rowLabels.length,
+      labelTopsSpread: Math.round(Math.max(...labelTops) - Math.min(...labelTops)),
     };
   });
 
 /**
  * The orders list's From with a day that is not one, its calendar open: below what is said under the field where there
- * is room (1366×768), just above the field where there is not (1024×700: the filters sit low under the summary), never
- * with a gap between them (it was as tall as the words under the field: they were counted on the side they are not).
+ * is room (1366×768), just above the field's label where there is not (1024×700: the filters sit low under the
+ * summary), never with a gap between them (it was as tall as the words under the field: they were counted on the side
+ * they are not) nor over the label (hung 8 px above the input, it covered it). The row's labels stay on one line
+ * (lined up by the fields' bottoms, From's label rose by the problem's height).
  */
 async function calendarBesideItsField(page: Page, app: AppHarness, t: Translator['t'], language: string) {
   const from = page.getByRole('textbox', { name: t('orders.from'), exact: true });
@@ -291,8 +310,13 @@ async function calendarBesideItsField(page: Page, app: AppHarness, t: Translator
         const place = await calendarPlace(from);
         expect(place.side, `${where}: the calendar's side`).toBe(side);
         expect(place.saidInView, `${where}: the problem in view`).toBe(true);
+        expect(place.labelInView, `${where}: the field's label in view`).toBe(true);
         expect(place.gap, `${where}: from the calendar to the field`).toBeGreaterThanOrEqual(6);
         expect(place.gap, `${where}: from the calendar to the field`).toBeLessThanOrEqual(10);
+        // From's line of the filters' row (To beside it at least): its labels on one line, the problem under From
+        // growing the row down
+        expect(place.labels, `${where}: the labels on From's line`).toBeGreaterThanOrEqual(2);
+        expect(place.labelTopsSpread, `${where}: from the highest label to the lowest`).toBeLessThanOrEqual(1);
       }).toPass({ timeout: 5_000 });
       await app.screenshot(`orders-day-calendar-${language}-${theme}-${size.width}x${size.height}`);
       await from.press('Escape');

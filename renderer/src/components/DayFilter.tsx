@@ -3,7 +3,7 @@
  * 31.01.2030; ISO 2030-01-31 too) or picked from Mantine's calendar, in the language of the screen. A typed day
  * filters once it is whole (a four-digit year), or on Tab / Enter (a two-digit year), so "01/01/2" is never taken for
  * 2002 while staff are still typing; a day that is not one says why and keeps what was typed; the calendar then opens
- * below what it says, never over it (or just above the field, where there is no room below).
+ * below what it says, never over it (or just above the field's label, where there is no room below).
  */
 import type { FloatingPosition } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
@@ -29,13 +29,15 @@ const CALENDAR_GAP = 8;
 /**
  * How far from its field the calendar opens. Below the field, below what is said under it (the elements that describe
  * it, a day that is not one), so staff read why while they pick the day that mends it: Mantine's calendar hangs from
- * the input itself, over the words under it. Above the field (no room below), its own gap alone: the words are not
- * on that side, and counting them there left a gap as tall as they are between the calendar and the field. The side
- * is Mantine's, told on open (it keeps it while the calendar is open).
+ * the input itself, over the words under it. Above the field (no room below), above its label (and what is said
+ * between the label and the input): hung from the input, Mantine's 8 px covered the label. The side is Mantine's, told
+ * on open (it keeps it while the calendar is open); each side counts only what is on it, so neither leaves a gap as
+ * tall as the other's words.
  */
 function useCalendarOffset(problem: string | null) {
   const inputRef = useRef<HTMLInputElement>(null);
   const [below, setBelow] = useState(0);
+  const [above, setAbove] = useState(0);
   const [side, setSide] = useState<string>('bottom');
   useLayoutEffect(() => {
     const input = inputRef.current;
@@ -51,9 +53,22 @@ function useCalendarOffset(problem: string | null) {
     for (const el of said) observer.observe(el);
     return () => observer.disconnect();
   }, [problem]);
+  useLayoutEffect(() => {
+    const input = inputRef.current;
+    const label = input?.labels?.[0];
+    if (!input || !label) return;
+    // from the label's top to the input's: the label and anything Mantine puts between them
+    const observer = new ResizeObserver(() =>
+      setAbove(Math.max(0, Math.ceil(input.getBoundingClientRect().top - label.getBoundingClientRect().top))),
+    );
+    // the label, and the wrapper (what is said between them may come, go or wrap)
+    for (const el of [label, label.parentElement ?? label]) observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+  const extra = side === 'top' ? above : problem && side === 'bottom' ? below : 0;
   return {
     inputRef,
-    offset: CALENDAR_GAP + (problem && side === 'bottom' ? below : 0),
+    offset: CALENDAR_GAP + extra,
     onPositionChange: (position: FloatingPosition) => setSide(position.split('-')[0]!),
   };
 }

@@ -34,6 +34,12 @@ export interface ListFrameProps {
   };
   searchRef?: Ref<HTMLInputElement>;
   filters: ReactNode;
+  /**
+   * How the search and filters line up: by their tops where a filter may say a problem under itself (Orders' days:
+   * the row grows downward, the labels stay on one line), by their bottoms otherwise (Stock's level, a segmented
+   * control under a label of its own, lined up by the tops has its label 2 px above the others').
+   */
+  filtersAlign?: 'flex-start' | 'flex-end';
   notices?: ReactNode;
   children: ReactNode;
 }
@@ -46,6 +52,7 @@ export function ListFrame({
   search,
   searchRef,
   filters,
+  filtersAlign = 'flex-end',
   notices,
   children,
 }: ListFrameProps) {
@@ -61,7 +68,7 @@ export function ListFrame({
         </Group>
       </Group>
       {above}
-      <Group align="flex-end" gap="sm" wrap="wrap" data-list-head>
+      <Group align={filtersAlign} gap="sm" wrap="wrap" data-list-head>
         <TextInput
           ref={searchRef}
           label={search.label}

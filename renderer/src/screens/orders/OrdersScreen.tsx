@@ -66,6 +66,7 @@ export function OrdersScreen() {
       search={{ ...list.search, label: t('orders.search'), placeholder: t('orders.searchPlaceholder') }}
       searchRef={list.searchRef}
       filters={<OrdersFilters orders={orders} />}
+      filtersAlign="flex-start"
       notices={<OrdersNotices orders={orders} />}
     >
       <ListBody
