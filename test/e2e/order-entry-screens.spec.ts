@@ -21,6 +21,64 @@ async function noSeriousFindings(page: Page, where: string): Promise<void> {
   ).toEqual([]);
 }
 
+/**
+ * The order date's calendar against the field: below the problem said under it, or above its label and help (it hung
+ * 8 px above the input, over both), 6-10 px away either way, the calendar at no corner nor the middle of any of them.
+ */
+async function orderDateCalendarBesideItsField(page: Page, where: string): Promise<void> {
+  const date = page.getByRole('textbox', { name: 'Order date', exact: true });
+  await date.click();
+  await expect(page.locator('[data-dates-dropdown]')).toBeVisible();
+  await expect(async () => {
+    const place = await date.evaluate((input) => {
+      const dropdown = document.querySelector('[data-dates-dropdown]')!;
+      // not under the calendar at any corner nor the middle (the window's edge may cut the problem's last line)
+      const uncovered = (el: Element): boolean => {
+        const r = el.getBoundingClientRect();
+        const points = [
+          [r.left + 2, r.top + 2],
+          [r.right - 2, r.top + 2],
+          [(r.left + r.right) / 2, (r.top + r.bottom) / 2],
+          [r.left + 2, r.bottom - 2],
+          [r.right - 2, r.bottom - 2],
+        ] as const;
+        return points.every(([x, y]) => !dropdown.contains(document.elementFromPoint(x, y)));
+      };
+      const calendar = dropdown.getBoundingClientRect();
+      const box = input.getBoundingClientRect();
+      const label = (input as HTMLInputElement).labels![0]!;
+      const said = (input.getAttribute('aria-describedby') ?? '')
+        .split(/\s+/)
+        .flatMap((id) => document.getElementById(id) ?? []);
+      const above = calendar.bottom <= box.top;
+      const saidBottom = Math.max(box.bottom, ...said.map((el) => el.getBoundingClientRect().bottom));
+      return {
+        side: above ? 'above' : 'below',
+        gap: Math.round(above ? label.getBoundingClientRect().top - calendar.bottom : calendar.top - saidBottom),
+        said: said.length,
+        inView: [label, ...said].every(uncovered),
+        // what the calendar hides, where it is
+        seen: [label, ...said]
+          .filter((el) => !uncovered(el))
+          .map((el) => {
+            const r = el.getBoundingClientRect();
+            const top = document.elementFromPoint(r.left + 2, r.top + 2);
+            return `${el.textContent} at ${Math.round(r.top)}-${Math.round(r.bottom)} under ${top?.tagName}.${top?.className}`;
+          })
+          .concat(`calendar ${Math.round(calendar.top)}-${Math.round(calendar.bottom)}`)
+          .join('; '),
+      };
+    });
+    expect(place.said, `${where}: the help and the problem`).toBe(2);
+    expect(
+      place.inView,
+      `${where}: the label, help and problem not under the calendar (it is ${place.side}: ${place.seen})`,
+    ).toBe(true);
+    expect(place.gap, `${where}: from the calendar to the field (${place.side})`).toBeGreaterThanOrEqual(6);
+    expect(place.gap, `${where}: from the calendar to the field (${place.side})`).toBeLessThanOrEqual(10);
+  }).toPass({ timeout: 5_000 });
+}
+
 const SIZES = [
   { width: 1366, height: 768 },
   { width: 1024, height: 700 },
@@ -103,6 +161,13 @@ async function walk(page: Page, app: AppHarness, shot: (name: string) => Promise
   await page.getByRole('textbox', { name: 'Order date', exact: true }).fill('02/30/2026');
   await page.getByLabel('Shipping cost').focus();
   await expect(page.getByText('February 2026 has 28 days.')).toBeVisible();
+  const vp = page.viewportSize()!;
+  const scheme = await page.locator('html').getAttribute('data-mantine-color-scheme');
+  await orderDateCalendarBesideItsField(page, `${vp.width}×${vp.height} ${scheme}`);
+  // where the calendar opened (a shot from the top would move it)
+  await app.screenshot(`13-wizard-prices-date-calendar-${vp.width}x${vp.height}-${scheme}`);
+  await page.getByLabel('Shipping cost').click(); // closes the calendar
+  await expect(page.locator('[data-dates-dropdown]')).toBeHidden();
   await page.getByRole('button', { name: /^▸ More/ }).click();
   await shot('wizard-prices-override-more');
   await page.getByRole('textbox', { name: 'Order date', exact: true }).fill('');

@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { readLocaleDate } from '../../../../../shared/dates';
 import type { FieldKey } from '../../../../../shared/order-entry';
 import { calendarLabels } from '../../../components/calendarLabels';
+import { useCalendarOffset } from '../../../components/calendarOffset';
 import { currentLocale, t } from '../../../i18n';
 import { useStore } from '../../../store';
 import type { WizardErrors } from '../errors';
@@ -35,10 +36,16 @@ export function DateField({
   const { pattern, valueFormat } = datePatternOfLocale();
   const [typed, setTyped] = useState<string | null>(null);
   const iso = /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : null;
+  // a value the draft holds that is not a day (typed in an older Shopdesk) shows as it was written
+  const error =
+    errors.shown(fieldKey) ?? (typed ? undefined : !iso && value ? t('wizard.date.notADate', { value }) : undefined);
+  // the calendar below the problem, or above the label and its help (it covered them, 8 px above the input)
+  const { inputRef, offset, onPositionChange } = useCalendarOffset(error ?? null);
   const set = (next: string): void =>
     updateDraft((d) => ({ ...d, fields: { ...d.fields, [fieldKey]: next } }), [fieldKey]);
   return (
     <DateInput
+      ref={inputRef}
       label={label}
       description={description && (value || typed ? description.filled : description.empty)}
       placeholder={pattern}
@@ -66,12 +73,9 @@ export function DateField({
         if (!text.trim()) set('');
       }}
       onFocus={() => setTyped(null)}
-      // a value the draft holds that is not a day (typed in an older Shopdesk) shows as it was written
-      error={
-        errors.shown(fieldKey) ?? (typed ? undefined : !iso && value ? t('wizard.date.notADate', { value }) : undefined)
-      }
+      error={error}
       autoComplete="off"
-      popoverProps={{ withinPortal: true }}
+      popoverProps={{ withinPortal: true, offset, onPositionChange }}
     />
   );
 }
