@@ -87,6 +87,11 @@ export function datesLocale(speech: Speech): Promise<string> {
   return DATES_LOCALES[language]();
 }
 
+/** A language's catalogue and its dates locale, loaded (each module once: a second call is answered at once). */
+export function loadSpeech(speech: Speech): Promise<[Messages, string]> {
+  return Promise.all([CATALOGUES[speech.language](), datesLocale(speech)]);
+}
+
 /** Monday or Sunday first, as the locale has it (Intl's week info where the engine has it). */
 function firstDayOfWeek(locale: string): 0 | 1 | 6 {
   try {
@@ -111,7 +116,7 @@ export function Speaking({ speech, children }: { speech: Speech | null; children
   useEffect(() => {
     if (!speech) return;
     let gone = false;
-    void Promise.all([CATALOGUES[speech.language](), datesLocale(speech)]).then(
+    void loadSpeech(speech).then(
       ([messages, dates]) => {
         if (gone) return;
         speaking = { locale: speech.locale, messages: speech.language === 'en' ? 'english' : messages };

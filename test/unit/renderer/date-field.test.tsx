@@ -9,7 +9,7 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Speech } from '../../../shared/i18n/languages';
-import { browserBits } from './jsdom';
+import { browserBits, speechesLoaded } from './jsdom';
 import { emptyDraft } from '../../../shared/order-entry';
 
 // the renderer talks to main only through the bridge: here nothing answers, and the draft's saves are recorded
@@ -36,7 +36,10 @@ function Field() {
   return <DateField fieldKey="order_date" label="Order date" errors={errors} description={DESCRIPTION} />;
 }
 
-beforeAll(browserBits);
+beforeAll(async () => {
+  browserBits();
+  await speechesLoaded();
+});
 afterEach(() => {
   cleanup();
   useStore.setState({ wizard: null });

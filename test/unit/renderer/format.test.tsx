@@ -7,7 +7,7 @@ import { MantineProvider } from '@mantine/core';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Speech } from '../../../shared/i18n/languages';
-import { browserBits } from './jsdom';
+import { browserBits, speechesLoaded } from './jsdom';
 
 vi.mock('../../../renderer/src/bridge', () => ({
   call: vi.fn(async () => ({})),
@@ -21,7 +21,10 @@ const { asOf, count, dayAndTime, duration, measure, money, setMoneyCurrency, tim
   await import('../../../renderer/src/components/format');
 const { DateText, formatDay } = await import('../../../renderer/src/components/DateText');
 
-beforeAll(browserBits);
+beforeAll(async () => {
+  browserBits();
+  await speechesLoaded();
+});
 afterEach(() => {
   cleanup();
   setMoneyCurrency('');

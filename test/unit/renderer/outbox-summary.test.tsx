@@ -9,7 +9,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { OutboxEntry } from '../../../shared/domain';
 import type { Speech } from '../../../shared/i18n/languages';
-import { browserBits } from './jsdom';
+import { browserBits, speechesLoaded } from './jsdom';
 
 vi.mock('../../../renderer/src/bridge', () => ({
   call: vi.fn(async () => ({})),
@@ -23,7 +23,10 @@ const { summaryLine, tabOf } = await import('../../../renderer/src/screens/outbo
 // the outbox's English words come after the first screen (shared/i18n/areas.ts): the screen waits for them, so do these
 await laterWords();
 
-beforeAll(browserBits);
+beforeAll(async () => {
+  browserBits();
+  await speechesLoaded();
+});
 afterEach(cleanup);
 
 // 20 November 2026, 14:05 in the test's own time zone

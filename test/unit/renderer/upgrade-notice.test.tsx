@@ -8,7 +8,7 @@ import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { StorageUpgrades } from '../../../shared/contract';
 import type { Speech } from '../../../shared/i18n/languages';
-import { browserBits } from './jsdom';
+import { browserBits, speechesLoaded } from './jsdom';
 
 let first: StorageUpgrades = { running: [] };
 let push: ((payload: StorageUpgrades) => void) | null = null;
@@ -25,7 +25,10 @@ vi.mock('../../../renderer/src/bridge', () => ({
 const { Speaking } = await import('../../../renderer/src/i18n');
 const { UpgradeNotice } = await import('../../../renderer/src/components/UpgradeNotice');
 
-beforeAll(browserBits);
+beforeAll(async () => {
+  browserBits();
+  await speechesLoaded();
+});
 afterEach(() => {
   cleanup();
   first = { running: [] };
