@@ -23,6 +23,12 @@ export const uiSlice: StateCreator<UiSlice, [], [], UiSlice> = (set, get) => {
   /** The newest preferences not yet handed to main, and whether a save is on its way. */
   let waiting: UiPrefs | null = null;
   let saving = false;
+  /**
+   * Changes made here so far. A read of main's copy answered after a change made while it was on its way (a reconnect
+   * reads everything again) is older than what is shown: taken, it put back what staff had just changed, and the next
+   * change would have saved that older copy. The change's own save carries the newest whole, so such a read is dropped.
+   */
+  let changes = 0;
   const save = async (): Promise<void> => {
     saving = true;
     while (waiting) {
@@ -37,8 +43,10 @@ export const uiSlice: StateCreator<UiSlice, [], [], UiSlice> = (set, get) => {
     uiLoaded: false,
     uiRead: false,
     loadUi: async () => {
+      const asked = changes;
       try {
-        set({ ui: await call('ui:get', {}), uiLoaded: true, uiRead: true });
+        const ui = await call('ui:get', {});
+        set(changes === asked ? { ui, uiLoaded: true, uiRead: true } : { uiLoaded: true, uiRead: true });
       } catch (error) {
         set({ uiRead: true });
         throw error;
@@ -46,6 +54,7 @@ export const uiSlice: StateCreator<UiSlice, [], [], UiSlice> = (set, get) => {
     },
     setUi: (patch) => {
       const ui = { ...get().ui, ...patch };
+      changes += 1;
       set({ ui });
       waiting = ui;
       if (!saving) void save();

@@ -10,8 +10,11 @@ import { DEFAULT_UI } from '../../../shared/ui-defaults';
 
 const sent: UiPrefs[] = [];
 const answers: { resolve: () => void; reject: (e: Error) => void }[] = [];
+/** Reads of main's copy (ui:get) on their way: answered by the test. */
+const reads: ((ui: UiPrefs) => void)[] = [];
 vi.mock('../../../renderer/src/bridge', () => ({
-  call: vi.fn((_channel: string, request: UiPrefs) => {
+  call: vi.fn((channel: string, request: UiPrefs) => {
+    if (channel === 'ui:get') return new Promise<UiPrefs>((resolve) => reads.push(resolve));
     sent.push(request);
     return new Promise<UiPrefs>((resolve, reject) => {
       answers.push({ resolve: () => resolve(request), reject });
@@ -26,6 +29,7 @@ const tick = () => new Promise((r) => setTimeout(r, 0));
 afterEach(() => {
   sent.length = 0;
   answers.length = 0;
+  reads.length = 0;
 });
 
 describe('saving the screen preferences', () => {
@@ -52,6 +56,27 @@ describe('saving the screen preferences', () => {
     answers[1]!.resolve();
     await tick();
     expect(sent).toHaveLength(2);
+  });
+
+  it('a read of main’s copy answered after a change made meanwhile does not take the change back (a reconnect’s read)', async () => {
+    const s = store();
+    const before = { ...DEFAULT_UI, favourites: [1] };
+    const load = s.getState().loadUi(); // the browser host's events reconnected: everything is read again
+    s.getState().setUi({ favourites: [1, 9] }); // staff change something while that read is on its way
+    reads[0]!(before); // main answers with its copy from before the change (handled before the save)
+    await load;
+    expect(s.getState().ui.favourites).toEqual([1, 9]);
+    expect(s.getState().uiLoaded).toBe(true);
+    // and nothing sends the older copy to main afterwards: the next change carries the newest whole
+    answers[0]!.resolve();
+    await tick();
+    s.getState().setUi({ sidebarCollapsed: !DEFAULT_UI.sidebarCollapsed });
+    expect(sent.at(-1)).toMatchObject({ favourites: [1, 9] });
+    // a read with no change meanwhile is taken as it comes
+    const again = s.getState().loadUi();
+    reads[1]!({ ...DEFAULT_UI, favourites: [3] });
+    await again;
+    expect(s.getState().ui.favourites).toEqual([3]);
   });
 
   it('goes on with the newest change after a failed save, and saves again at the next change', async () => {
